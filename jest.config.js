@@ -1,0 +1,25 @@
+/** @type {import('jest').Config} */
+const common = {
+  transform: { '\\.[jt]sx?$': '<rootDir>/jest.transform.cjs' },
+  // Some dependencies ship ESM only; let the esbuild transform handle them.
+  transformIgnorePatterns: ['/node_modules/(?!(jwt-decode)/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  testEnvironment: 'node',
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{server,client,shared,locales}/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/e2e/**/*.test.ts'],
+      testTimeout: 60000,
+      maxWorkers: 1,
+    },
+  ],
+};

@@ -1,0 +1,35 @@
+export const LANGUAGES = ['ru', 'en', 'uz'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ru';
+/** Name of the cookie that remembers the visitor's language. */
+export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGE_COOKIE_MAX_AGE_DAYS = 365;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language a path is rendered in: its prefix (/en, /uz), none = ru. */
+export function languageFromPath(pathname: string): Language {
+  const first = pathname.split('/')[1];
+  return first === 'en' || first === 'uz' ? first : DEFAULT_LANGUAGE;
+}
+
+/** The path without its language prefix, always starting with '/'. */
+export function stripLanguagePrefix(pathname: string): string {
+  const lang = languageFromPath(pathname);
+  if (lang === DEFAULT_LANGUAGE) return pathname || '/';
+  const rest = pathname.slice(lang.length + 1);
+  return rest === '' ? '/' : rest;
+}
+
+/** The same path in another language. */
+export function localizePath(pathname: string, lang: Language): string {
+  const bare = stripLanguagePrefix(pathname);
+  if (lang === DEFAULT_LANGUAGE) return bare;
+  return bare === '/' ? `/${lang}` : `/${lang}${bare}`;
+}
+
+/** BCP 47 tags for Intl formatting and og:locale. */
+export const INTL_LOCALE: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-Latn-UZ' };
+export const OG_LOCALE: Record<Language, string> = { ru: 'ru_RU', en: 'en_US', uz: 'uz_UZ' };
