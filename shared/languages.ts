@@ -33,3 +33,10 @@ export function localizePath(pathname: string, lang: Language): string {
 /** BCP 47 tags for Intl formatting and og:locale. */
 export const INTL_LOCALE: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-Latn-UZ' };
 export const OG_LOCALE: Record<Language, string> = { ru: 'ru_RU', en: 'en_US', uz: 'uz_UZ' };
+
+/** The Set-Cookie attributes of the remembered language, shared by the server and the switcher. */
+export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
+
+export function languageCookieString(lang: Language): string {
+  return `${LANGUAGE_COOKIE}=${lang}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+}

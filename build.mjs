@@ -1,0 +1,139 @@
+// Builds the browser bundle (ESM, code splitting, hashed names, manifest) and the server bundle.
+// `node build.mjs` builds once; `node build.mjs --dev` rebuilds on change and restarts the server.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const dist = path.join(root, 'dist');
+const clientOut = path.join(dist, 'client');
+const dev = process.argv.includes('--dev');
+
+/** Browser bundle: what a cheap phone downloads, so minified and split per page. */
+const clientOptions = {
+  absWorkingDir: root,
+  entryPoints: ['client/entry.tsx'],
+  outdir: path.join(clientOut, 'assets'),
+  bundle: true,
+  format: 'esm',
+  splitting: true,
+  minify: true,
+  sourcemap: true,
+  metafile: true,
+  target: ['es2020', 'chrome87', 'safari15', 'firefox90'],
+  jsx: 'automatic',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'media/[name]-[hash]',
+  loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file' },
+  define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+  legalComments: 'linked',
+  logLevel: 'warning',
+};
+
+/** Server bundle: the app and the server render of the same route table. */
+const serverOptions = {
+  absWorkingDir: root,
+  entryPoints: { index: 'server/index.ts' },
+  outdir: path.join(dist, 'server'),
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  jsx: 'automatic',
+  loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
+  logLevel: 'warning',
+};
+
+function urlOf(file) {
+  return `/${path.relative(clientOut, path.join(root, file)).split(path.sep).join('/')}`;
+}
+
+/** Every chunk a module needs before it runs (static imports, transitively). */
+function staticImports(outputs, file, seen = new Set()) {
+  for (const imported of outputs[file]?.imports ?? []) {
+    if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;
+    seen.add(imported.path);
+    staticImports(outputs, imported.path, seen);
+  }
+  return seen;
+}
+
+function writeManifest(metafile) {
+  const outputs = metafile.outputs;
+  const modules = {};
+  let entry = null;
+  let stylesheets = [];
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!file.endsWith('.js') || !output.entryPoint) continue;
+    const imports = [...staticImports(outputs, file)].filter((f) => f.endsWith('.js')).map(urlOf);
+    modules[output.entryPoint] = { file: urlOf(file), imports };
+    if (output.entryPoint === 'client/entry.tsx') {
+      entry = modules[output.entryPoint];
+      if (output.cssBundle) stylesheets = [urlOf(output.cssBundle)];
+    }
+  }
+  if (!entry) throw new Error('build: the client entry was not emitted');
+  // The build id names this exact set of files; a new deployment changes it.
+  const buildId = crypto.createHash('sha256').update(Object.keys(outputs).sort().join('\n')).digest('hex').slice(0, 12);
+  const manifest = { buildId, entry: entry.file, entryImports: entry.imports, stylesheets, modules };
+  fs.writeFileSync(path.join(clientOut, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const builtAt = new Date().toISOString();
+  fs.writeFileSync(path.join(clientOut, 'build.json'), `${JSON.stringify({ buildId, builtAt, entry: entry.file })}\n`);
+  fs.writeFileSync(path.join(clientOut, 'latest.json'), `${JSON.stringify({ buildId })}\n`);
+  return manifest;
+}
+
+function copyPublic() {
+  const from = path.join(root, 'client', 'public');
+  if (fs.existsSync(from)) fs.cpSync(from, clientOut, { recursive: true });
+}
+
+async function buildOnce() {
+  fs.rmSync(dist, { recursive: true, force: true });
+  fs.mkdirSync(clientOut, { recursive: true });
+  copyPublic();
+  const [client] = await Promise.all([esbuild.build(clientOptions), process.env.SKIP_SERVER_BUILD ? null : esbuild.build(serverOptions)]);
+  fs.writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(client.metafile));
+  const manifest = writeManifest(client.metafile);
+  console.log(`build ${manifest.buildId}: ${Object.keys(client.metafile.outputs).length} client files, server in dist/server`);
+}
+
+async function watch() {
+  await buildOnce();
+  let server = null;
+  const restart = () => {
+    if (server) server.kill('SIGTERM');
+    server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.cjs'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { NODE_ENV: 'development', ...process.env },
+    });
+  };
+  const onEnd = (label, after) => ({
+    name: `after-${label}`,
+    setup(build) {
+      build.onEnd((result) => {
+        if (result.errors.length === 0) after(result);
+      });
+    },
+  });
+  const client = await esbuild.context({
+    ...clientOptions,
+    plugins: [onEnd('client', (result) => { copyPublic(); writeManifest(result.metafile); restart(); })],
+  });
+  const srv = await esbuild.context({ ...serverOptions, plugins: [onEnd('server', restart)] });
+  await Promise.all([client.watch(), srv.watch()]);
+  console.log('watching client/, server/, shared/ and locales/ for changes');
+}
+
+if (dev) {
+  await watch();
+} else {
+  await buildOnce();
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { href, type PageKey } from '../../shared/paths';
+import { ColourModeSwitch } from './ColourModeSwitch';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { useLanguage } from './use-language';
+
+export const MAIN_SECTIONS: PageKey[] = ['numbers', 'specificTariffs', 'constructor', 'news', 'about', 'pointsOfSale'];
+
+export function Header() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link to={href('home', lang)} className="logo" aria-label={`${t('common.brand')}, ${t('common.home')}`}>
+          <span className="logo__mark" aria-hidden="true">
+            oq
+          </span>
+          <span className="logo__text">{t('common.tagline')}</span>
+        </Link>
+        <nav className="main-nav" aria-label={t('common.mainNavigation')}>
+          <ul>
+            {MAIN_SECTIONS.map((page) => (
+              <li key={page}>
+                <NavLink to={href(page, lang)}>{t(`nav.${page}`)}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__tools">
+          <LanguageSwitcher />
+          <ColourModeSwitch />
+        </div>
+      </div>
+    </header>
+  );
+}

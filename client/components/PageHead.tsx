@@ -1,0 +1,63 @@
+import { Helmet } from 'react-helmet-async';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LANGUAGES, OG_LOCALE, languageFromPath, localizePath, type Language } from '../../shared/languages';
+import { useRuntime } from '../runtime';
+
+interface PageHeadProps {
+  /** The page's own title; the brand is appended unless the title already is the brand's. */
+  title: string;
+  description?: string;
+  /** Absolute or site-relative image; defaults to the language's share image. */
+  image?: string;
+  type?: 'website' | 'article';
+  /** Query parameters that make a distinct page (e.g. `page` of a list), kept in canonical links. */
+  canonicalQuery?: Record<string, string | number | undefined>;
+  noIndex?: boolean;
+}
+
+/**
+ * The one head component of a page (react-helmet-async v3 on React 19 renders the tags and
+ * React hoists them into <head>; nothing de-duplicates them, so each page renders exactly one).
+ */
+export function PageHead({ title, description, image, type = 'website', canonicalQuery, noIndex }: PageHeadProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { config } = useRuntime();
+  const lang = languageFromPath(pathname);
+  const brand = t('common.brand');
+  const fullTitle = title.includes(brand) ? title : `${title} | ${brand}`;
+  const text = description ?? t('meta.siteDescription');
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(canonicalQuery ?? {})) {
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const search = query.size > 0 ? `?${query}` : '';
+  const urlIn = (l: Language) => `${config.siteUrl}${localizePath(pathname, l)}${search}`;
+  const imageUrl = absolute(image ?? `/images/og/og-${lang}.png`, config.siteUrl);
+  return (
+    <Helmet>
+      <title>{fullTitle}</title>
+      <meta name="description" content={text} />
+      {noIndex ? <meta name="robots" content="noindex" /> : null}
+      <link rel="canonical" href={urlIn(lang)} />
+      {LANGUAGES.map((l) => (
+        <link key={l} rel="alternate" hrefLang={l} href={urlIn(l)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={urlIn('ru')} />
+      <meta property="og:type" content={type} />
+      <meta property="og:site_name" content={brand} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={text} />
+      <meta property="og:url" content={urlIn(lang)} />
+      <meta property="og:locale" content={OG_LOCALE[lang]} />
+      <meta property="og:image" content={imageUrl} />
+      <meta property="og:image:alt" content={t('meta.ogImageAlt')} />
+      <meta name="twitter:card" content="summary_large_image" />
+    </Helmet>
+  );
+}
+
+function absolute(url: string, origin: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+}

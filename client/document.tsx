@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { HelmetProvider } from 'react-helmet-async';
+import { I18nextProvider } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { preloadModule } from 'react-dom';
+import { languageFromPath } from '../shared/languages';
+import { ErrorPage, errorStatus } from './components/ErrorPage';
+import { COLOUR_MODE_BOOT_SCRIPT } from './platform/colour-mode';
+import { useRuntime } from './runtime';
+import { useRouteError } from 'react-router';
+
+/**
+ * The whole HTML document, rendered by React on the server and hydrated in the browser
+ * (react-helmet-async v3 relies on React 19 hoisting its tags into this <head>).
+ */
+function DocumentShell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const runtime = useRuntime();
+  const lang = languageFromPath(pathname);
+  // Server only (the list is empty in the browser): chunks of the matched routes, so hydration
+  // does not wait for a second round trip.
+  for (const href of runtime.modulePreloads) preloadModule(href);
+  return (
+    // The boot script sets data-theme and data-colour-mode before hydration.
+    <html lang={lang} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no" />
+        <meta name="color-scheme" content="light dark" />
+        <script nonce={runtime.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COLOUR_MODE_BOOT_SCRIPT }} />
+        {runtime.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/site.webmanifest" />
+      </head>
+      <body>
+        <I18nextProvider i18n={runtime.i18nFor(lang)}>
+          <HelmetProvider>{children}</HelmetProvider>
+        </I18nextProvider>
+      </body>
+    </html>
+  );
+}
+
+export function Document() {
+  return (
+    <DocumentShell>
+      <Outlet />
+    </DocumentShell>
+  );
+}
+
+/** Last resort when even a layout fails: the error page without the site's chrome. */
+export function DocumentError() {
+  const error = useRouteError();
+  return (
+    <DocumentShell>
+      <main id="main" className="site-main">
+        <ErrorPage status={errorStatus(error)} error={error} />
+      </main>
+    </DocumentShell>
+  );
+}

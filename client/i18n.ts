@@ -1,0 +1,22 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import type { Language } from '../shared/languages';
+
+export type Catalog = Record<string, unknown>;
+
+/**
+ * One i18next instance per language and render: the server makes a fresh one per request
+ * (never the global instance), the browser keeps one per language it has loaded.
+ */
+export function createI18n(lang: Language, catalog: Catalog): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: lang,
+    fallbackLng: false,
+    resources: { [lang]: { translation: catalog } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  });
+  return instance;
+}

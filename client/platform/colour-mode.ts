@@ -1,0 +1,70 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** The visitor's colour-mode preference, persisted in localStorage (spec section 3). */
+export const COLOUR_MODES = ['system', 'light', 'dark'] as const;
+export type ColourMode = (typeof COLOUR_MODES)[number];
+export const COLOUR_MODE_KEY = 'colour-mode';
+
+function isColourMode(value: unknown): value is ColourMode {
+  return typeof value === 'string' && (COLOUR_MODES as readonly string[]).includes(value);
+}
+
+/**
+ * Runs inline in <head> before the body is parsed, so the first paint already has the right
+ * theme (no flash after reload). Kept tiny and dependency-free; mirrors applyColourMode below.
+ */
+export const COLOUR_MODE_BOOT_SCRIPT = `(function(){var m='system';try{m=localStorage.getItem('${COLOUR_MODE_KEY}')||'system'}catch(e){}if(m!=='light'&&m!=='dark')m='system';var d=m==='dark'||(m==='system'&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.setAttribute('data-colour-mode',m);r.setAttribute('data-theme',d?'dark':'light')})()`;
+
+const listeners = new Set<() => void>();
+
+function readStoredMode(): ColourMode {
+  try {
+    const stored = window.localStorage.getItem(COLOUR_MODE_KEY);
+    return isColourMode(stored) ? stored : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function prefersDark(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+export function applyColourMode(mode: ColourMode): void {
+  const root = document.documentElement;
+  root.setAttribute('data-colour-mode', mode);
+  root.setAttribute('data-theme', mode === 'dark' || (mode === 'system' && prefersDark()) ? 'dark' : 'light');
+}
+
+export function setColourMode(mode: ColourMode): void {
+  try {
+    window.localStorage.setItem(COLOUR_MODE_KEY, mode);
+  } catch {
+    // Storage may be unavailable (private mode); the choice then lasts for this page only.
+  }
+  applyColourMode(mode);
+  listeners.forEach((listener) => listener());
+}
+
+/** Follows the operating system's scheme while the preference is `system`. */
+export function watchSystemColourScheme(): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia('(prefers-color-scheme: dark)');
+  const onChange = () => {
+    if (readStoredMode() === 'system') applyColourMode('system');
+  };
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The preference; `system` during server render and hydration, the stored one after. */
+export function useColourMode(): [ColourMode, (mode: ColourMode) => void] {
+  const mode = useSyncExternalStore(subscribe, readStoredMode, () => 'system' as ColourMode);
+  const set = useCallback((next: ColourMode) => setColourMode(next), []);
+  return [mode, set];
+}

@@ -1,0 +1,15 @@
+import type { AxiosInstance } from 'axios';
+import type { Language } from '../shared/languages';
+
+/**
+ * What the server hands to loaders as `context` for one request: its language and an HTTP
+ * client of its own (so nothing of one request, such as its locale, leaks into another).
+ */
+export interface ServerRequestContext {
+  lang: Language;
+  http: AxiosInstance;
+}
+
+export function isServerRequestContext(value: unknown): value is ServerRequestContext {
+  return typeof value === 'object' && value !== null && 'http' in value && 'lang' in value;
+}

@@ -1,0 +1,110 @@
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../shared/languages';
+import { PATHS, type PageKey } from '../shared/paths';
+import { Document, DocumentError } from './document';
+import { DefaultLayout, DefaultLayoutError } from './layouts/DefaultLayout';
+import { WebviewLayout } from './layouts/WebviewLayout';
+import { ensureLanguage } from './language-loader';
+import { notFoundLoader } from './not-found';
+
+/** A page module: `client/pages/<folder>/route.tsx` exporting `Component` and maybe `loader`. */
+type PageModule = Pick<RouteObject, 'loader' | 'action' | 'Component' | 'ErrorBoundary' | 'shouldRevalidate'>;
+
+/** Folder of each page under client/pages (kebab-case, as the build manifest names them). */
+export const PAGE_FOLDERS: Record<PageKey, string> = {
+  home: 'home',
+  news: 'news',
+  newsItem: 'news-item',
+  about: 'about',
+  oqDay: 'oq-day',
+  numbers: 'numbers',
+  payment: 'payment',
+  success: 'success',
+  constructor: 'constructor',
+  pointsOfSale: 'points-of-sale',
+  identification: 'identification',
+  identificationRetry: 'identification-retry',
+  specificTariffs: 'specific-tariffs',
+};
+
+// Each page is its own chunk: a first visit downloads only the page it opens.
+const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
+  home: () => import('./pages/home/route'),
+  news: () => import('./pages/news/route'),
+  newsItem: () => import('./pages/news-item/route'),
+  about: () => import('./pages/about/route'),
+  oqDay: () => import('./pages/oq-day/route'),
+  numbers: () => import('./pages/numbers/route'),
+  payment: () => import('./pages/payment/route'),
+  success: () => import('./pages/success/route'),
+  constructor: () => import('./pages/constructor/route'),
+  pointsOfSale: () => import('./pages/points-of-sale/route'),
+  identification: () => import('./pages/identification/route'),
+  identificationRetry: () => import('./pages/identification-retry/route'),
+  specificTariffs: () => import('./pages/specific-tariffs/route'),
+};
+
+export function pageModulePath(page: PageKey): string {
+  return `client/pages/${PAGE_FOLDERS[page]}/route.tsx`;
+}
+
+/** Route ids are `<lang>:<page>`; the page key after the colon names the module. */
+export function pageOfRouteId(routeId: string): PageKey | null {
+  const key = routeId.split(':')[1];
+  return key && key in PATHS ? (key as PageKey) : null;
+}
+
+function page(lang: Language, key: PageKey): RouteObject {
+  const path = PATHS[key].slice(1);
+  return { id: `${lang}:${key}`, ...(path ? { path } : { index: true }), lazy: PAGE_MODULES[key] };
+}
+
+export interface RouteOptions {
+  /** Extra pages inside the default layout of every language (tests use it for a throwing route). */
+  extraPages?: (lang: Language) => RouteObject[];
+}
+
+function languageRoutes(lang: Language, options: RouteOptions): RouteObject {
+  const pages = (Object.keys(PATHS) as PageKey[]).filter((key) => key !== 'oqDay');
+  return {
+    id: lang,
+    path: lang === DEFAULT_LANGUAGE ? '/' : `/${lang}`,
+    // In the browser a language's catalogue is loaded before its first page commits.
+    loader: async (_args: LoaderFunctionArgs) => {
+      await ensureLanguage(lang);
+      return null;
+    },
+    shouldRevalidate: () => false,
+    children: [
+      {
+        id: `${lang}:default`,
+        Component: DefaultLayout,
+        ErrorBoundary: DefaultLayoutError,
+        children: [
+          ...pages.map((key) => page(lang, key)),
+          ...(options.extraPages?.(lang) ?? []),
+          { id: `${lang}:notFound`, path: '*', loader: notFoundLoader, Component: () => null },
+        ],
+      },
+      {
+        id: `${lang}:webview`,
+        path: PATHS.oqDay.slice(1),
+        Component: WebviewLayout,
+        ErrorBoundary: DefaultLayoutError,
+        children: [{ ...page(lang, 'oqDay'), path: undefined, index: true }],
+      },
+    ],
+  };
+}
+
+/** The one route table: the server renders it, the browser hydrates it. */
+export function createRoutes(options: RouteOptions = {}): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: Document,
+      ErrorBoundary: DocumentError,
+      children: LANGUAGES.map((lang) => languageRoutes(lang, options)),
+    },
+  ];
+}

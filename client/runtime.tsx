@@ -1,0 +1,37 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { i18n as I18n } from 'i18next';
+import type { Language } from '../shared/languages';
+import type { PublicConfig } from '../shared/public-config';
+
+/** What the page needs from its host: the server per request, the browser once at boot. */
+export interface Runtime {
+  config: PublicConfig;
+  /** The i18next instance for a language; its catalogue is already loaded. */
+  i18nFor(lang: Language): I18n;
+  /** The CSP nonce of this response; the browser cannot read it back, so it holds ''. */
+  nonce: string;
+  /** Stylesheets of the build, rendered in the head. */
+  stylesheets: string[];
+  /** Server only: module chunks to preload for the matched routes. */
+  modulePreloads: string[];
+}
+
+/** The data the server hands to the browser entry (window.__APP__). */
+export interface BootData {
+  lang: Language;
+  config: PublicConfig;
+  stylesheets: string[];
+  buildId: string;
+}
+
+const RuntimeContext = createContext<Runtime | null>(null);
+
+export function RuntimeProvider({ value, children }: { value: Runtime; children: ReactNode }) {
+  return <RuntimeContext.Provider value={value}>{children}</RuntimeContext.Provider>;
+}
+
+export function useRuntime(): Runtime {
+  const runtime = useContext(RuntimeContext);
+  if (!runtime) throw new Error('useRuntime must be used inside <RuntimeProvider>');
+  return runtime;
+}

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import type { RouteObject } from 'react-router';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { createRoutes } from '../client/routes';
+import { createApi, type Api } from './api/create-api';
+import { readBuildManifest } from './build-manifest';
+import type { Config } from './config';
+import { createLogger, requestLog, type Logger } from './logger';
+import { languageRedirects } from './language-redirects';
+import { createRenderer } from './render';
+
+export interface AppOptions {
+  /** Replaces the route table (tests add a route that throws). */
+  routes?: RouteObject[];
+  logger?: Logger;
+}
+
+export interface App extends express.Express {
+  locals: express.Express['locals'] & { api: Api | null; close: () => void };
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createApp(config: Config, options: AppOptions = {}): App {
+  const logger = options.logger ?? createLogger(config);
+  const manifest = readBuildManifest(config.distDir);
+  const clientDir = path.join(config.distDir, 'client');
+  const app = express() as App;
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+
+  if (config.logRequests) app.use(requestLog(logger));
+  app.use(compression());
+
+  // Hashed names: cached for a year; everything else in the client output is revalidated.
+  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(
+    express.static(clientDir, {
+      index: false,
+      setHeaders(res, file) {
+        const name = path.basename(file);
+        if (name === 'manifest.json') return;
+        res.setHeader('Cache-Control', /^(build|latest)/.test(name) ? 'no-cache' : 'public, max-age=3600');
+      },
+    }),
+  );
+
+  const api = config.apiBaseUrl
+    ? null
+    : createApi({
+        dataDir: config.dataDir,
+        jwtSecret: config.jwtSecret,
+        reservationMinutes: config.reservationMinutes,
+        auctionExtendMinutes: config.auctionExtendMinutes,
+        paymentWindowMinutes: config.paymentWindowMinutes,
+        demoSmsCode: config.demoSmsCode ?? undefined,
+        corsOrigins: config.apiCorsOrigins,
+        production: config.nodeEnv === 'production',
+        log: (message) => logger.info(message),
+      });
+  if (api) app.use('/api/v1', api.router);
+  app.locals.api = api;
+  app.locals.close = () => api?.close();
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  app.get('/readyz', (_req, res) => {
+    const ready = api ? api.isReady() : true;
+    res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
+  });
+
+  app.use(cookieParser());
+  app.use(languageRedirects);
+
+  const render = createRenderer({
+    config,
+    routes: options.routes ?? createRoutes(),
+    manifest,
+    catalogs: { ru, en, uz },
+    log: (level, message, error) => logger[level](message, error),
+  });
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('405 Method Not Allowed');
+      return;
+    }
+    render(req, res).catch(next);
+  });
+
+  // Registered last: anything thrown above ends here, never as a crash or a stack trace.
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const status = httpStatusOf(error);
+    if (status >= 500) logger.error(`Request failed: ${req.method} ${req.path}`, error);
+    if (res.headersSent) return next(error);
+    res.status(status).type('text/plain; charset=utf-8').set('Cache-Control', 'no-store').send(`${status} ${status >= 500 ? 'Internal Server Error' : 'Bad Request'}`);
+  });
+  return app;
+}
+
+function httpStatusOf(error: unknown): number {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}

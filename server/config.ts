@@ -1,0 +1,212 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FirebasePublicConfig, PublicConfig } from '../shared/public-config';
+
+/**
+ * The one place that reads process.env. Everything is checked once at boot: an invalid value
+ * stops the process with a message naming the variable (see server/index.ts).
+ */
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicSiteUrl: string;
+  /** Absolute URL of an external operator API, or null for the embedded reference API. */
+  apiBaseUrl: string | null;
+  trustProxy: boolean | number | string;
+  rootDir: string;
+  distDir: string;
+  dataDir: string;
+  jwtSecret: string;
+  jwtSecretGenerated: boolean;
+  reservationMinutes: number;
+  auctionExtendMinutes: number;
+  paymentWindowMinutes: number;
+  demoSmsCode: string | null;
+  apiCorsOrigins: string[];
+  renderTimeoutMs: number;
+  webConcurrency: number;
+  logRequests: boolean;
+  public: PublicConfig;
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function origin(env: Env, name: string, fallback: string): string {
+  const raw = text(env, name) ?? fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must use http or https, got "${raw}"`);
+  }
+  return url.origin;
+}
+
+function absoluteUrl(env: Env, name: string): string | null {
+  const raw = text(env, name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must use http or https, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+/** Express's `trust proxy`: a boolean, a hop count, or a list of addresses/subnets. */
+function trustProxy(env: Env): boolean | number | string {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === undefined || /^(0|false|no|off)$/i.test(raw)) return false;
+  if (/^(true|yes|on)$/i.test(raw)) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^[0-9a-fA-F.:/,\s]+$|^(loopback|linklocal|uniquelocal)(,\s*(loopback|linklocal|uniquelocal))*$/.test(raw)) return raw;
+  throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count or a list of addresses, got "${raw}"`);
+}
+
+function firebase(env: Env): FirebasePublicConfig | null {
+  const values = {
+    apiKey: text(env, 'FIREBASE_API_KEY'),
+    authDomain: text(env, 'FIREBASE_AUTH_DOMAIN'),
+    projectId: text(env, 'FIREBASE_PROJECT_ID'),
+    storageBucket: text(env, 'FIREBASE_STORAGE_BUCKET'),
+    messagingSenderId: text(env, 'FIREBASE_MESSAGING_SENDER_ID'),
+    appId: text(env, 'FIREBASE_APP_ID'),
+    measurementId: text(env, 'FIREBASE_MEASUREMENT_ID'),
+  };
+  if (!values.apiKey && !values.appId && !values.measurementId) return null;
+  for (const [key, name] of [
+    ['apiKey', 'FIREBASE_API_KEY'],
+    ['appId', 'FIREBASE_APP_ID'],
+    ['measurementId', 'FIREBASE_MEASUREMENT_ID'],
+  ] as const) {
+    if (!values[key]) throw new ConfigError(name, 'is required when Firebase analytics is configured');
+  }
+  return {
+    apiKey: values.apiKey!,
+    authDomain: values.authDomain ?? '',
+    projectId: values.projectId ?? '',
+    storageBucket: values.storageBucket ?? '',
+    messagingSenderId: values.messagingSenderId ?? '',
+    appId: values.appId!,
+    measurementId: values.measurementId!,
+  };
+}
+
+/** The repository (or deployment) root: the nearest folder above `from` holding package.json. */
+export function findRootDir(from: string = __dirname): string {
+  let dir = from;
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnvRaw = text(env, 'NODE_ENV') ?? 'production';
+  if (nodeEnvRaw !== 'development' && nodeEnvRaw !== 'production' && nodeEnvRaw !== 'test') {
+    throw new ConfigError('NODE_ENV', `must be development, production or test, got "${nodeEnvRaw}"`);
+  }
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = text(env, 'HOST') ?? '0.0.0.0';
+  const rootDir = findRootDir();
+  const jwtFromEnv = text(env, 'JWT_SECRET');
+  if (jwtFromEnv !== undefined && jwtFromEnv.length < 32) {
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
+  }
+  const gtmId = text(env, 'GTM_ID') ?? null;
+  if (gtmId !== null && !/^GTM-[A-Z0-9]{4,12}$/.test(gtmId)) {
+    throw new ConfigError('GTM_ID', `must look like GTM-XXXXXXX, got "${gtmId}"`);
+  }
+  const metrikaId = text(env, 'METRIKA_ID') ?? null;
+  if (metrikaId !== null && !/^\d{4,12}$/.test(metrikaId)) {
+    throw new ConfigError('METRIKA_ID', `must be a numeric counter id, got "${metrikaId}"`);
+  }
+  const apiBaseUrl = absoluteUrl(env, 'API_BASE_URL');
+  const publicSiteUrl = origin(env, 'PUBLIC_SITE_URL', `http://localhost:${port || 3000}`);
+  const corsOrigins = (text(env, 'API_CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => origin({ API_CORS_ORIGINS: value }, 'API_CORS_ORIGINS', ''));
+
+  const config: Config = {
+    nodeEnv: nodeEnvRaw,
+    port,
+    host,
+    publicSiteUrl,
+    apiBaseUrl,
+    trustProxy: trustProxy(env),
+    rootDir,
+    distDir: path.join(rootDir, 'dist'),
+    dataDir: path.resolve(rootDir, text(env, 'DATA_DIR') ?? 'data'),
+    jwtSecret: jwtFromEnv ?? crypto.randomBytes(32).toString('hex'),
+    jwtSecretGenerated: jwtFromEnv === undefined,
+    reservationMinutes: integer(env, 'RESERVATION_MINUTES', 15, 1, 24 * 60),
+    auctionExtendMinutes: integer(env, 'AUCTION_EXTEND_MINUTES', 5, 1, 24 * 60),
+    paymentWindowMinutes: integer(env, 'PAYMENT_WINDOW_MINUTES', 720, 1, 7 * 24 * 60),
+    demoSmsCode: text(env, 'DEMO_SMS_CODE') ?? null,
+    apiCorsOrigins: corsOrigins,
+    renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 10000, 100, 120000),
+    webConcurrency: integer(env, 'WEB_CONCURRENCY', 1, 1, 256),
+    logRequests: boolean(env, 'LOG_REQUESTS', nodeEnvRaw !== 'test'),
+    public: {
+      siteUrl: publicSiteUrl,
+      apiBaseUrl: apiBaseUrl ?? '/api/v1',
+      firebase: firebase(env),
+      gtmId,
+      metrikaId,
+      buildCheckIntervalMinutes: integer(env, 'BUILD_CHECK_INTERVAL_MINUTES', 60, 1, 24 * 60),
+      mapTileUrl: text(env, 'MAP_TILE_URL') ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapAttribution: text(env, 'MAP_ATTRIBUTION') ?? '© OpenStreetMap contributors',
+      showErrorDetails: nodeEnvRaw === 'development',
+    },
+  };
+  if (config.demoSmsCode !== null && !/^\d{4,6}$/.test(config.demoSmsCode)) {
+    throw new ConfigError('DEMO_SMS_CODE', 'must be 4 to 6 digits');
+  }
+  return config;
+}

@@ -1,0 +1,90 @@
+import cluster from 'node:cluster';
+import crypto from 'node:crypto';
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createLogger } from './logger';
+import { createApi } from './api/create-api';
+
+/** Process entry: configuration, workers, listening and graceful shutdown; the app lives in app.ts. */
+function boot(): void {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config);
+
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    // Workers must share one signing secret, and the store is migrated once before they start.
+    if (config.jwtSecretGenerated) {
+      logger.warn('JWT_SECRET is not set: a random secret is used, so tokens end with this process.');
+      process.env.JWT_SECRET = crypto.randomBytes(32).toString('hex');
+    }
+    if (!config.apiBaseUrl) prepareStore(config);
+    for (let i = 0; i < config.webConcurrency; i += 1) cluster.fork();
+    cluster.on('exit', (worker, code, signal) => {
+      if (!shuttingDown) {
+        logger.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+        cluster.fork();
+      }
+    });
+    let shuttingDown = false;
+    const stop = () => {
+      shuttingDown = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    return;
+  }
+
+  if (cluster.isPrimary && config.jwtSecretGenerated) {
+    logger.warn('JWT_SECRET is not set: a random secret is used, so tokens end with this process.');
+  }
+  const app = createApp(config, { logger });
+  const server: Server = app.listen(config.port, config.host, () => {
+    logger.info(`Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  });
+  server.on('error', (error) => {
+    logger.error('Server failed to start', error);
+    process.exit(1);
+  });
+
+  // SIGTERM: stop accepting, let in-flight requests finish, close idle keep-alive sockets, exit 0.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal} received: draining connections`);
+    server.close(() => {
+      app.locals.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      logger.warn('Connections did not drain in time; exiting');
+      server.closeAllConnections();
+      app.locals.close();
+      process.exit(0);
+    }, 15000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function prepareStore(config: Config): void {
+  createApi({
+    dataDir: config.dataDir,
+    jwtSecret: process.env.JWT_SECRET ?? config.jwtSecret,
+    reservationMinutes: config.reservationMinutes,
+    auctionExtendMinutes: config.auctionExtendMinutes,
+    paymentWindowMinutes: config.paymentWindowMinutes,
+    corsOrigins: [],
+    production: config.nodeEnv === 'production',
+  }).close();
+}
+
+boot();

@@ -1,0 +1,174 @@
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import type { i18n as I18n } from 'i18next';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type RouteObject,
+  type StaticHandlerContext,
+} from 'react-router';
+import { languageFromPath, type Language } from '../shared/languages';
+import type { Config } from './config';
+import { createI18n, type Catalog } from '../client/i18n';
+import { RuntimeProvider, type BootData, type Runtime } from '../client/runtime';
+import { pageModulePath, pageOfRouteId } from '../client/routes';
+import type { ServerRequestContext } from '../client/request-context';
+import { modulePreloads, type BuildManifest } from './build-manifest';
+import { isBot } from './bots';
+import { contentSecurityPolicy, createNonce } from './security-headers';
+import { createServerHttpClient } from './server-http';
+
+export interface RendererOptions {
+  config: Config;
+  routes: RouteObject[];
+  manifest: BuildManifest;
+  catalogs: Record<Language, Catalog>;
+  log: (level: 'error' | 'warn', message: string, error?: unknown) => void;
+}
+
+/** JSON that is safe inside a <script>: no `</script>`, no line separators that break JS. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The same shape react-router's browser router deserializes (`__type` markers). */
+function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [id, error] of Object.entries(errors)) {
+    if (isRouteErrorResponse(error)) out[id] = { ...error, __type: 'RouteErrorResponse' };
+    else if (error instanceof Error) out[id] = { message: error.message, __type: 'Error' };
+    else out[id] = error;
+  }
+  return out;
+}
+
+/** The route whose error boundary shows a render error: the page's layout, else the document. */
+function errorBoundaryFor(context: StaticHandlerContext, attempt: number): string {
+  if (attempt === 0) {
+    const layout = [...context.matches].reverse().find((match) => /:(default|webview)$/.test(match.route.id));
+    if (layout) return layout.route.id;
+  }
+  return 'root';
+}
+
+const STATUS_TEXT: Record<number, string> = { 404: 'Page Not Found', 500: 'Internal Server Error' };
+
+/** A plain body for bots on error statuses, and the last resort when React cannot render at all. */
+function plainError(res: ExpressResponse, status: number): void {
+  res
+    .status(status)
+    .type('text/plain; charset=utf-8')
+    .set('Cache-Control', 'no-store')
+    .send(`${status} ${STATUS_TEXT[status] ?? 'Error'}`);
+}
+
+export function createRenderer(options: RendererOptions) {
+  const { config, routes, manifest, catalogs, log } = options;
+  const handler = createStaticHandler(routes);
+
+  return async function renderPage(req: ExpressRequest, res: ExpressResponse): Promise<void> {
+    const lang = languageFromPath(req.path);
+    const bot = isBot(req.get('user-agent'));
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
+
+    // Concatenated, never resolved: `//host/x` must stay a path on this site.
+    const request = new Request(`${config.publicSiteUrl}${req.originalUrl}`, {
+      method: 'GET',
+      headers: { 'accept-language': req.get('accept-language') ?? '', cookie: req.get('cookie') ?? '' },
+      signal: abort.signal,
+    });
+    const requestContext: ServerRequestContext = { lang, http: createServerHttpClient(req, config, lang) };
+    const result = await handler.query(request, { requestContext });
+    if (result instanceof Response) {
+      const location = result.headers.get('Location');
+      if (location && result.status >= 300 && result.status < 400) res.redirect(result.status, location);
+      else plainError(res, result.status);
+      return;
+    }
+    if (abort.signal.aborted) return;
+    for (const error of Object.values(result.errors ?? {})) {
+      if (!isRouteErrorResponse(error)) log('error', `Loader failed for ${req.path}`, error);
+    }
+
+    const i18n: I18n = createI18n(lang, catalogs[lang]);
+    const nonce = createNonce();
+    const pages = result.matches.map((match) => pageOfRouteId(match.route.id)).filter((page) => page !== null);
+    const runtime: Runtime = {
+      config: config.public,
+      i18nFor: () => i18n,
+      nonce,
+      stylesheets: manifest.stylesheets,
+      modulePreloads: modulePreloads(manifest, [...pages.map(pageModulePath), `locales/${lang}.json`]),
+    };
+    const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId };
+
+    const send = (context: StaticHandlerContext, attempt: number): void => {
+      const status = context.statusCode;
+      if (bot && status >= 400) return plainError(res, status);
+      const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+      const router = createStaticRouter(handler.dataRoutes, context);
+      let settled = false;
+      const start = () => {
+        if (settled || res.headersSent) return;
+        settled = true;
+        res.status(status);
+        res.set({
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-cache',
+          'Content-Security-Policy': contentSecurityPolicy(nonce, config.public, /\/oqDay$/.test(req.path)),
+        });
+        if (req.method === 'HEAD') {
+          res.end();
+          stream.abort();
+          return;
+        }
+        stream.pipe(res);
+      };
+      const stream = renderToPipeableStream(
+        <RuntimeProvider value={runtime}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+        </RuntimeProvider>,
+        {
+          nonce,
+          bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__staticRouterHydrationData=${scriptSafeJson(hydration)};`,
+          bootstrapModules: [manifest.entry],
+          // Browsers get the stream as soon as the shell is ready; bots wait for everything.
+          onShellReady() {
+            if (!bot) start();
+          },
+          onAllReady() {
+            if (bot) start();
+          },
+          onShellError(error) {
+            clearTimeout(timer);
+            if (settled || res.headersSent) return;
+            settled = true;
+            log('error', `Render failed for ${req.path}`, error);
+            if (attempt >= 2) return plainError(res, 500);
+            const boundary = errorBoundaryFor(context, attempt);
+            send({ ...context, statusCode: 500, errors: { [boundary]: error } }, attempt + 1);
+          },
+          onError(error) {
+            if (!abort.signal.aborted) log('error', `Render error for ${req.path}`, error);
+          },
+        },
+      );
+      // A stuck render is ended; the timer goes when the response does.
+      const timer = setTimeout(() => stream.abort(new Error('Render timed out')), config.renderTimeoutMs);
+      res.on('close', () => {
+        clearTimeout(timer);
+        if (!res.writableFinished) stream.abort();
+      });
+    };
+    send(result, 0);
+  };
+}

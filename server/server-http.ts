@@ -1,0 +1,22 @@
+import type { Request } from 'express';
+import type { AxiosInstance } from 'axios';
+import type { Language } from '../shared/languages';
+import { createHttpClient } from '../shared/http';
+import type { Config } from './config';
+
+/**
+ * Where the server's own loaders reach the API: the configured operator API, or this very
+ * server's embedded one through the address the request arrived on (always reachable, also on
+ * a random test port).
+ */
+export function serverApiBaseUrl(req: Request, config: Config): string {
+  if (config.apiBaseUrl) return config.apiBaseUrl;
+  const address = req.socket.localAddress ?? '127.0.0.1';
+  const host = address.includes(':') ? (address.startsWith('::ffff:') ? address.slice(7) : `[${address}]`) : address;
+  return `http://${host}:${req.socket.localPort}/api/v1`;
+}
+
+/** One client per request: fixed locale, no token storage, no toasts (DESIGN.md). */
+export function createServerHttpClient(req: Request, config: Config, lang: Language): AxiosInstance {
+  return createHttpClient({ baseURL: serverApiBaseUrl(req, config), getLocale: () => lang, storage: null });
+}

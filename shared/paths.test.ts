@@ -1,0 +1,38 @@
+import { href, PATHS } from './paths';
+import { languageFromPath, localizePath, stripLanguagePrefix } from './languages';
+
+describe('href', () => {
+  it('leaves Russian paths unprefixed and prefixes English and Uzbek', () => {
+    expect(href('home', 'ru')).toBe('/');
+    expect(href('home', 'en')).toBe('/en');
+    expect(href('news', 'uz')).toBe('/uz/news');
+  });
+
+  it('fills and encodes parameters and drops empty query values', () => {
+    expect(href('newsItem', 'en', { slug: 'a b' }, { page: 2, q: '' })).toBe('/en/news/a%20b?page=2');
+  });
+
+  it('refuses a missing parameter', () => {
+    expect(() => href('newsItem', 'ru')).toThrow('missing parameter slug');
+  });
+
+  it('covers the thirteen routes of the specification', () => {
+    expect(Object.keys(PATHS)).toHaveLength(13);
+  });
+});
+
+describe('language of a path', () => {
+  it('comes from the prefix, none meaning Russian', () => {
+    expect(languageFromPath('/en/news')).toBe('en');
+    expect(languageFromPath('/uz')).toBe('uz');
+    expect(languageFromPath('/news')).toBe('ru');
+    expect(languageFromPath('/english')).toBe('ru');
+  });
+
+  it('is swapped by localizePath without touching the rest', () => {
+    expect(localizePath('/en/news/x', 'uz')).toBe('/uz/news/x');
+    expect(localizePath('/en', 'ru')).toBe('/');
+    expect(localizePath('/about', 'en')).toBe('/en/about');
+    expect(stripLanguagePrefix('/uz')).toBe('/');
+  });
+});

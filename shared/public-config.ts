@@ -1,0 +1,23 @@
+/** The public runtime configuration the server sends to the browser with every page. */
+export interface FirebasePublicConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  storageBucket: string;
+  messagingSenderId: string;
+  appId: string;
+  measurementId: string;
+}
+
+export interface PublicConfig {
+  siteUrl: string;
+  apiBaseUrl: string;
+  firebase: FirebasePublicConfig | null;
+  gtmId: string | null;
+  metrikaId: string | null;
+  buildCheckIntervalMinutes: number;
+  mapTileUrl: string;
+  mapAttribution: string;
+  /** Development only: error pages name the error (never a stack trace in production). */
+  showErrorDetails: boolean;
+}
