@@ -19,7 +19,6 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.test.ts'],
       testTimeout: 60000,
-      maxWorkers: 1,
     },
   ],
 };

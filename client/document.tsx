@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { I18nextProvider } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -37,10 +37,19 @@ function DocumentShell({ children }: { children: ReactNode }) {
       <body>
         <I18nextProvider i18n={runtime.i18nFor(lang)}>
           <HelmetProvider>{children}</HelmetProvider>
+          <HydrationMarker />
         </I18nextProvider>
       </body>
     </html>
   );
+}
+
+/** Marks the document once React has hydrated it (browser tests and the build-update check wait for it). */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', 'true');
+  }, []);
+  return null;
 }
 
 export function Document() {

@@ -1,0 +1,134 @@
+import type { Browser } from 'playwright-core';
+import { LANGUAGES, localizePath } from '../shared/languages';
+import { PATHS } from '../shared/paths';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+
+let site: Site;
+let browser: Browser;
+let slug: string;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  const res = await fetch(`${site.origin}/api/v1/news`);
+  slug = ((await res.json()) as { items: { slug: string }[] }).items[0].slug;
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe('hydration', () => {
+  it('is clean on all 39 pages: no hydration warning, no console error', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const seen: string[] = [];
+    for (const lang of LANGUAGES) {
+      for (const path of Object.values(PATHS)) {
+        const url = localizePath(path.replace(':slug', slug), lang);
+        const response = await page.goto(`${site.origin}${url}`);
+        expect(response?.status()).toBe(200);
+        await waitForHydration(page);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        seen.push(url);
+      }
+    }
+    expect(seen).toHaveLength(39);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('navigation', () => {
+  it('moves between pages on the client without reloading the document', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'News' }).click();
+    await page.waitForURL(`${site.origin}/en/news`);
+    await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
+    expect(await page.title()).toContain('News');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('switches language with the header links, remembers it, and / follows the memory', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(`${site.origin}/numbers`);
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await page.locator('.lang-switcher a[hreflang="uz"]').click();
+    await page.waitForURL(`${site.origin}/uz/numbers`);
+    await page.getByRole('heading', { level: 1, name: 'Raqam sotib olish' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('uz');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'lang')?.value).toBe('uz');
+    expect(cookies.find((c) => c.name === 'lang')!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+
+    await page.goto(`${site.origin}/`);
+    expect(page.url()).toBe(`${site.origin}/uz`);
+
+    await page.locator('.lang-switcher a[hreflang="ru"]').click();
+    await page.waitForURL(`${site.origin}/`);
+    await page.getByRole('heading', { level: 1, name: 'Добро пожаловать в Oq' }).waitFor();
+    await page.goto(`${site.origin}/`);
+    expect(page.url()).toBe(`${site.origin}/`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('colour mode', () => {
+  it('persists the choice across a reload and applies it before the first paint', async () => {
+    const context = await newContext(browser, { colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await page.getByRole('button', { name: 'Dark' }).click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('colour-mode'))).toBe('dark');
+
+    // Record the theme at the first paint-relevant moment: before any module script runs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __themeAtParse: string | null }).__themeAtParse = document.documentElement.getAttribute('data-theme');
+      });
+    });
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { __themeAtParse: string | null }).__themeAtParse)).toBe('dark');
+    await waitForHydration(page);
+    expect(await page.getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed')).toBe('true');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(15, 17, 23)');
+    await context.close();
+  });
+
+  it('follows the system scheme while the preference is system', async () => {
+    const context = await newContext(browser, { colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/en`);
+    await waitForHydration(page);
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.getByRole('button', { name: 'System' }).getAttribute('aria-pressed')).toBe('true');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
+    await page.getByRole('button', { name: 'Light' }).click();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(100);
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await context.close();
+  });
+});

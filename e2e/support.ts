@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { RouteObject } from 'react-router';
+import { createTestApp, type TestApp } from '../server/test-app';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_MISSING = 'Chromium is missing: install it once with apt-get install -y chromium';
+
+export interface Site extends TestApp {
+  origin: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** The whole site (pages and embedded API) on 127.0.0.1 and a free port, on a fresh store. */
+export async function startSite(env: Record<string, string> = {}, routes?: RouteObject[]): Promise<Site> {
+  const base = createTestApp({ HOST: '127.0.0.1', ...env }, routes ? { routes } : {});
+  const server = await new Promise<Server>((resolve) => {
+    const s = base.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...base,
+    origin: `http://127.0.0.1:${port}`,
+    server,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      base.close();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      // This machine has no internet: keep Chromium from calling home.
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+      '--disable-extensions',
+    ],
+  });
+}
+
+/** Everything a page reports as an error: console errors, uncaught exceptions, failed requests. */
+export function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 });
+}
+
+export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ locale: 'ru-RU', ...options });
+}

@@ -1,0 +1,111 @@
+import request from 'supertest';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { LANGUAGES, localizePath, type Language } from '../shared/languages';
+import { PATHS, type PageKey } from '../shared/paths';
+import { createTestApp, TEST_SITE_URL, type TestApp } from './test-app';
+import { htmlLang, linkHref, metaContent, textOf, titleOf } from './test-html';
+
+const CATALOGS = { ru, en, uz } as const;
+const TITLE_KEY: Record<PageKey, string> = {
+  home: 'home',
+  news: 'news',
+  newsItem: 'newsItem',
+  about: 'about',
+  oqDay: 'oqDay',
+  numbers: 'numbers',
+  payment: 'payment',
+  success: 'success',
+  constructor: 'constructor',
+  pointsOfSale: 'pointsOfSale',
+  identification: 'identification',
+  identificationRetry: 'identificationRetry',
+  specificTariffs: 'specificTariffs',
+};
+
+let t: TestApp;
+let newsSlug: string;
+
+beforeAll(async () => {
+  t = createTestApp();
+  const news = await request(t.app).get('/api/v1/news').expect(200);
+  newsSlug = news.body.items[0].slug;
+});
+afterAll(() => t.close());
+
+function pathOf(page: PageKey): string {
+  return PATHS[page].replace(':slug', newsSlug);
+}
+
+describe.each(LANGUAGES)('every page in %s', (lang: Language) => {
+  it.each(Object.keys(PATHS) as PageKey[])('%s answers 200 with its localized head', async (page) => {
+    const path = localizePath(pathOf(page), lang);
+    const res = await request(t.app).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.text;
+    expect(htmlLang(html)).toBe(lang);
+    if (page !== 'newsItem') {
+      const pageTitle = (CATALOGS[lang].pages as Record<string, { title: string }>)[TITLE_KEY[page]].title;
+      expect(titleOf(html)).toContain(pageTitle);
+      expect(textOf(html)).toContain(page === 'home' ? CATALOGS[lang].pages.home.welcomeTitle : pageTitle);
+    } else {
+      expect(titleOf(html)).toMatch(/\S/);
+    }
+    expect(metaContent(html, 'viewport')).toBe('width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no');
+    expect(linkHref(html, 'canonical')).toBe(`${TEST_SITE_URL}${path}`);
+    for (const other of LANGUAGES) {
+      expect(linkHref(html, 'alternate', other)).toBe(`${TEST_SITE_URL}${localizePath(pathOf(page), other)}`);
+    }
+    expect(linkHref(html, 'alternate', 'x-default')).toBe(`${TEST_SITE_URL}${localizePath(pathOf(page), 'ru')}`);
+    expect(metaContent(html, 'og:url')).toBe(`${TEST_SITE_URL}${path}`);
+    expect(metaContent(html, 'og:locale')).toBe({ ru: 'ru_RU', en: 'en_US', uz: 'uz_UZ' }[lang]);
+    expect(metaContent(html, 'description')).toMatch(/\S/);
+    expect(metaContent(html, 'og:title')).toBe(titleOf(html));
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    if (page !== 'newsItem') expect(metaContent(html, 'og:image')).toBe(`${TEST_SITE_URL}/images/og/og-${lang}.png`);
+  });
+});
+
+describe('the share image', () => {
+  it('differs per language and is shipped with the site', async () => {
+    const images = new Set<string>();
+    for (const lang of LANGUAGES) {
+      const html = (await request(t.app).get(localizePath('/about', lang))).text;
+      const image = metaContent(html, 'og:image')!;
+      images.add(image);
+      const file = await request(t.app).get(new URL(image).pathname).expect(200);
+      expect(file.headers['content-type']).toBe('image/png');
+    }
+    expect(images.size).toBe(3);
+  });
+});
+
+describe('the layouts', () => {
+  it('give ordinary pages a header with navigation, language and colour-mode switches, and a footer', async () => {
+    const html = (await request(t.app).get('/en/news')).text;
+    expect(html).toContain('<header class="site-header"');
+    expect(html).toContain('<footer class="site-footer"');
+    expect(html).toMatch(/<a [^>]*href="\/uz\/news"/);
+    expect(html).toMatch(/<a [^>]*href="\/news"/);
+    expect(html).toContain('class="colour-mode"');
+  });
+
+  it('give /oqDay the web-view layout without header, footer or navigation', async () => {
+    for (const lang of LANGUAGES) {
+      const html = (await request(t.app).get(localizePath('/oqDay', lang)).expect(200)).text;
+      expect(html).toContain('layout--webview');
+      expect(html).not.toContain('<header class="site-header"');
+      expect(html).not.toContain('<footer');
+      expect(html).not.toContain('<nav');
+    }
+  });
+
+  it('show the welcome title and description on the home page in each language', async () => {
+    for (const lang of LANGUAGES) {
+      const html = (await request(t.app).get(localizePath('/', lang)).set('Accept-Language', lang)).text;
+      expect(textOf(html)).toContain(CATALOGS[lang].pages.home.welcomeTitle);
+      expect(textOf(html)).toContain(CATALOGS[lang].pages.home.welcomeDescription);
+    }
+  });
+});

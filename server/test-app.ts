@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, type AppOptions, type App } from './app';
+import { loadConfig, type Config } from './config';
+import type { Logger } from './logger';
+
+export const TEST_SITE_URL = 'https://oq.example';
+
+/** A logger that keeps what it is told, so tests can assert on it and the output stays quiet. */
+export function memoryLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const keep = (level: string) => (message: string, error?: unknown) => {
+    lines.push(`${level}: ${message}${error instanceof Error ? ` ${error.message}` : ''}`);
+  };
+  return { lines, info: keep('info'), warn: keep('warn'), error: keep('error'), request: (entry) => lines.push(JSON.stringify(entry)) };
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  logger: ReturnType<typeof memoryLogger>;
+  dataDir: string;
+  close(): void;
+}
+
+/** The app on a fresh temporary store, as supertest and the browser tests load it. */
+export function createTestApp(env: Record<string, string> = {}, options: AppOptions = {}): TestApp {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oq-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_SITE_URL: TEST_SITE_URL,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DEMO_SMS_CODE: '123456',
+    LOG_REQUESTS: 'false',
+    ...env,
+  });
+  const logger = memoryLogger();
+  const app = createApp(config, { logger, ...options });
+  return {
+    app,
+    config,
+    logger,
+    dataDir,
+    close() {
+      app.locals.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
