@@ -1,6 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { connectApiClientToRouter } from './api-client';
 import { browserI18nFor, ensureLanguage } from './language-loader';
 import { createRoutes } from './routes';
 import { RuntimeProvider, type BootData, type Runtime } from './runtime';
@@ -10,6 +11,7 @@ import './styles/app.css';
 declare global {
   interface Window {
     __APP__: BootData;
+    __staticRouterHydrationData?: HydrationState;
   }
 }
 
@@ -30,11 +32,27 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
   );
 }
 
+/** The layout route that shows errors for the page on screen (its id ends in :default or :webview). */
+function layoutRouteId(routes: RouteObject[]): string {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  const layout = matches.map((match) => match.route.id ?? '').find((id) => /:(default|webview)$/.test(id));
+  return layout ?? 'root';
+}
+
 async function main(): Promise<void> {
   const boot = window.__APP__;
   const routes = createRoutes();
-  await Promise.all([ensureLanguage(boot.lang), resolveLazyMatches(routes)]);
-  const router = createBrowserRouter(routes);
+  await ensureLanguage(boot.lang);
+  let hydrationData: HydrationState | undefined;
+  try {
+    await resolveLazyMatches(routes);
+  } catch (error) {
+    // The page's chunk failed twice within the guard (see platform/chunk-reload): show the 500
+    // page with Try Again instead of a page that looks alive but does nothing.
+    hydrationData = { ...window.__staticRouterHydrationData, errors: { [layoutRouteId(routes)]: error } };
+  }
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  connectApiClientToRouter(router);
   const runtime: Runtime = {
     config: boot.config,
     i18nFor: browserI18nFor,

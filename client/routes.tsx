@@ -6,6 +6,7 @@ import { DefaultLayout, DefaultLayoutError } from './layouts/DefaultLayout';
 import { WebviewLayout } from './layouts/WebviewLayout';
 import { ensureLanguage } from './language-loader';
 import { notFoundLoader } from './not-found';
+import { withChunkReload } from './platform/chunk-reload';
 
 /** A page module: `client/pages/<folder>/route.tsx` exporting `Component` and maybe `loader`. */
 type PageModule = Pick<RouteObject, 'loader' | 'action' | 'Component' | 'ErrorBoundary' | 'shouldRevalidate'>;
@@ -54,9 +55,10 @@ export function pageOfRouteId(routeId: string): PageKey | null {
   return key && key in PATHS ? (key as PageKey) : null;
 }
 
-function page(lang: Language, key: PageKey): RouteObject {
+function page(lang: Language, key: PageKey, index = false): RouteObject {
   const path = PATHS[key].slice(1);
-  return { id: `${lang}:${key}`, ...(path ? { path } : { index: true }), lazy: PAGE_MODULES[key] };
+  const lazy = withChunkReload(PAGE_MODULES[key]);
+  return index || !path ? { id: `${lang}:${key}`, index: true, lazy } : { id: `${lang}:${key}`, path, lazy };
 }
 
 export interface RouteOptions {
@@ -91,7 +93,7 @@ function languageRoutes(lang: Language, options: RouteOptions): RouteObject {
         path: PATHS.oqDay.slice(1),
         Component: WebviewLayout,
         ErrorBoundary: DefaultLayoutError,
-        children: [{ ...page(lang, 'oqDay'), path: undefined, index: true }],
+        children: [page(lang, 'oqDay', true)],
       },
     ],
   };
