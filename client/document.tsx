@@ -7,6 +7,8 @@ import { languageFromPath } from '../shared/languages';
 import { ErrorPage, errorStatus } from './components/ErrorPage';
 import { COLOUR_MODE_BOOT_SCRIPT } from './platform/colour-mode';
 import { useRuntime } from './runtime';
+import { AppToastContainer } from './platform/toast';
+import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 
 /**
@@ -37,11 +39,18 @@ function DocumentShell({ children }: { children: ReactNode }) {
       <body>
         <I18nextProvider i18n={runtime.i18nFor(lang)}>
           <HelmetProvider>{children}</HelmetProvider>
+          <Toasts />
           <HydrationMarker />
         </I18nextProvider>
       </body>
     </html>
   );
+}
+
+/** The one toast container of the site, named in the page's language. */
+function Toasts() {
+  const { t } = useTranslation();
+  return <AppToastContainer label={t('common.notifications')} />;
 }
 
 /** Marks the document once React has hydrated it (browser tests and the build-update check wait for it). */

@@ -1,5 +1,8 @@
 import type { createBrowserRouter } from 'react-router';
 import type { BootData } from '../runtime';
+import { startFirebaseAnalytics } from './analytics/firebase';
+import { startMetrika } from './analytics/metrika';
+import { startTagManager } from './analytics/tag-manager';
 import { startBuildUpdates } from './build-updates';
 import { watchSystemColourScheme } from './colour-mode';
 
@@ -9,4 +12,8 @@ export type BrowserRouter = ReturnType<typeof createBrowserRouter>;
 export function startBrowserServices(boot: BootData, router: BrowserRouter): void {
   watchSystemColourScheme();
   startBuildUpdates(boot.buildId, boot.config.buildCheckIntervalMinutes, router);
+  // Each is off unless configured, loads after hydration and only logs its own failure.
+  void startFirebaseAnalytics(boot.config.firebase);
+  startTagManager(boot.config.gtmId);
+  startMetrika(boot.config.metrikaId);
 }
