@@ -6,6 +6,7 @@ import { browserI18nFor, ensureLanguage } from './language-loader';
 import { createRoutes } from './routes';
 import { RuntimeProvider, type BootData, type Runtime } from './runtime';
 import { startBrowserServices } from './platform/browser-services';
+import { setChunkReloadTarget } from './platform/chunk-reload';
 import './styles/app.css';
 
 declare global {
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   }
   const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
   connectApiClientToRouter(router);
+  setChunkReloadTarget(() => router.state.navigation.location);
   const runtime: Runtime = {
     config: boot.config,
     i18nFor: browserI18nFor,

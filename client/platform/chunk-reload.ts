@@ -7,12 +7,22 @@
 export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 
+type PendingLocation = { pathname: string; search: string; hash: string } | undefined;
+let pendingLocation: () => PendingLocation = () => undefined;
+
+/** Where a navigation is heading, so the reload lands on the page the visitor asked for. */
+export function setChunkReloadTarget(source: () => PendingLocation): void {
+  pendingLocation = source;
+}
+
 export function withChunkReload<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     load().catch((error: unknown) => {
       if (typeof window === 'undefined') throw error;
       if (!shouldReloadAfterChunkError(window.sessionStorage, Date.now())) throw error;
-      window.location.reload();
+      const target = pendingLocation();
+      if (target) window.location.assign(`${target.pathname}${target.search}${target.hash}`);
+      else window.location.reload();
       // Never settles: the page is going away, and the error page must not flash meanwhile.
       return new Promise<T>(() => {});
     });

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+
+const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'dist', 'client', 'manifest.json'), 'utf8')) as {
+  buildId: string;
+  modules: Record<string, { file: string }>;
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Counts full document loads of the main frame (a client-side navigation is not one). */
+function countDocumentLoads(page: Page): { count: number } {
+  const loads = { count: 0 };
+  page.on('load', () => {
+    loads.count += 1;
+  });
+  return loads;
+}
+
+describe('analytics that cannot reach their servers', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite({
+      FIREBASE_API_KEY: 'test-key',
+      FIREBASE_AUTH_DOMAIN: '127.0.0.1:9',
+      FIREBASE_PROJECT_ID: 'oq-test',
+      FIREBASE_STORAGE_BUCKET: 'oq-test.appspot.com',
+      FIREBASE_MESSAGING_SENDER_ID: '1234567890',
+      FIREBASE_APP_ID: '1:1234567890:web:abcdef',
+      FIREBASE_MEASUREMENT_ID: 'G-TESTTEST',
+      GTM_ID: 'GTM-TEST123',
+      METRIKA_ID: '12345678',
+    });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('neither block nor break any page: failures are console messages only', async () => {
+    const context = await newContext(browser);
+    // Every third-party host is a dead loopback port: the connection is refused.
+    await context.route(
+      (url) => !url.href.startsWith(site.origin),
+      (route) => route.abort('connectionrefused'),
+    );
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    for (const url of ['/en', '/en/news', '/uz/numbers', '/constructor', '/en/oqDay', '/pointsOfSale']) {
+      expect((await page.goto(`${site.origin}${url}`))?.status()).toBe(200);
+      await waitForHydration(page);
+    }
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'News' }).click();
+    await page.waitForURL(`${site.origin}/en/news`);
+    expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
+    // The tag manager's data layer exists even though its script never arrived.
+    expect(await page.evaluate(() => Array.isArray((window as unknown as { dataLayer?: unknown[] }).dataLayer))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('build updates and chunk failures', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('reloads at the next navigation once a new build id is published, not before', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const loads = countDocumentLoads(page);
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    expect(loads.count).toBe(1);
+
+    await page.route('**/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
+    // Coming back to the tab checks for a new build.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForSelector('html[data-new-build="a-newer-build"]');
+    expect(loads.count).toBe(1);
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'News' }).click();
+    await page.waitForURL(`${site.origin}/en/news`);
+    await page.waitForLoadState('load');
+    await waitForHydration(page);
+    expect(loads.count).toBe(2);
+    await context.close();
+  });
+
+  it('keeps navigating on the client while the build is unchanged', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const loads = countDocumentLoads(page);
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    expect(await (await fetch(`${site.origin}/latest.json`)).json()).toEqual({ buildId: manifest.buildId });
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForTimeout(300);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'News' }).click();
+    await page.waitForURL(`${site.origin}/en/news`);
+    expect(loads.count).toBe(1);
+    await context.close();
+  });
+
+  it('reloads once when a page chunk fails to load, then shows the error page instead of looping', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const loads = countDocumentLoads(page);
+    const aboutChunk = manifest.modules['client/pages/about/route.tsx'].file;
+    await page.goto(`${site.origin}/en/news`);
+    await waitForHydration(page);
+    await page.route(`**${aboutChunk}`, (route) => route.abort('failed'));
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'About' }).click();
+    await page.waitForURL(`${site.origin}/en/about`);
+    await page.getByRole('heading', { level: 1, name: 'Internal Server Error' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Try Again' }).isVisible()).toBe(true);
+    expect(loads.count).toBe(2);
+    await page.waitForTimeout(1500);
+    expect(loads.count).toBe(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload-at'))).toMatch(/^\d+$/);
+    await context.close();
+  });
+});
