@@ -1,0 +1,49 @@
+import type { Router } from 'express';
+import type { AuctionLotList } from '../../../shared/api-types';
+import type { ApiContext } from '../context';
+import { conflict, forbidden, unauthorized } from '../http/api-error';
+import { body, enumValue, integerField, query } from '../http/input';
+import { optionalToken, requireToken } from '../http/request-tokens';
+import type { ReservationService } from '../reservations/reservation-service';
+import type { AuctionService } from './auction-service';
+
+const STATUSES = ['upcoming', 'active', 'ended', 'sold'] as const;
+
+export function registerAuctions(router: Router, ctx: ApiContext, auctions: AuctionService, reservations: ReservationService): void {
+  const phoneOf = (req: Parameters<typeof optionalToken>[1]) => optionalToken(ctx, req, 'auth')?.sub ?? null;
+
+  router.get('/auctions', (req, res) => {
+    const q = query(req, ['status']);
+    const status = q.status ? enumValue(q.status, STATUSES, 'status') : null;
+    const payload: AuctionLotList = { items: auctions.list(status, phoneOf(req)) };
+    res.json(payload);
+  });
+
+  router.get('/auctions/:id', (req, res) => {
+    query(req, []);
+    res.json(auctions.detail(req.params.id, phoneOf(req)));
+  });
+
+  router.post('/auctions/:id/bids', (req, res) => {
+    // Bids need a phone confirmed by SMS: the auth token carries it.
+    const phone = requireToken(ctx, req, 'auth', unauthorized('auth_required')).sub;
+    const fields = body(req, ['amount']);
+    const amount = integerField(fields, 'amount', 1, 1_000_000_000_000);
+    res.status(201).json(auctions.placeBid(req.params.id, phone, amount));
+  });
+
+  /** The bidder whose turn it is reserves the number at their winning price until their window ends. */
+  router.post('/auctions/:id/reservation', (req, res) => {
+    const phone = requireToken(ctx, req, 'auth', unauthorized('auth_required')).sub;
+    body(req, []);
+    const lot = auctions.find(req.params.id);
+    const now = ctx.now();
+    const state = auctions.status(lot, now);
+    if (state === 'sold') throw conflict('auction_ended');
+    if (state !== 'ended') throw conflict('auction_not_ended');
+    const turn = auctions.turnToBuy(lot, now);
+    if (!turn || turn.phone !== phone) throw forbidden('not_auction_winner');
+    const held = optionalToken(ctx, req, 'reservation');
+    res.status(201).json(reservations.reserve(lot.msisdn, held, { lotId: lot.id, price: turn.amount, until: turn.until }));
+  });
+}

@@ -1,0 +1,148 @@
+import type { AuctionLot, AuctionLotDetail, Bid, LotStatus } from '../../../shared/api-types';
+import { formatUzPhone } from '../../../shared/validation';
+import type { ApiContext } from '../context';
+import { ApiError, conflict, notFound } from '../http/api-error';
+
+export interface LotRow {
+  id: string;
+  number_id: number;
+  msisdn: string;
+  start_price: number;
+  step: number;
+  buy_now_price: number | null;
+  starts_at: number;
+  ends_at: number;
+  sold_price: number | null;
+  sold_at: number | null;
+  sold_to: string | null;
+}
+
+interface BidRow {
+  id: number;
+  lot_id: string;
+  phone: string;
+  amount: number;
+  created_at: number;
+}
+
+interface Bidder {
+  phone: string;
+  amount: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function maskPhone(phone: string): string {
+  const f = formatUzPhone(phone);
+  return `${f.slice(0, 7)} *** ** ${f.slice(-2)}`;
+}
+
+export function createAuctionService(ctx: ApiContext) {
+  const db = ctx.db;
+  const SELECT_LOT = 'SELECT l.*, n.msisdn FROM auction_lots l JOIN numbers n ON n.id = l.number_id';
+  const allLots = db.prepare(`${SELECT_LOT} ORDER BY l.ends_at`);
+  const lotById = db.prepare(`${SELECT_LOT} WHERE l.id = ?`);
+  const highest = db.prepare('SELECT MAX(amount) AS amount, COUNT(*) AS count FROM bids WHERE lot_id = ?');
+  // Each bidder's best bid, best first; an earlier bid wins a tie (the server's clock decides).
+  const bidders = db.prepare('SELECT phone, MAX(amount) AS amount, MIN(id) AS first FROM bids WHERE lot_id = ? GROUP BY phone ORDER BY amount DESC, first ASC');
+  const recentBids = db.prepare('SELECT * FROM bids WHERE lot_id = ? ORDER BY id DESC LIMIT ?');
+  const insertBid = db.prepare('INSERT INTO bids (lot_id, phone, amount, created_at) VALUES (?, ?, ?, ?) RETURNING *');
+  const extend = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ? AND ends_at < ?');
+  const endNow = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ?');
+
+  function status(lot: LotRow, now: number): LotStatus {
+    if (lot.sold_at !== null) return 'sold';
+    if (now < lot.starts_at) return 'upcoming';
+    return now < lot.ends_at ? 'active' : 'ended';
+  }
+
+  /**
+   * After the end the best bidder may buy within one payment window; when it passes unpaid the
+   * turn goes to the next bidder, and so on: computed from the clock, nothing scheduled.
+   */
+  function turnToBuy(lot: LotRow, now: number): { phone: string; amount: number; until: number } | null {
+    if (status(lot, now) !== 'ended') return null;
+    const ranked = bidders.all(lot.id) as Bidder[];
+    const index = Math.floor((now - lot.ends_at) / ctx.paymentWindowMs);
+    const bidder = ranked[index];
+    return bidder ? { ...bidder, until: lot.ends_at + (index + 1) * ctx.paymentWindowMs } : null;
+  }
+
+  function view(lot: LotRow, phone: string | null): AuctionLot {
+    const now = ctx.now();
+    const top = highest.get(lot.id) as { amount: number | null; count: number };
+    const ranked = phone ? (bidders.all(lot.id) as Bidder[]) : [];
+    const mine = ranked.findIndex((b) => b.phone === phone);
+    const turn = phone ? turnToBuy(lot, now) : null;
+    return {
+      id: lot.id,
+      number: lot.msisdn,
+      formatted: formatUzPhone(lot.msisdn),
+      status: status(lot, now),
+      startPrice: lot.start_price,
+      step: lot.step,
+      buyNowPrice: lot.buy_now_price,
+      currentBid: top.amount,
+      minimumBid: top.amount === null ? lot.start_price : top.amount + lot.step,
+      bidCount: top.count,
+      startsAt: iso(lot.starts_at),
+      endsAt: iso(lot.ends_at),
+      serverTime: iso(now),
+      soldPrice: lot.sold_price,
+      myBid: mine >= 0 ? ranked[mine].amount : null,
+      myPosition: mine >= 0 ? mine + 1 : null,
+      myTurnToBuyUntil: turn && turn.phone === phone ? iso(turn.until) : null,
+    };
+  }
+
+  function bidView(row: BidRow, phone: string | null): Bid {
+    return { amount: row.amount, bidder: maskPhone(row.phone), createdAt: iso(row.created_at), mine: row.phone === phone };
+  }
+
+  function find(id: string): LotRow {
+    const lot = lotById.get(id) as LotRow | undefined;
+    if (!lot) throw notFound('lot_not_found');
+    return lot;
+  }
+
+  function detail(id: string, phone: string | null): AuctionLotDetail {
+    const lot = find(id);
+    return { ...view(lot, phone), bids: (recentBids.all(lot.id, 20) as BidRow[]).map((b) => bidView(b, phone)) };
+  }
+
+  /** One transaction per bid: the minimum is read and the bid written with nothing in between. */
+  const placeBid = db.transaction((id: string, phone: string, amount: number) => {
+    const now = ctx.now();
+    const lot = find(id);
+    const state = status(lot, now);
+    if (state === 'upcoming') throw conflict('auction_not_started');
+    if (state !== 'active') throw conflict('auction_ended');
+    const top = highest.get(lot.id) as { amount: number | null };
+    const minimum = top.amount === null ? lot.start_price : top.amount + lot.step;
+    if (amount < minimum) {
+      throw new ApiError(400, 'bid_too_low', { field: 'amount', params: { minimum }, extra: { minimumAmount: minimum } });
+    }
+    const bid = insertBid.get(lot.id, phone, amount, now) as BidRow;
+    if (lot.buy_now_price !== null && amount >= lot.buy_now_price) {
+      // Reaching the buy-now price ends the auction at once, with this bidder first to buy.
+      endNow.run(now, lot.id);
+    } else {
+      // Anti-sniping: a bid in the last minutes moves the end to that many minutes after it.
+      extend.run(now + ctx.auctionExtendMs, lot.id, now + ctx.auctionExtendMs);
+    }
+    return { bid: bidView(bid, phone), lot: view(find(id), phone) };
+  });
+
+  function list(statusFilter: LotStatus | null, phone: string | null): AuctionLot[] {
+    const now = ctx.now();
+    const order: Record<LotStatus, number> = { active: 0, upcoming: 1, ended: 2, sold: 3 };
+    return (allLots.all() as LotRow[])
+      .filter((lot) => !statusFilter || status(lot, now) === statusFilter)
+      .sort((a, b) => order[status(a, now)] - order[status(b, now)] || a.ends_at - b.ends_at)
+      .map((lot) => view(lot, phone));
+  }
+
+  return { list, detail, placeBid, find, status, turnToBuy };
+}
+
+export type AuctionService = ReturnType<typeof createAuctionService>;

@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import type { Router } from 'express';
+import type { SmsCodeResponse, SmsVerifyResponse } from '../../../shared/api-types';
+import { checkUzPhone } from '../../../shared/validation';
+import type { ApiContext } from '../context';
+import { ApiError, badRequest } from '../http/api-error';
+import { body, stringField, valid } from '../http/input';
+
+const SECOND = 1000;
+const RESEND_AFTER_MS = 60 * SECOND;
+const HOUR_MS = 3600 * SECOND;
+const MAX_PER_HOUR = 5;
+const CODE_LIFETIME_MS = 5 * 60 * SECOND;
+const MAX_ATTEMPTS = 5;
+export const AUTH_TOKEN_LIFETIME_MS = 12 * HOUR_MS;
+
+interface CodeRow {
+  id: number;
+  phone: string;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+  used_at: number | null;
+}
+
+function tooMany(waitMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(waitMs / SECOND));
+  return new ApiError(429, 'sms_rate_limited', { params: { seconds }, extra: { retryAfterSeconds: seconds } });
+}
+
+export function registerSms(router: Router, ctx: ApiContext): void {
+  const hash = (phone: string, code: string) => crypto.createHmac('sha256', ctx.smsSecret).update(`${phone}:${code}`).digest();
+  const recent = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? AND created_at > ? ORDER BY created_at ASC, id ASC');
+  const latest = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? ORDER BY created_at DESC, id DESC LIMIT 1');
+  const insert = ctx.db.prepare('INSERT INTO sms_codes (phone, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?)');
+  const failedAttempt = ctx.db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?');
+  const markUsed = ctx.db.prepare('UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL');
+
+  // Checking the limits and recording the code in one transaction: two quick requests cannot both pass.
+  const issue = ctx.db.transaction((phone: string, code: string, now: number) => {
+    const lastHour = recent.all(phone, now - HOUR_MS) as CodeRow[];
+    const last = lastHour[lastHour.length - 1];
+    if (last && now - last.created_at < RESEND_AFTER_MS) throw tooMany(last.created_at + RESEND_AFTER_MS - now);
+    if (lastHour.length >= MAX_PER_HOUR) throw tooMany(lastHour[lastHour.length - MAX_PER_HOUR].created_at + HOUR_MS - now);
+    insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS);
+  });
+
+  router.post('/auth/sms', (req, res) => {
+    const fields = body(req, ['phone']);
+    const phone = valid(checkUzPhone(stringField(fields, 'phone', 40)), 'phone');
+    const now = ctx.now();
+    const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+    issue(phone, code, now);
+    // No SMS gateway in the reference API: the code goes to the log, never in production.
+    if (!ctx.production) ctx.log(`SMS code for ${phone}: ${code}`);
+    const payload: SmsCodeResponse = {
+      phone,
+      expiresAt: new Date(now + CODE_LIFETIME_MS).toISOString(),
+      resendAfterSeconds: RESEND_AFTER_MS / SECOND,
+      ...(ctx.production ? {} : { devCode: code }),
+    };
+    res.status(201).json(payload);
+  });
+
+  router.post('/auth/sms/verify', (req, res) => {
+    const fields = body(req, ['phone', 'code']);
+    const phone = valid(checkUzPhone(stringField(fields, 'phone', 40)), 'phone');
+    const code = stringField(fields, 'code', 10).trim();
+    if (!/^\d{4,8}$/.test(code)) throw badRequest('invalid_field', 'code');
+    const now = ctx.now();
+    const row = latest.get(phone) as CodeRow | undefined;
+    if (!row || row.used_at !== null) throw badRequest('sms_code_not_requested', 'code');
+    if (row.expires_at <= now) throw badRequest('sms_code_expired', 'code');
+    if (row.attempts >= MAX_ATTEMPTS) throw badRequest('sms_attempts_exceeded', 'code');
+    const expected = Buffer.from(row.code_hash, 'hex');
+    const given = hash(phone, code);
+    if (!crypto.timingSafeEqual(expected, given)) {
+      failedAttempt.run(row.id);
+      throw badRequest('sms_code_invalid', 'code');
+    }
+    if (markUsed.run(now, row.id).changes !== 1) throw badRequest('sms_code_not_requested', 'code');
+    const expiresAt = now + AUTH_TOKEN_LIFETIME_MS;
+    const payload: SmsVerifyResponse = {
+      authToken: ctx.tokens.sign('auth', phone, expiresAt, phone),
+      authTokenNumber: phone,
+      expiresAt: new Date(expiresAt).toISOString(),
+    };
+    res.json(payload);
+  });
+}

@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import express from 'express';
+import { registerAuctions } from './auctions/auction-routes';
+import { createAuctionService } from './auctions/auction-service';
+import { registerSms } from './auth/sms-routes';
+import type { ApiContext } from './context';
+import { ApiError } from './http/api-error';
+import { cors } from './http/cors';
+import { createErrorHandler } from './http/error-handler';
+import { createTokenService } from './http/tokens';
+import { registerIdentification } from './identification/identification-routes';
+import { createIdentificationService } from './identification/identification-service';
+import { registerNews } from './news/news-routes';
+import { registerNumbers } from './numbers/number-routes';
+import { openApiDocument } from './openapi/document';
+import { registerOrders } from './orders/order-routes';
+import { createOrderService } from './orders/order-service';
+import { registerPayments } from './payments/payment-routes';
+import { createPaymentService } from './payments/payment-service';
+import { registerSandbox } from './payments/sandbox-routes';
+import { registerPointsOfSale } from './points-of-sale/point-routes';
+import { registerReservations } from './reservations/reservation-routes';
+import { createReservationService } from './reservations/reservation-service';
+import { seedIfEmpty } from './seed/seed';
+import { openDatabase } from './store/database';
+import { registerSimTypes } from './tariffs/sim-types';
+import { registerTariffs } from './tariffs/tariff-routes';
+
+export interface ApiOptions {
+  dataDir: string;
+  jwtSecret: string;
+  reservationMinutes: number;
+  auctionExtendMinutes: number;
+  paymentWindowMinutes: number;
+  demoSmsCode?: string;
+  corsOrigins: string[];
+  production: boolean;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+export interface Api {
+  router: express.Router;
+  isReady(): boolean;
+  close(): void;
+}
+
+const MINUTE = 60_000;
+
+/** The reference operator API: a self-contained router over its own SQLite store. */
+export function createApi(options: ApiOptions): Api {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((message: string) => console.log(message));
+  const db = openDatabase(options.dataDir);
+  if (seedIfEmpty(db, now())) log(`Reference API: seeded demo data in ${options.dataDir}`);
+
+  const ctx: ApiContext = {
+    db,
+    now,
+    tokens: createTokenService(options.jwtSecret, now),
+    reservationMs: options.reservationMinutes * MINUTE,
+    auctionExtendMs: options.auctionExtendMinutes * MINUTE,
+    paymentWindowMs: options.paymentWindowMinutes * MINUTE,
+    demoSmsCode: options.demoSmsCode,
+    production: options.production,
+    // SMS codes are stored as HMACs keyed by the JWT secret, never in clear.
+    smsSecret: crypto.createHash('sha256').update(`sms:${options.jwtSecret}`).digest('hex'),
+    log,
+  };
+  const reservations = createReservationService(ctx);
+  const identifications = createIdentificationService(ctx);
+  const auctions = createAuctionService(ctx);
+  const orders = createOrderService(ctx, reservations);
+  const payments = createPaymentService(ctx, orders);
+
+  const router = express.Router();
+  router.use(cors(options.corsOrigins));
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  registerSandbox(router, ctx, orders, payments);
+  // JSON bodies only (the sandbox forms above are the one exception).
+  router.use((req, _res, next) => {
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (hasBody && !req.is('application/json')) return next(new ApiError(415, 'unsupported_media_type'));
+    next();
+  });
+  router.use(express.json({ limit: '100kb' }));
+
+  router.get('/openapi.json', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(openApiDocument);
+  });
+  registerNews(router, ctx);
+  registerTariffs(router, ctx);
+  registerSimTypes(router, ctx);
+  registerNumbers(router, ctx);
+  registerReservations(router, ctx, reservations);
+  registerAuctions(router, ctx, auctions, reservations);
+  registerSms(router, ctx);
+  registerIdentification(router, ctx, identifications);
+  registerOrders(router, ctx, orders, identifications);
+  registerPayments(router, ctx, orders, payments);
+  registerPointsOfSale(router, ctx);
+
+  router.use((_req, _res, next) => next(new ApiError(404, 'not_found')));
+  router.use(createErrorHandler(log));
+
+  const ping = db.prepare('SELECT 1');
+  let open = true;
+  return {
+    router,
+    isReady() {
+      if (!open) return false;
+      try {
+        ping.get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * An error a client can cause, turned into `{ error: { code, message, field? } }` with its status
+ * by the router's error handler. The message is looked up in the request's language by key.
+ */
+export type ErrorParams = Record<string, string | number>;
+
+export interface ApiErrorOptions {
+  field?: string;
+  params?: ErrorParams;
+  /** Locale key of the message; defaults to api.errors.<camelCase code>. */
+  messageKey?: string;
+  /** Extra machine-readable members of the error object (e.g. retryAfterSeconds). */
+  extra?: Record<string, number | string>;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly options: ApiErrorOptions = {},
+  ) {
+    super(code);
+    this.name = 'ApiError';
+  }
+}
+
+export function camelCase(code: string): string {
+  return code.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+}
+
+export function snakeCase(code: string): string {
+  return code.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export const badRequest = (code: string, field?: string, params?: ErrorParams) =>
+  new ApiError(400, code, { field, params: { ...(field ? { field } : {}), ...params } });
+
+export const notFound = (code: string) => new ApiError(404, code);
+export const conflict = (code: string, params?: ErrorParams) => new ApiError(409, code, { params });
+export const unauthorized = (code: string) => new ApiError(401, code);
+export const forbidden = (code: string) => new ApiError(403, code);

@@ -1,0 +1,35 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ApiError, camelCase } from './api-error';
+import { requestLanguage, translate } from './language';
+
+/** Errors of the body parser (type names from body-parser) that a client causes. */
+function fromBodyParser(error: unknown): ApiError | null {
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type === 'entity.parse.failed') return new ApiError(400, 'invalid_json');
+  if (type === 'entity.too.large') return new ApiError(413, 'payload_too_large');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new ApiError(415, 'unsupported_media_type');
+  if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.encoding.set') return new ApiError(400, 'invalid_body');
+  return null;
+}
+
+export function sendError(req: Request, res: Response, error: ApiError): void {
+  const { field, params, messageKey, extra } = error.options;
+  const message = translate(requestLanguage(req), messageKey ?? `api.errors.${camelCase(error.code)}`, params);
+  const retry = extra?.retryAfterSeconds;
+  if (typeof retry === 'number') res.set('Retry-After', String(retry));
+  res
+    .status(error.status)
+    .set('Cache-Control', 'no-store')
+    .json({ error: { code: error.code, message, ...(field ? { field } : {}), ...extra } });
+}
+
+export function createErrorHandler(log: (message: string) => void) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) return next(error);
+    const known = error instanceof ApiError ? error : fromBodyParser(error);
+    if (known) return sendError(req, res, known);
+    // Never a stack trace to the client; the log keeps it for us.
+    log(`API error on ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    sendError(req, res, new ApiError(500, 'internal_error'));
+  };
+}

@@ -1,0 +1,25 @@
+import type { Language } from '../../../shared/languages';
+
+export const CATEGORY_IDS = ['free', 'bronze', 'silver', 'gold', 'platinum'] as const;
+export type CategoryId = (typeof CATEGORY_IDS)[number];
+
+export interface CategoryDefinition {
+  id: CategoryId;
+  /** One-off price in UZS, on the regional ladder of DOMAIN.md. */
+  price: number;
+  /** How the category reads on the page: x = the same digit repeated, y = another repeated digit. */
+  pattern: string;
+  names: Record<Language, string>;
+}
+
+export const CATEGORIES: CategoryDefinition[] = [
+  { id: 'free', price: 0, pattern: '___-__-__', names: { ru: 'Бесплатный', en: 'Free', uz: 'Bepul' } },
+  { id: 'bronze', price: 80_000, pattern: '___-__-xx', names: { ru: 'Бронзовый', en: 'Bronze', uz: 'Bronza' } },
+  { id: 'silver', price: 300_000, pattern: '___-xx-yy', names: { ru: 'Серебряный', en: 'Silver', uz: 'Kumush' } },
+  { id: 'gold', price: 840_000, pattern: '___-xx-xx', names: { ru: 'Золотой', en: 'Gold', uz: 'Oltin' } },
+  { id: 'platinum', price: 2_000_000, pattern: '_xx-xx-xx', names: { ru: 'Платиновый', en: 'Platinum', uz: 'Platina' } },
+];
+
+export function categoryById(id: string): CategoryDefinition | undefined {
+  return CATEGORIES.find((c) => c.id === id);
+}

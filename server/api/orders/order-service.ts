@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+import type { ConstructorSelection, CreateOrderResponse, Delivery, Order, OrderStatus, OrderTariff } from '../../../shared/api-types';
+import type { Language } from '../../../shared/languages';
+import { quoteTariff } from '../../../shared/tariff-pricing';
+import { formatUzPhone } from '../../../shared/validation';
+import type { ApiContext } from '../context';
+import { badRequest, conflict } from '../http/api-error';
+import { translate } from '../http/language';
+import type { TokenClaims } from '../http/tokens';
+import type { NumberRow } from '../numbers/number-store';
+import { createPointCatalogue } from '../points-of-sale/point-catalogue';
+import type { ReservationService } from '../reservations/reservation-service';
+import { createTariffCatalogue } from '../tariffs/tariff-catalogue';
+import { SIM_TYPES } from '../tariffs/sim-types';
+import type { OrderInput } from './order-input';
+
+/** The order's own token (the site's access_token) stays usable this long, to re-check an activation later. */
+export const ORDER_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface OrderRow {
+  id: string;
+  reservation_id: string;
+  number_id: number;
+  lot_id: string | null;
+  phone: string;
+  status: OrderStatus;
+  number_price: number;
+  tariff: string;
+  sim_type: 'esim' | 'physical';
+  sim_price: number;
+  email: string | null;
+  delivery: string | null;
+  total: number;
+  created_at: number;
+  payment_deadline: number;
+  paid_at: number | null;
+  activated_at: number | null;
+}
+
+type StoredTariff = Omit<OrderTariff, 'name'>;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function createOrderService(ctx: ApiContext, reservations: ReservationService) {
+  const db = ctx.db;
+  const tariffs = createTariffCatalogue(db);
+  const points = createPointCatalogue(db);
+  const numberById = db.prepare('SELECT * FROM numbers WHERE id = ?');
+  const orderById = db.prepare('SELECT * FROM orders WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO orders (id, reservation_id, number_id, lot_id, phone, status, number_price, tariff, sim_type, sim_price, email, delivery, total, created_at, payment_deadline)
+     VALUES (@id, @reservation_id, @number_id, @lot_id, @phone, 'created', @number_price, @tariff, @sim_type, @sim_price, @email, @delivery, @total, @created_at, @payment_deadline)`,
+  );
+  // The hold passes from the reservation to the order and lasts until the payment window ends.
+  const handOver = db.prepare(
+    "UPDATE numbers SET hold_kind = 'order', hold_ref = ?, held_until = ? WHERE id = ? AND hold_ref = ? AND held_until > ?",
+  );
+  const markOrdered = db.prepare("UPDATE reservations SET status = 'ordered', order_id = ? WHERE id = ? AND status = 'active'");
+  const expire = db.prepare("UPDATE orders SET status = 'expired' WHERE id = ? AND status = 'created' AND payment_deadline <= ?");
+
+  function storedTariff(input: OrderInput): StoredTariff {
+    if (input.tariff.type === 'ready') {
+      const tariff = tariffs.find(input.tariff.id, 'en');
+      if (!tariff) throw badRequest('tariff_not_found', 'tariff.id');
+      return { type: 'ready', id: tariff.id, monthlyPrice: tariff.monthlyPrice, firstMonthsPrice: tariff.firstMonthsPrice, selection: null };
+    }
+    const { type: _type, ...selection } = input.tariff;
+    const quote = quoteTariff(selection as ConstructorSelection);
+    if (!quote.ok) throw badRequest('not_a_step', `tariff.${quote.field}`);
+    return { type: 'constructor', id: null, monthlyPrice: quote.quote.monthlyPrice, firstMonthsPrice: quote.quote.firstMonthsPrice, selection: quote.quote.selection };
+  }
+
+  function checkDelivery(delivery: Delivery | null): void {
+    if (delivery?.method !== 'pickup') return;
+    const point = points.find(delivery.pointOfSaleId);
+    if (!point || !point.services.split(',').includes('sim')) throw badRequest('point_not_found', 'delivery.pointOfSaleId');
+  }
+
+  const create = db.transaction((reservationClaims: TokenClaims, phone: string, input: OrderInput, lang: Language): CreateOrderResponse => {
+    const now = ctx.now();
+    const reservation = reservations.current(reservationClaims);
+    if (reservation.status === 'ordered') throw conflict('reservation_has_order');
+    const tariff = storedTariff(input);
+    checkDelivery(input.delivery);
+    const sim = SIM_TYPES.find((s) => s.id === input.simType)!;
+    const id = crypto.randomUUID();
+    const deadline = reservation.lot_id ? reservation.expires_at : now + ctx.paymentWindowMs;
+    if (handOver.run(id, deadline, reservation.number_id, reservation.id, now).changes !== 1) throw conflict('number_unavailable');
+    insert.run({
+      id,
+      reservation_id: reservation.id,
+      number_id: reservation.number_id,
+      lot_id: reservation.lot_id,
+      phone,
+      number_price: reservation.price,
+      tariff: JSON.stringify(tariff),
+      sim_type: sim.id,
+      sim_price: sim.price,
+      email: input.email,
+      delivery: input.delivery ? JSON.stringify(input.delivery) : null,
+      total: reservation.price + sim.price + tariff.firstMonthsPrice,
+      created_at: now,
+      payment_deadline: deadline,
+    });
+    markOrdered.run(id, reservation.id);
+    return { order: view(find(id)!, lang), accessToken: ctx.tokens.sign('order', id, now + ORDER_TOKEN_LIFETIME_MS) };
+  });
+
+  /** The order with its payment window applied: an unpaid order past its deadline is expired. */
+  function find(id: string): OrderRow | undefined {
+    const row = orderById.get(id) as OrderRow | undefined;
+    if (row && row.status === 'created' && row.payment_deadline <= ctx.now()) {
+      expire.run(row.id, ctx.now());
+      return { ...row, status: 'expired' };
+    }
+    return row;
+  }
+
+  function view(row: OrderRow, lang: Language): Order {
+    const number = numberById.get(row.number_id) as NumberRow;
+    const stored = JSON.parse(row.tariff) as StoredTariff;
+    const name =
+      stored.type === 'ready'
+        ? (tariffs.find(stored.id ?? '', lang)?.name ?? String(stored.id))
+        : translate(lang, 'api.order.constructorTariff');
+    return {
+      id: row.id,
+      status: row.status,
+      number: number.msisdn,
+      formatted: formatUzPhone(number.msisdn),
+      numberPrice: row.number_price,
+      tariff: { ...stored, name },
+      simType: row.sim_type,
+      simPrice: row.sim_price,
+      email: row.email,
+      delivery: row.delivery ? (JSON.parse(row.delivery) as Delivery) : null,
+      total: row.total,
+      createdAt: iso(row.created_at)!,
+      paymentDeadline: iso(row.payment_deadline)!,
+      paidAt: iso(row.paid_at),
+      activatedAt: iso(row.activated_at),
+    };
+  }
+
+  return { create, find, view };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

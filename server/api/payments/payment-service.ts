@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import type { PaymentProvider, StartPaymentResponse } from '../../../shared/api-types';
+import type { ApiContext } from '../context';
+import { conflict } from '../http/api-error';
+import type { OrderRow, OrderService } from '../orders/order-service';
+
+export interface PaymentRow {
+  id: string;
+  order_id: string;
+  provider: PaymentProvider;
+  amount: number;
+  status: 'pending' | 'approved' | 'declined' | 'refunded';
+  return_path: string;
+  created_at: number;
+  decided_at: number | null;
+}
+
+export function createPaymentService(ctx: ApiContext, orders: OrderService) {
+  const db = ctx.db;
+  const insert = db.prepare(
+    "INSERT INTO payments (id, order_id, provider, amount, status, return_path, created_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)",
+  );
+  const byId = db.prepare('SELECT * FROM payments WHERE id = ?');
+  const decide = db.prepare("UPDATE payments SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'");
+  // A late success (after the window) still activates as long as nobody else took the number meanwhile.
+  const sell = db.prepare(
+    `UPDATE numbers SET status = 'sold', hold_kind = NULL, hold_ref = NULL, held_until = NULL
+     WHERE id = @id AND status IN ('free', 'auction') AND (hold_ref = @order OR held_until IS NULL OR held_until <= @now)`,
+  );
+  const activate = db.prepare(
+    "UPDATE orders SET status = 'activated', paid_at = @now, activated_at = @now WHERE id = @id AND status IN ('created', 'expired')",
+  );
+  const expireOrder = db.prepare("UPDATE orders SET status = 'expired' WHERE id = ? AND status = 'created'");
+  const soldLot = db.prepare('UPDATE auction_lots SET sold_price = ?, sold_at = ?, sold_to = ? WHERE id = ? AND sold_at IS NULL');
+
+  function start(order: OrderRow, provider: PaymentProvider, returnPath: string, apiBase: string): StartPaymentResponse {
+    if (order.status === 'expired') throw conflict('order_expired');
+    if (order.status !== 'created') throw conflict('order_already_paid');
+    const id = crypto.randomBytes(16).toString('hex');
+    insert.run(id, order.id, provider, order.total, returnPath, ctx.now());
+    return {
+      paymentId: id,
+      provider,
+      amount: order.total,
+      amountTiyin: order.total * 100,
+      paymentUrl: `${apiBase}/sandbox/payments/${id}`,
+      expiresAt: new Date(order.payment_deadline).toISOString(),
+    };
+  }
+
+  function find(id: string): PaymentRow | undefined {
+    return /^[0-9a-f]{32}$/.test(id) ? (byId.get(id) as PaymentRow | undefined) : undefined;
+  }
+
+  /** The provider's answer. Approval sells the number and activates the order in one transaction. */
+  const settle = db.transaction((payment: PaymentRow, approved: boolean): PaymentRow['status'] => {
+    const now = ctx.now();
+    if (payment.status !== 'pending') return payment.status;
+    if (!approved) {
+      decide.run('declined', now, payment.id);
+      return 'declined';
+    }
+    const order = orders.find(payment.order_id)!;
+    const alreadyActive = order.status === 'activated' || order.status === 'paid';
+    if (!alreadyActive && sell.run({ id: order.number_id, order: order.id, now }).changes === 1) {
+      activate.run({ id: order.id, now });
+      if (order.lot_id) soldLot.run(order.number_price, now, order.phone, order.lot_id);
+      decide.run('approved', now, payment.id);
+      return 'approved';
+    }
+    // Charged but nothing to deliver: the order already active, or the number gone after a timeout.
+    if (!alreadyActive) expireOrder.run(order.id);
+    decide.run('refunded', now, payment.id);
+    return 'refunded';
+  });
+
+  return { start, find, settle };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

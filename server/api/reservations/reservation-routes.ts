@@ -1,0 +1,29 @@
+import type { Router } from 'express';
+import { checkUzPhone } from '../../../shared/validation';
+import type { ApiContext } from '../context';
+import { badRequest } from '../http/api-error';
+import { body, stringField, valid } from '../http/input';
+import { optionalToken, requireToken } from '../http/request-tokens';
+import type { ReservationService } from './reservation-service';
+
+const numberRequired = () => badRequest('number_required', 'X-Reservation-Token');
+
+export function registerReservations(router: Router, ctx: ApiContext, reservations: ReservationService): void {
+  router.post('/reservations', (req, res) => {
+    const fields = body(req, ['number']);
+    const msisdn = valid(checkUzPhone(stringField(fields, 'number', 40)), 'number');
+    const result = reservations.reserve(msisdn, optionalToken(ctx, req, 'reservation'));
+    res.status(201).json(result);
+  });
+
+  router.get('/reservations/current', (req, res) => {
+    const claims = requireToken(ctx, req, 'reservation', numberRequired());
+    res.json(reservations.view(reservations.current(claims)));
+  });
+
+  router.delete('/reservations/current', (req, res) => {
+    const claims = requireToken(ctx, req, 'reservation', numberRequired());
+    reservations.cancel(claims);
+    res.status(204).end();
+  });
+}

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import type { Reservation, ReservationResponse } from '../../../shared/api-types';
+import { formatUzPhone } from '../../../shared/validation';
+import type { ApiContext } from '../context';
+import { conflict, notFound, unauthorized } from '../http/api-error';
+import type { TokenClaims } from '../http/tokens';
+import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-store';
+
+export interface ReservationRow {
+  id: string;
+  number_id: number;
+  price: number;
+  lot_id: string | null;
+  status: 'active' | 'cancelled' | 'replaced' | 'ordered';
+  created_at: number;
+  expires_at: number;
+  order_id: string | null;
+}
+
+export function createReservationService(ctx: ApiContext) {
+  const db = ctx.db;
+  const numberByMsisdn = db.prepare('SELECT * FROM numbers WHERE msisdn = ?');
+  const numberById = db.prepare('SELECT * FROM numbers WHERE id = ?');
+  const reservationById = db.prepare('SELECT * FROM reservations WHERE id = ?');
+  // The claim itself: only one of any number of simultaneous requests can change this row.
+  const claim = db.prepare(
+    `UPDATE numbers SET hold_kind = 'reservation', hold_ref = @ref, held_until = @until
+     WHERE id = @id AND status = @status AND ${HOLD_IS_FREE}`,
+  );
+  const release = db.prepare(RELEASE_HOLD);
+  const insert = db.prepare(
+    `INSERT INTO reservations (id, number_id, price, lot_id, status, created_at, expires_at) VALUES (?, ?, ?, ?, 'active', ?, ?)`,
+  );
+  const setStatus = db.prepare('UPDATE reservations SET status = ? WHERE id = ? AND status = ?');
+
+  function view(row: ReservationRow): Reservation {
+    const number = numberById.get(row.number_id) as NumberRow;
+    return {
+      number: number.msisdn,
+      formatted: formatUzPhone(number.msisdn),
+      price: row.price,
+      category: number.category,
+      status: row.status === 'ordered' ? 'ordered' : 'active',
+      expiresAt: new Date(row.expires_at).toISOString(),
+      orderId: row.order_id,
+    };
+  }
+
+  function response(row: ReservationRow, replaced: string | null): ReservationResponse {
+    const number = numberById.get(row.number_id) as NumberRow;
+    return {
+      reservationToken: ctx.tokens.sign('reservation', row.id, row.expires_at, number.msisdn),
+      reservation: view(row),
+      replaced,
+    };
+  }
+
+  /** The visitor's reservation that still holds its number, if the token names one. */
+  function activeHeld(claims: TokenClaims | null, now: number): ReservationRow | null {
+    if (!claims) return null;
+    const row = reservationById.get(claims.sub) as ReservationRow | undefined;
+    return row && row.status === 'active' && row.expires_at > now ? row : null;
+  }
+
+  /**
+   * Reserves a number; a visitor who already holds one gets it replaced in the same transaction,
+   * so they never hold two and never lose the first unless the second is theirs.
+   */
+  const reserve = db.transaction(
+    (msisdn: string, held: TokenClaims | null, auction?: { lotId: string; price: number; until: number }): ReservationResponse => {
+      const now = ctx.now();
+      const number = numberByMsisdn.get(msisdn) as NumberRow | undefined;
+      if (!number) throw notFound('number_not_found');
+      const previous = activeHeld(held, now);
+      if (previous && previous.number_id === number.id) return response(previous, null);
+      if (number.status === 'sold') throw conflict('number_unavailable');
+      if (number.status === 'auction' && !auction) throw conflict('number_on_auction');
+      const id = crypto.randomUUID();
+      const until = auction ? auction.until : now + ctx.reservationMs;
+      const claimed = claim.run({ ref: id, until, id: number.id, status: auction ? 'auction' : 'free', now });
+      if (claimed.changes !== 1) throw conflict('number_unavailable');
+      insert.run(id, number.id, auction ? auction.price : number.price, auction?.lotId ?? null, now, until);
+      let replaced: string | null = null;
+      if (previous) {
+        release.run(previous.number_id, previous.id);
+        setStatus.run('replaced', previous.id, 'active');
+        replaced = (numberById.get(previous.number_id) as NumberRow).msisdn;
+      }
+      return response(reservationById.get(id) as ReservationRow, replaced);
+    },
+  );
+
+  /** The reservation a token names, as long as it is still the visitor's (active or ordered). */
+  function current(claims: TokenClaims): ReservationRow {
+    const row = reservationById.get(claims.sub) as ReservationRow | undefined;
+    if (!row || row.status === 'cancelled' || row.status === 'replaced') throw notFound('reservation_not_found');
+    if (row.status === 'active' && row.expires_at <= ctx.now()) throw unauthorized('reservation_expired');
+    return row;
+  }
+
+  const cancel = db.transaction((claims: TokenClaims) => {
+    const row = current(claims);
+    if (row.status === 'ordered') throw conflict('reservation_has_order');
+    release.run(row.number_id, row.id);
+    setStatus.run('cancelled', row.id, 'active');
+  });
+
+  return { reserve, current, cancel, view };
+}
+
+export type ReservationService = ReturnType<typeof createReservationService>;

@@ -1,0 +1,157 @@
+/**
+ * Numbered schema migrations. Each runs once, in order, inside one transaction together with
+ * its row in schema_migrations; a released migration is never edited, only followed by a new one.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'catalogue: numbers, auctions, tariffs, news, points of sale, identity registry',
+    sql: `
+      CREATE TABLE numbers (
+        id INTEGER PRIMARY KEY,
+        msisdn TEXT NOT NULL UNIQUE,
+        subscriber TEXT NOT NULL,
+        category TEXT NOT NULL,
+        price INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('free', 'auction', 'sold')),
+        -- A hold is a reservation or an order awaiting payment; it lapses by the clock alone.
+        hold_kind TEXT CHECK (hold_kind IN ('reservation', 'order')),
+        hold_ref TEXT,
+        held_until INTEGER
+      );
+      CREATE INDEX numbers_category ON numbers (category, price);
+      CREATE TABLE auction_lots (
+        id TEXT PRIMARY KEY,
+        number_id INTEGER NOT NULL REFERENCES numbers (id),
+        start_price INTEGER NOT NULL,
+        step INTEGER NOT NULL,
+        buy_now_price INTEGER,
+        starts_at INTEGER NOT NULL,
+        ends_at INTEGER NOT NULL,
+        sold_price INTEGER,
+        sold_at INTEGER,
+        sold_to TEXT
+      );
+      CREATE TABLE bids (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        lot_id TEXT NOT NULL REFERENCES auction_lots (id),
+        phone TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX bids_lot ON bids (lot_id, amount DESC, id);
+      CREATE TABLE tariffs (
+        id TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,
+        texts TEXT NOT NULL,
+        monthly_price INTEGER NOT NULL,
+        internet_gb INTEGER NOT NULL,
+        minutes INTEGER,
+        sms INTEGER NOT NULL,
+        night_internet_gb INTEGER NOT NULL,
+        dedicated_gb INTEGER NOT NULL,
+        discount_percent INTEGER NOT NULL
+      );
+      CREATE TABLE news (
+        slug TEXT PRIMARY KEY,
+        published_at TEXT NOT NULL,
+        image TEXT NOT NULL,
+        image_width INTEGER NOT NULL,
+        image_height INTEGER NOT NULL,
+        texts TEXT NOT NULL
+      );
+      CREATE TABLE points_of_sale (
+        id TEXT PRIMARY KEY,
+        city TEXT NOT NULL,
+        lat REAL NOT NULL,
+        lon REAL NOT NULL,
+        phone TEXT NOT NULL,
+        services TEXT NOT NULL,
+        hours TEXT NOT NULL,
+        texts TEXT NOT NULL
+      );
+      CREATE TABLE identity_registry (
+        document TEXT PRIMARY KEY,
+        birth_date TEXT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('verified', 'rejected', 'pending')),
+        reason TEXT
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'visitors: sms codes, reservations, identifications, orders, payments',
+    sql: `
+      CREATE TABLE sms_codes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        phone TEXT NOT NULL,
+        code_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        used_at INTEGER
+      );
+      CREATE INDEX sms_codes_phone ON sms_codes (phone, created_at);
+      CREATE TABLE reservations (
+        id TEXT PRIMARY KEY,
+        number_id INTEGER NOT NULL REFERENCES numbers (id),
+        price INTEGER NOT NULL,
+        lot_id TEXT REFERENCES auction_lots (id),
+        status TEXT NOT NULL CHECK (status IN ('active', 'cancelled', 'replaced', 'ordered')),
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        order_id TEXT
+      );
+      CREATE TABLE identifications (
+        id TEXT PRIMARY KEY,
+        phone TEXT NOT NULL,
+        method TEXT NOT NULL CHECK (method IN ('remote', 'manual')),
+        document_type TEXT,
+        document_masked TEXT,
+        status TEXT NOT NULL,
+        reason TEXT,
+        point_of_sale_id TEXT REFERENCES points_of_sale (id),
+        appointment_at INTEGER,
+        created_at INTEGER NOT NULL,
+        resolves_at INTEGER
+      );
+      CREATE INDEX identifications_phone ON identifications (phone, created_at);
+      CREATE TABLE orders (
+        id TEXT PRIMARY KEY,
+        reservation_id TEXT NOT NULL REFERENCES reservations (id),
+        number_id INTEGER NOT NULL REFERENCES numbers (id),
+        lot_id TEXT,
+        phone TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('created', 'paid', 'activated', 'expired')),
+        number_price INTEGER NOT NULL,
+        tariff TEXT NOT NULL,
+        sim_type TEXT NOT NULL,
+        sim_price INTEGER NOT NULL,
+        email TEXT,
+        delivery TEXT,
+        total INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        payment_deadline INTEGER NOT NULL,
+        paid_at INTEGER,
+        activated_at INTEGER
+      );
+      CREATE TABLE payments (
+        id TEXT PRIMARY KEY,
+        order_id TEXT NOT NULL REFERENCES orders (id),
+        provider TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'declined', 'refunded')),
+        return_path TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        decided_at INTEGER
+      );
+      CREATE INDEX payments_order ON payments (order_id);
+    `,
+  },
+];

@@ -1,0 +1,71 @@
+import type { Router } from 'express';
+import type { ConstructorOptions, TariffList } from '../../../shared/api-types';
+import type { Language } from '../../../shared/languages';
+import { CONSTRUCTOR_PRICE_LIST, quoteTariff, type ConstructorSelection } from '../../../shared/tariff-pricing';
+import type { ApiContext } from '../context';
+import { badRequest, notFound } from '../http/api-error';
+import { query, queryBoolean, queryInt } from '../http/input';
+import { requestLanguage } from '../http/language';
+import { createTariffCatalogue } from './tariff-catalogue';
+
+const ADD_ON_LABELS: Record<'nightInternet' | 'dedicated', Record<Language, string>> = {
+  nightInternet: { ru: 'Ночной интернет, 01:00–08:00', en: 'Night internet, 01:00–08:00', uz: 'Tungi internet, 01:00–08:00' },
+  dedicated: {
+    ru: 'Пакет для Telegram, Instagram, YouTube и TAS-IX',
+    en: 'Allowance for Telegram, Instagram, YouTube and TAS-IX',
+    uz: 'Telegram, Instagram, YouTube va TAS-IX uchun paket',
+  },
+};
+
+export const DEFAULT_SELECTION: ConstructorSelection = { internetGb: 20, minutes: 500, sms: 100, nightInternet: false, dedicated: true };
+
+export function constructorOptions(lang: Language): ConstructorOptions {
+  const list = CONSTRUCTOR_PRICE_LIST;
+  return {
+    basePrice: list.basePrice,
+    internetGb: list.internetGb,
+    minutes: list.minutes,
+    sms: list.sms,
+    nightInternet: { ...list.nightInternet, label: ADD_ON_LABELS.nightInternet[lang] },
+    dedicated: { ...list.dedicated, label: ADD_ON_LABELS.dedicated[lang] },
+    discountPercent: list.firstMonthsDiscountPercent,
+    firstMonthsCount: list.firstMonthsCount,
+    defaults: DEFAULT_SELECTION,
+  };
+}
+
+export function registerTariffs(router: Router, ctx: ApiContext): void {
+  const catalogue = createTariffCatalogue(ctx.db);
+
+  router.get('/tariffs', (req, res) => {
+    query(req, []);
+    const payload: TariffList = { items: catalogue.list(requestLanguage(req)) };
+    res.json(payload);
+  });
+
+  router.get('/tariffs/:id', (req, res) => {
+    query(req, []);
+    const tariff = catalogue.find(req.params.id, requestLanguage(req));
+    if (!tariff) throw notFound('tariff_not_found');
+    res.json(tariff);
+  });
+
+  router.get('/tariff-constructor', (req, res) => {
+    query(req, []);
+    res.json(constructorOptions(requestLanguage(req)));
+  });
+
+  router.get('/tariff-constructor/quote', (req, res) => {
+    const q = query(req, ['internetGb', 'minutes', 'sms', 'nightInternet', 'dedicated']);
+    const selection: ConstructorSelection = {
+      internetGb: queryInt(q.internetGb, 'internetGb', DEFAULT_SELECTION.internetGb, 0, 100_000),
+      minutes: queryInt(q.minutes, 'minutes', DEFAULT_SELECTION.minutes, 0, 100_000),
+      sms: queryInt(q.sms, 'sms', DEFAULT_SELECTION.sms, 0, 100_000),
+      nightInternet: queryBoolean(q.nightInternet, 'nightInternet', false),
+      dedicated: queryBoolean(q.dedicated, 'dedicated', false),
+    };
+    const result = quoteTariff(selection);
+    if (!result.ok) throw badRequest('not_a_step', result.field);
+    res.json(result.quote);
+  });
+}

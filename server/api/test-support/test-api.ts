@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { createApi, type Api, type ApiOptions } from '../create-api';
+
+/** Test clock: starts at a fixed moment and only moves when a test says so. */
+export class TestClock {
+  constructor(public ms = Date.UTC(2025, 5, 16, 7, 0, 0)) {}
+  now = () => this.ms;
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export const DEMO_CODE = '123456';
+export const MINUTE = 60_000;
+
+export interface TestApi {
+  app: express.Express;
+  api: Api;
+  clock: TestClock;
+  dataDir: string;
+  logs: string[];
+  options: ApiOptions;
+  /** Reopens the same store, as after a restart of the process. */
+  restart(): TestApi;
+  close(): void;
+}
+
+function mount(api: Api): express.Express {
+  const app = express();
+  app.use('/api/v1', api.router);
+  return app;
+}
+
+export function createTestApi(overrides: Partial<ApiOptions> = {}, existing?: { dataDir: string; clock: TestClock }): TestApi {
+  const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'operator-api-'));
+  const clock = existing?.clock ?? new TestClock();
+  const logs: string[] = [];
+  const options: ApiOptions = {
+    dataDir,
+    jwtSecret: 'test-secret-of-enough-length',
+    reservationMinutes: 15,
+    auctionExtendMinutes: 5,
+    paymentWindowMinutes: 720,
+    demoSmsCode: DEMO_CODE,
+    corsOrigins: [],
+    production: false,
+    now: clock.now,
+    log: (m) => logs.push(m),
+    ...overrides,
+  };
+  const api = createApi(options);
+  const harness: TestApi = {
+    app: mount(api),
+    api,
+    clock,
+    dataDir,
+    logs,
+    options,
+    restart() {
+      api.close();
+      return createTestApi(overrides, { dataDir, clock });
+    },
+    close() {
+      api.close();
+      if (!existing) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+export function removeDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** A free number of the category, found through the API itself. */
+export async function freeNumber(app: express.Express, category = 'free', index = 0): Promise<string> {
+  const res = await request(app).get(`/api/v1/numbers?category=${category}&pageSize=${index + 1}`).expect(200);
+  return res.body.items[index].number as string;
+}
+
+export async function authToken(app: express.Express, phone = '+998901234567'): Promise<string> {
+  await request(app).post('/api/v1/auth/sms').send({ phone }).expect(201);
+  const res = await request(app).post('/api/v1/auth/sms/verify').send({ phone, code: DEMO_CODE }).expect(200);
+  return res.body.authToken as string;
+}
+
+export async function reserve(app: express.Express, number: string, held?: string): Promise<string> {
+  const req = request(app).post('/api/v1/reservations');
+  if (held) req.set('X-Reservation-Token', held);
+  const res = await req.send({ number }).expect(201);
+  return res.body.reservationToken as string;
+}
+
+/** An SMS-verified phone that also passed remote identification. */
+export async function registeredAuth(app: express.Express, phone = '+998901234567'): Promise<string> {
+  const token = await authToken(app, phone);
+  await request(app)
+    .post('/api/v1/identification/remote')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ document: 'AA1234567', birthDate: '15.03.1990' })
+    .expect(201);
+  return token;
+}
+
+export const ESIM_ORDER = { tariff: { type: 'ready', id: 'oq-smart' }, simType: 'esim', email: 'aziza@mail.uz' };
+
+export async function placeOrder(app: express.Express, phone = '+998901234567') {
+  const auth = await registeredAuth(app, phone);
+  const reservation = await reserve(app, await freeNumber(app, 'bronze'));
+  const res = await request(app)
+    .post('/api/v1/orders')
+    .set('Authorization', `Bearer ${auth}`)
+    .set('X-Reservation-Token', reservation)
+    .send(ESIM_ORDER)
+    .expect(201);
+  return { auth, reservation, order: res.body.order, accessToken: res.body.accessToken as string };
+}
