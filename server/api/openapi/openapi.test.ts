@@ -1,0 +1,178 @@
+import request from 'supertest';
+import { createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
+import { validate } from '../test-support/schema-validator';
+
+type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>> };
+
+let t: TestApi;
+let doc: Doc;
+const exercised = new Set<string>();
+
+interface Call {
+  query?: Record<string, string | number | boolean>;
+  body?: object;
+  headers?: Record<string, string>;
+}
+
+/** Calls the API and checks the answer against the operation's response schema in the document. */
+async function call(method: 'get' | 'post' | 'delete', template: string, params: Record<string, string> = {}, options: Call = {}) {
+  const url = '/api/v1' + template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name]));
+  let req = request(t.app)[method](url);
+  if (options.query) req = req.query(options.query);
+  for (const [k, v] of Object.entries(options.headers ?? {})) req = req.set(k, v);
+  const res = options.body ? await req.send(options.body) : await req;
+  const operation = doc.paths[template]?.[method];
+  expect(operation).toBeDefined();
+  const response = operation.responses[String(res.status)];
+  if (!response) throw new Error(`${method.toUpperCase()} ${template} answered ${res.status}, not in the document: ${JSON.stringify(res.body)}`);
+  const schema = response.content?.['application/json']?.schema;
+  if (schema) expect(validate(res.body, schema as Record<string, unknown>, doc as unknown as Record<string, unknown>)).toEqual([]);
+  exercised.add(`${method} ${template}`);
+  return res;
+}
+
+beforeAll(async () => {
+  t = createTestApi();
+  doc = (await request(t.app).get('/api/v1/openapi.json').expect(200)).body as Doc;
+});
+afterAll(() => t.close());
+
+describe('the OpenAPI document', () => {
+  it('is an OpenAPI 3.1 document whose schemas resolve', () => {
+    expect((doc as unknown as { openapi: string }).openapi).toBe('3.1.0');
+    expect(JSON.stringify(doc)).not.toContain('undefined');
+  });
+
+  it('matches the real responses of every JSON endpoint through a whole purchase', async () => {
+    await call('get', '/news', {}, { query: { page: 1, pageSize: 3 } });
+    const slug = (await call('get', '/news')).body.items[0].slug;
+    await call('get', '/news/{slug}', { slug });
+    await call('get', '/news/{slug}', { slug: 'no-such-news' });
+    await call('get', '/news', {}, { query: { pageSize: 0 } });
+    await call('get', '/tariffs');
+    await call('get', '/tariffs/{id}', { id: 'oq-max' });
+    await call('get', '/tariffs/{id}', { id: 'none' });
+    await call('get', '/tariff-constructor');
+    await call('get', '/tariff-constructor/quote', {}, { query: { internetGb: 20, minutes: 500, sms: 100, nightInternet: true, dedicated: false } });
+    await call('get', '/tariff-constructor/quote', {}, { query: { internetGb: 21 } });
+    await call('get', '/sim-types');
+    await call('get', '/numbers/categories');
+    const all = await call('get', '/numbers', {}, { query: { includeUnavailable: true, sort: 'price_desc', pageSize: 50 } });
+    expect(all.body.items.some((n: { available: boolean }) => !n.available)).toBe(true);
+    await call('get', '/numbers', {}, { query: { mask: 'XXX-YY-YY', pattern: 'repeats' } });
+    await call('get', '/numbers', {}, { query: { mask: 'abc' } });
+    const number = (await call('get', '/numbers', {}, { query: { category: 'silver', pageSize: 1 } })).body.items[0].number;
+    await call('get', '/numbers/{number}', { number });
+    await call('get', '/numbers/{number}', { number: '+998771' });
+    await call('get', '/numbers/{number}', { number: '+998330000000' });
+    await call('get', '/points-of-sale', {}, { query: { lat: 41.3, lon: 69.25, service: 'esim', limit: 3 } });
+    await call('get', '/points-of-sale', {}, { query: { city: 'atlantis' } });
+    await call('get', '/points-of-sale/{id}', { id: 'tashkent-1' });
+    await call('get', '/points-of-sale/{id}', { id: 'nowhere-1' });
+
+    // Reservation.
+    await call('post', '/reservations', {}, { body: { number: '+998 33' } });
+    const reserved = await call('post', '/reservations', {}, { body: { number } });
+    await call('post', '/reservations', {}, { body: { number } });
+    await call('post', '/reservations', {}, { body: { number: '+998330000000' } });
+    const reservation = reserved.body.reservationToken as string;
+    await call('get', '/reservations/current');
+    await call('get', '/reservations/current', {}, { headers: { 'X-Reservation-Token': reservation } });
+    await call('get', '/reservations/current', {}, { headers: { Authorization: 'Bearer forged.token.here' } });
+
+    // SMS and identification.
+    const phone = '+998901112244';
+    await call('post', '/auth/sms', {}, { body: { phone: 'nope' } });
+    await call('post', '/auth/sms', {}, { body: { phone } });
+    await call('post', '/auth/sms', {}, { body: { phone } });
+    await call('post', '/auth/sms/verify', {}, { body: { phone, code: '000000' } });
+    const auth = (await call('post', '/auth/sms/verify', {}, { body: { phone, code: '123456' } })).body.authToken as string;
+    const bearer = { Authorization: `Bearer ${auth}` };
+    await call('get', '/identification/current');
+    await call('get', '/identification/current', {}, { headers: bearer });
+    await call('post', '/identification/remote', {}, { headers: bearer, body: { document: 'AB7654321', birthDate: '20.07.1988' } });
+    await call('post', '/identification/remote', {}, { headers: bearer, body: { document: 'AB7654321', birthDate: '1988' } });
+    await call('post', '/identification/remote', {}, { body: { document: 'AB7654321', birthDate: '20.07.1988' } });
+    await call('post', '/identification/manual', {}, { headers: bearer, body: { pointOfSaleId: 'tashkent-1' } });
+    await call('post', '/identification/manual', {}, { headers: bearer, body: { pointOfSaleId: 'tashkent-7' } });
+    await call('post', '/identification/manual', {}, { body: { pointOfSaleId: 'tashkent-1' } });
+    await call('get', '/identification/current', {}, { headers: bearer });
+
+    // Auctions.
+    await call('get', '/auctions', {}, { query: { status: 'active' } });
+    await call('get', '/auctions', {}, { query: { status: 'closed' } });
+    const lot = (await call('get', '/auctions', {}, { headers: bearer })).body.items[0];
+    await call('get', '/auctions/{id}', { id: lot.id }, { headers: bearer });
+    await call('get', '/auctions/{id}', { id: 'lot-999' });
+    await call('post', '/auctions/{id}/bids', { id: lot.id }, { headers: bearer, body: { amount: lot.minimumBid } });
+    await call('post', '/auctions/{id}/bids', { id: lot.id }, { headers: bearer, body: { amount: 1 } });
+    await call('post', '/auctions/{id}/bids', { id: lot.id }, { body: { amount: lot.minimumBid + lot.step } });
+    await call('post', '/auctions/{id}/bids', { id: 'lot-999' }, { headers: bearer, body: { amount: 1 } });
+    await call('post', '/auctions/{id}/bids', { id: 'lot-001' }, { headers: bearer, body: { amount: 2_000_000_000 } });
+    await call('post', '/auctions/{id}/reservation', { id: lot.id }, { headers: bearer });
+    await call('post', '/auctions/{id}/reservation', { id: lot.id });
+    await call('post', '/auctions/{id}/reservation', { id: 'lot-999' }, { headers: bearer });
+
+    // Order and payment.
+    const tokens = { Authorization: `Bearer ${auth}`, 'X-Reservation-Token': reservation };
+    const orderBody = { tariff: { type: 'constructor', internetGb: 20, minutes: 500, sms: 100, nightInternet: true }, simType: 'physical', delivery: { method: 'pickup', pointOfSaleId: 'tashkent-1' } };
+    await call('post', '/orders', {}, { headers: bearer, body: orderBody });
+    await call('post', '/orders', {}, { headers: { 'X-Reservation-Token': reservation }, body: orderBody });
+    await call('post', '/orders', {}, { headers: tokens, body: { ...orderBody, colour: 'red' } });
+    await call('post', '/orders', {}, { headers: { ...tokens, Authorization: 'Bearer x.y.z' }, body: orderBody });
+    const created = await call('post', '/orders', {}, { headers: tokens, body: orderBody });
+    await call('post', '/orders', {}, { headers: tokens, body: orderBody });
+    const id = created.body.order.id as string;
+    const access = { Authorization: `Bearer ${created.body.accessToken}` };
+    await call('get', '/reservations/current', {}, { headers: { 'X-Reservation-Token': reservation } });
+    await call('delete', '/reservations/current', {}, { headers: { 'X-Reservation-Token': reservation } });
+    await call('get', '/orders/{id}', { id }, { headers: access });
+    await call('get', '/orders/{id}', { id });
+    await call('get', '/orders/{id}', { id: 'nope' }, { headers: access });
+    await call('get', '/orders/{id}', { id }, { headers: { Authorization: `Bearer ${await otherAuth()}` } });
+    await call('get', '/orders/{id}/status', { id }, { headers: access });
+    await call('get', '/orders/{id}/status', { id });
+    await call('get', '/orders/{id}/status', { id }, { headers: { Authorization: `Bearer ${await otherAuth()}` } });
+    await call('get', '/orders/{id}/status', { id: 'nope' }, { headers: access });
+    await call('post', '/orders/{id}/payments', { id }, { headers: access, body: { provider: 'bitcoin' } });
+    await call('post', '/orders/{id}/payments', { id }, { body: { provider: 'payme' } });
+    await call('post', '/orders/{id}/payments', { id: 'nope' }, { headers: access, body: { provider: 'payme' } });
+    await call('post', '/orders/{id}/payments', { id }, { headers: { Authorization: `Bearer ${await otherAuth()}` }, body: { provider: 'payme' } });
+    const payment = await call('post', '/orders/{id}/payments', { id }, { headers: access, body: { provider: 'click', returnPath: '/en/success' } });
+    await request(t.app).post(`${payment.body.paymentUrl}/approve`).type('form').send('').expect(303);
+    await call('post', '/orders/{id}/payments', { id }, { headers: access, body: { provider: 'payme' } });
+    const status = await call('get', '/orders/{id}/status', { id }, { headers: access });
+    expect(status.body.result).toBe('activated');
+
+    // A second reservation to cancel, and SMS limits.
+    const second = await call('post', '/reservations', {}, { body: { number: (await call('get', '/numbers', {}, { query: { pageSize: 1 } })).body.items[0].number } });
+    await call('delete', '/reservations/current', {}, { headers: { 'X-Reservation-Token': second.body.reservationToken } });
+    await call('delete', '/reservations/current', {}, { headers: { 'X-Reservation-Token': second.body.reservationToken } });
+    await call('delete', '/reservations/current');
+    t.clock.advance(16 * MINUTE);
+    await call('delete', '/reservations/current', {}, { headers: { Authorization: `Bearer ${reserved.body.reservationToken}` } });
+    await call('get', '/identification/current', {}, { headers: { 'X-Auth-Token': 'forged' } });
+    await call('post', '/auctions/{id}/reservation', { id: 'lot-010' }, { headers: bearer });
+  });
+
+  it('has a checker that notices a body off the contract', () => {
+    const root = doc as unknown as Record<string, unknown>;
+    const error = { $ref: '#/components/schemas/Error' };
+    expect(validate({ error: { code: 'x', message: 'y' } }, error, root)).toEqual([]);
+    expect(validate({ error: { code: 'x' } }, error, root)).toEqual(['$.error: missing message']);
+    expect(validate({ error: { code: 'x', message: 'y', stack: 'z' } }, error, root)).toEqual(['$.error: unexpected property stack']);
+  });
+
+  it('describes every JSON endpoint it lists, and each was exercised above', () => {
+    const listed = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`))
+      .filter((key) => !key.includes('/sandbox/') && !key.endsWith('/openapi.json'));
+    expect(listed.filter((key) => !exercised.has(key))).toEqual([]);
+  });
+});
+
+async function otherAuth(): Promise<string> {
+  const phone = `+99893${String(1000000 + exercised.size).padStart(7, '0')}`;
+  await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(201);
+  return (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: '123456' }).expect(200)).body.authToken;
+}
