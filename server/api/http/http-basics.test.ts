@@ -1,0 +1,102 @@
+import express from 'express';
+import request from 'supertest';
+import { ApiError } from './api-error';
+import { createErrorHandler } from './error-handler';
+import { createTestApi, type TestApi } from '../test-support/test-api';
+
+let t: TestApi;
+afterEach(() => t?.close());
+
+describe('the API router on its own', () => {
+  beforeEach(() => {
+    t = createTestApi();
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await request(t.app).post('/api/v1/auth/sms').set('Content-Type', 'application/json').set('X-Language', 'en').send('{"phone":').expect(400);
+    expect(res.body.error).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers a body above 100 kB with 413', async () => {
+    const res = await request(t.app).post('/api/v1/auth/sms').send({ phone: 'x'.repeat(110 * 1024) }).expect(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+  });
+
+  it('takes JSON bodies only', async () => {
+    const res = await request(t.app).post('/api/v1/auth/sms').type('form').send('phone=%2B998901234567').expect(415);
+    expect(res.body.error.code).toBe('unsupported_media_type');
+  });
+
+  it('rejects a JSON array as a body', async () => {
+    expect((await request(t.app).post('/api/v1/auth/sms').send([1]).expect(400)).body.error.code).toBe('invalid_body');
+  });
+
+  it('answers an unknown route under /api/v1 with JSON 404', async () => {
+    const res = await request(t.app).get('/api/v1/nothing/here').expect(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.body.error.code).toBe('not_found');
+  });
+
+  it('rejects unknown and repeated query parameters naming them', async () => {
+    expect((await request(t.app).get('/api/v1/news?limit=3').expect(400)).body.error).toMatchObject({ code: 'unknown_field', field: 'limit' });
+    expect((await request(t.app).get('/api/v1/news?page=1&page=2').expect(400)).body.error).toMatchObject({ code: 'invalid_field', field: 'page' });
+  });
+
+  it('localizes by X-Language first, then Accept-Language, Russian by default', async () => {
+    const message = async (headers: Record<string, string>) => {
+      const req = request(t.app).get('/api/v1/news/none');
+      for (const [k, v] of Object.entries(headers)) req.set(k, v);
+      return (await req.expect(404)).body.error.message;
+    };
+    expect(await message({})).toBe('Такой новости нет.');
+    expect(await message({ 'Accept-Language': 'uz-UZ,uz;q=0.9' })).toBe('Bunday yangilik yoʻq.');
+    expect(await message({ 'Accept-Language': 'uz', 'X-Language': 'en' })).toBe('This news item does not exist.');
+    expect(await message({ 'Accept-Language': 'de-DE' })).toBe('Такой новости нет.');
+  });
+
+  it('sends no CORS headers when no origin is configured', async () => {
+    const res = await request(t.app).get('/api/v1/tariffs').set('Origin', 'https://elsewhere.example').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await request(t.app).get('/api/v1/openapi.json').expect(200);
+    expect(res.body.openapi).toBe('3.1.0');
+  });
+
+  it('is ready while open and not after close', () => {
+    expect(t.api.isReady()).toBe(true);
+    t.api.close();
+    expect(t.api.isReady()).toBe(false);
+  });
+});
+
+describe('CORS for configured origins', () => {
+  it('allows the listed origin, with the token headers in preflight, and no other', async () => {
+    t = createTestApi({ corsOrigins: ['https://site.example'] });
+    const preflight = await request(t.app).options('/api/v1/orders').set('Origin', 'https://site.example').set('Access-Control-Request-Method', 'POST').expect(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://site.example');
+    expect(preflight.headers['access-control-allow-headers']).toContain('x-reservation-token');
+    const other = await request(t.app).get('/api/v1/tariffs').set('Origin', 'https://other.example').expect(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('the error handler', () => {
+  it('answers anything unexpected with a JSON 500 without the stack, and logs it', async () => {
+    const logs: string[] = [];
+    const app = express();
+    app.get('/boom', () => {
+      throw new Error('secret detail');
+    });
+    app.get('/known', () => {
+      throw new ApiError(409, 'number_unavailable');
+    });
+    app.use(createErrorHandler((m) => logs.push(m)));
+    const res = await request(app).get('/boom').set('X-Language', 'en').expect(500);
+    expect(res.body).toEqual({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again later.' } });
+    expect(res.text).not.toContain('secret detail');
+    expect(logs[0]).toContain('secret detail');
+    expect((await request(app).get('/known').expect(409)).body.error.code).toBe('number_unavailable');
+  });
+});
