@@ -27,6 +27,13 @@ describe('the API router on its own', () => {
     expect(res.body.error.code).toBe('unsupported_media_type');
   });
 
+  it('answers a badly encoded path or an undecodable body with 400, not 500', async () => {
+    expect((await request(t.app).get('/api/v1/news/%E0%A4%A').expect(400)).body.error.code).toBe('bad_request');
+    const res = await request(t.app).post('/api/v1/auth/sms').set('Content-Type', 'application/json').set('Content-Encoding', 'br').send('xx').expect(400);
+    expect(res.body.error.code).toBe('bad_request');
+    expect(t.logs.join('\n')).not.toContain('API error');
+  });
+
   it('rejects a JSON array as a body', async () => {
     expect((await request(t.app).post('/api/v1/auth/sms').send([1]).expect(400)).body.error.code).toBe('invalid_body');
   });
