@@ -19,16 +19,16 @@ function Boom(): never {
 }
 
 /** Two pages that fail on purpose: one in its loader, one while rendering. */
-const failingPages = (): RouteObject[] => [
+const failingPages = (lang: string): RouteObject[] => [
   {
-    id: 'test:loader-throws',
+    id: `${lang}:test-loader-throws`,
     path: 'test-loader-throws',
     loader: () => {
       throw new Error('secret loader failure detail');
     },
     Component: () => null,
   },
-  { id: 'test:render-throws', path: 'test-render-throws', Component: Boom },
+  { id: `${lang}:test-render-throws`, path: 'test-render-throws', Component: Boom },
 ];
 
 describe('error pages', () => {
@@ -49,6 +49,12 @@ describe('error pages', () => {
     expect(res.text).toMatch(new RegExp(`<a [^>]*href="${localizePath('/', lang)}"`));
     expect(res.text).toMatch(new RegExp(`<a [^>]*href="${localizePath('/news', lang)}"`));
     expect(res.text).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it.each(LANGUAGES)('answers an unknown news slug in %s with the 404 page', async (lang) => {
+    const path = localizePath('/news/no-such-news-item', lang);
+    const res = await request(t.app).get(path).expect(404);
+    expect(textOf(res.text)).toContain(`: ${path}`);
   });
 
   it('shows the English status message word for word', async () => {

@@ -17,7 +17,7 @@ const TITLE_KEY: Record<PageKey, string> = {
   numbers: 'numbers',
   payment: 'payment',
   success: 'success',
-  constructor: 'constructor',
+  constructor: 'tariffConstructor',
   pointsOfSale: 'pointsOfSale',
   identification: 'identification',
   identificationRetry: 'identificationRetry',
@@ -64,6 +64,7 @@ describe.each(LANGUAGES)('every page in %s', (lang: Language) => {
     expect(metaContent(html, 'og:title')).toBe(titleOf(html));
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     if (page !== 'newsItem') expect(metaContent(html, 'og:image')).toBe(`${TEST_SITE_URL}/images/og/og-${lang}.png`);
+    else expect(metaContent(html, 'og:image')).toMatch(/^https:\/\/oq\.example\/images\/news\//);
   });
 });
 

@@ -38,14 +38,16 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The same shape react-router's browser router deserializes (`__type` markers). */
-function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
+/**
+ * The same shape react-router's browser router deserializes (`__type` markers). Outside
+ * development an error's own message never leaves the server: it may name internals.
+ */
+function serializeErrors(errors: StaticHandlerContext['errors'], showDetails: boolean): Record<string, unknown> | null {
   if (!errors) return null;
   const out: Record<string, unknown> = {};
   for (const [id, error] of Object.entries(errors)) {
-    if (isRouteErrorResponse(error)) out[id] = { ...error, __type: 'RouteErrorResponse' };
-    else if (error instanceof Error) out[id] = { message: error.message, __type: 'Error' };
-    else out[id] = error;
+    if (isRouteErrorResponse(error)) out[id] = { status: error.status, statusText: error.statusText, internal: Boolean((error as { internal?: boolean }).internal), data: showDetails ? error.data : null, __type: 'RouteErrorResponse' };
+    else out[id] = { message: showDetails && error instanceof Error ? error.message : 'Unexpected Server Error', __type: 'Error' };
   }
   return out;
 }
@@ -114,7 +116,7 @@ export function createRenderer(options: RendererOptions) {
     const send = (context: StaticHandlerContext, attempt: number): void => {
       const status = context.statusCode;
       if (bot && status >= 400) return plainError(res, status);
-      const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+      const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors, config.public.showErrorDetails) };
       const router = createStaticRouter(handler.dataRoutes, context);
       let settled = false;
       const start = () => {

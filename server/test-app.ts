@@ -11,7 +11,7 @@ export const TEST_SITE_URL = 'https://oq.example';
 export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
   const keep = (level: string) => (message: string, error?: unknown) => {
-    lines.push(`${level}: ${message}${error instanceof Error ? ` ${error.message}` : ''}`);
+    lines.push(`${level}: ${message}${error instanceof Error ? ` ${error.message}` : error === undefined ? "" : ` ${String(error)}`}`);
   };
   return { lines, info: keep('info'), warn: keep('warn'), error: keep('error'), request: (entry) => lines.push(JSON.stringify(entry)) };
 }

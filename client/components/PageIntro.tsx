@@ -9,7 +9,7 @@ export type IntroPageKey =
   | 'numbers'
   | 'payment'
   | 'success'
-  | 'constructor'
+  | 'tariffConstructor'
   | 'pointsOfSale'
   | 'identification'
   | 'identificationRetry'
