@@ -7,7 +7,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
-const dist = path.join(root, 'dist');
+// DIST_DIR lets several builds live side by side (parallel work, benchmarks of two versions).
+const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist');
 const clientOut = path.join(dist, 'client');
 const dev = process.argv.includes('--dev');
 

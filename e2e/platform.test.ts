@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
-const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'dist', 'client', 'manifest.json'), 'utf8')) as {
+const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as {
   buildId: string;
   modules: Record<string, { file: string }>;
 };

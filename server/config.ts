@@ -181,7 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiBaseUrl,
     trustProxy: trustProxy(env),
     rootDir,
-    distDir: path.join(rootDir, 'dist'),
+    distDir: path.resolve(rootDir, text(env, 'DIST_DIR') ?? 'dist'),
     dataDir: path.resolve(rootDir, text(env, 'DATA_DIR') ?? 'data'),
     jwtSecret: jwtFromEnv ?? crypto.randomBytes(32).toString('hex'),
     jwtSecretGenerated: jwtFromEnv === undefined,

@@ -34,6 +34,8 @@ export function createTestApp(env: Record<string, string> = {}, options: AppOpti
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     DEMO_SMS_CODE: '123456',
     LOG_REQUESTS: 'false',
+    // The build under test: dist/ unless DIST_DIR names another (see build.mjs).
+    ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     ...env,
   });
   const logger = memoryLogger();
