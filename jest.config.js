@@ -18,7 +18,7 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.test.ts'],
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/e2e/jest-setup.ts'],
     },
   ],
 };

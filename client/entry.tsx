@@ -21,16 +21,19 @@ declare global {
  * with unresolved lazy matches starts uninitialised and hydration fails.
  */
 async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches
-      .filter((match) => match.route.lazy)
-      .map(async (match) => {
-        const lazy = match.route.lazy as () => Promise<Partial<RouteObject>>;
-        const module = await lazy();
-        Object.assign(match.route, { ...module, lazy: undefined });
-      }),
+  const matches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  const results = await Promise.allSettled(
+    matches.map(async (match) => {
+      const lazy = match.route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(match.route, { ...(await lazy()), lazy: undefined });
+    }),
   );
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) {
+    // A route whose module could not load renders nothing; its layout shows the error instead.
+    for (const match of matches) if (match.route.lazy) Object.assign(match.route, { lazy: undefined });
+    throw failure.reason;
+  }
 }
 
 /** The layout route that shows errors for the page on screen (its id ends in :default or :webview). */
