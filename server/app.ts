@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
@@ -13,6 +14,7 @@ import type { Config } from './config';
 import { createLogger, requestLog, type Logger } from './logger';
 import { languageRedirects } from './language-redirects';
 import { createRenderer } from './render';
+import { baseSecurityHeaders } from './security-headers';
 
 export interface AppOptions {
   /** Replaces the route table (tests add a route that throws). */
@@ -36,6 +38,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   app.set('etag', false);
 
   if (config.logRequests) app.use(requestLog(logger));
+  app.use(baseSecurityHeaders);
   app.use(compression());
 
   // Hashed names: cached for a year; everything else in the client output is revalidated.
@@ -99,7 +102,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     const status = httpStatusOf(error);
     if (status >= 500) logger.error(`Request failed: ${req.method} ${req.path}`, error);
     if (res.headersSent) return next(error);
-    res.status(status).type('text/plain; charset=utf-8').set('Cache-Control', 'no-store').send(`${status} ${status >= 500 ? 'Internal Server Error' : 'Bad Request'}`);
+    res.status(status).type('text/plain; charset=utf-8').set('Cache-Control', 'no-store').send(`${status} ${STATUS_CODES[status] ?? 'Error'}`);
   });
   return app;
 }

@@ -34,6 +34,8 @@ export function requestLog(logger: Logger) {
       logger.request({
         method: req.method,
         path: req.path,
+        // The client's address; behind a proxy, from X-Forwarded-For when TRUST_PROXY allows it.
+        ip: req.ip,
         status: res.statusCode,
         durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         bytes: Number(res.getHeader('content-length') ?? 0) || undefined,

@@ -17,7 +17,7 @@ import { pageModulePath, pageOfRouteId } from '../client/routes';
 import type { ServerRequestContext } from '../client/request-context';
 import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from './bots';
-import { contentSecurityPolicy, createNonce } from './security-headers';
+import { contentSecurityPolicy, createNonce, isEmbeddablePath } from './security-headers';
 import { createServerHttpClient } from './server-http';
 
 export interface RendererOptions {
@@ -126,7 +126,7 @@ export function createRenderer(options: RendererOptions) {
         res.set({
           'Content-Type': 'text/html; charset=utf-8',
           'Cache-Control': 'no-cache',
-          'Content-Security-Policy': contentSecurityPolicy(nonce, config.public, /\/oqDay$/.test(req.path)),
+          'Content-Security-Policy': contentSecurityPolicy(nonce, config.public, isEmbeddablePath(req.path)),
         });
         if (req.method === 'HEAD') {
           res.end();

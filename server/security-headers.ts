@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
 import type { PublicConfig } from '../shared/public-config';
 
 export function createNonce(): string {
@@ -59,4 +60,23 @@ export function contentSecurityPolicy(nonce: string, config: PublicConfig, embed
     "form-action 'self'",
     embeddable ? 'frame-ancestors *' : "frame-ancestors 'self'",
   ].join('; ');
+}
+
+/** Pages that a partner's app or site may embed (the web-view layout). */
+export function isEmbeddablePath(path: string): boolean {
+  return /^(\/(en|uz))?\/oqDay$/.test(path);
+}
+
+/**
+ * Headers for every response. The page CSP (with its nonce) is set by the renderer; this adds
+ * what applies to everything, including static files and the API.
+ */
+export function baseSecurityHeaders(req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // Geolocation only for this site (nearest point of sale); nothing else the site never uses.
+  res.setHeader('Permissions-Policy', 'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  if (!isEmbeddablePath(req.path)) res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+  next();
 }

@@ -1,0 +1,177 @@
+import request from 'supertest';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp();
+});
+afterAll(() => t.close());
+
+function cspOf(res: request.Response): Record<string, string> {
+  const header = String(res.headers['content-security-policy'] ?? '');
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...values] = part.split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+  );
+}
+
+describe('security headers', () => {
+  it('give every page a nonce CSP without unsafe-inline for scripts, and every script carries the nonce', async () => {
+    const res = await request(t.app).get('/en/about').expect(200);
+    const csp = cspOf(res);
+    const nonce = /'nonce-([^']+)'/.exec(csp['script-src'])?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp['script-src']).not.toContain('unsafe-inline');
+    expect(csp['script-src']).not.toContain('unsafe-eval');
+    expect(csp['object-src']).toBe("'none'");
+    expect(csp['base-uri']).toBe("'self'");
+    const scripts = res.text.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) {
+      if (/type="application\/ld\+json"/.test(tag)) continue;
+      expect(tag).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it('use a fresh nonce for every response', async () => {
+    const a = cspOf(await request(t.app).get('/en/about'))['script-src'];
+    const b = cspOf(await request(t.app).get('/en/about'))['script-src'];
+    expect(a).not.toBe(b);
+  });
+
+  it('send nosniff, a referrer policy and a permissions policy allowing geolocation for this site only', async () => {
+    for (const path of ['/en/about', '/api/v1/tariffs', '/favicon.svg', '/en/missing']) {
+      const res = await request(t.app).get(path);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('keep pages out of foreign frames but let /oqDay be embedded', async () => {
+    const page = await request(t.app).get('/en/about');
+    expect(cspOf(page)['frame-ancestors']).toBe("'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const path of ['/oqDay', '/en/oqDay', '/uz/oqDay']) {
+      const webview = await request(t.app).get(path).expect(200);
+      expect(cspOf(webview)['frame-ancestors']).toBe('*');
+      expect(webview.headers['x-frame-options']).toBeUndefined();
+    }
+  });
+
+  it('let analytics hosts into the CSP only when analytics are configured', async () => {
+    const plain = cspOf(await request(t.app).get('/en'));
+    expect(plain['script-src']).not.toContain('googletagmanager');
+    expect(plain['script-src']).not.toContain('yandex');
+    const configured = createTestApp({ GTM_ID: 'GTM-ABC1234', METRIKA_ID: '12345678' });
+    try {
+      const csp = cspOf(await request(configured.app).get('/en'));
+      expect(csp['script-src']).toContain('https://www.googletagmanager.com');
+      expect(csp['script-src']).toContain('https://mc.yandex.ru');
+    } finally {
+      configured.close();
+    }
+  });
+});
+
+describe('caching and compression', () => {
+  it('cache hashed assets for a year and revalidate pages and build files', async () => {
+    const page = await request(t.app).get('/en/about');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = /<script type="module" src="([^"]+)"/.exec(page.text)![1];
+    const res = await request(t.app).get(asset).expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request(t.app).get('/latest.json').expect(200)).headers['cache-control']).toBe('no-cache');
+    expect((await request(t.app).get('/build.json').expect(200)).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses pages for clients that accept it', async () => {
+    const res = await request(t.app).get('/en/about').set('Accept-Encoding', 'br, gzip');
+    expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
+  });
+
+  it('answers a missing asset with 404, not a page', async () => {
+    const res = await request(t.app).get('/assets/entry-NOPE.js').expect(404);
+    expect(res.text).toBe('404 Not Found');
+  });
+});
+
+describe('hostile input', () => {
+  const payload = '<script>alert(1)</script>';
+  const encoded = encodeURIComponent(payload);
+
+  it.each([
+    ['the path', `/en/${encoded}`],
+    ['the query', `/en/news?page=${encoded}&q=${encoded}`],
+    ['a deep path', `/uz/news/${encoded}`],
+    ['a quote in the path', `/en/%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E`],
+  ])('is never reflected unescaped from %s', async (_where, path) => {
+    const res = await request(t.app).get(path);
+    expect(res.status).toBeLessThan(500);
+    expect(res.text).not.toContain('<script>alert(1)');
+    expect(res.text).not.toContain('<img src=x');
+  });
+
+  it('is never reflected from the cookie or Accept-Language', async () => {
+    const res = await request(t.app).get('/').set('Cookie', `lang=${encoded}; other=${payload}`).set('Accept-Language', payload);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('<script>alert(1)');
+  });
+
+  it('answers an oversized query with a client error, never a crash', async () => {
+    const res = await request(t.app).get(`/en/news?q=${'x'.repeat(20000)}`);
+    expect(res.status).toBeLessThan(500);
+    await request(t.app).get('/healthz').expect(200);
+  });
+
+  it('rejects an oversized or malformed API body with 413 or 400', async () => {
+    await request(t.app).post('/api/v1/reservations').set('Content-Type', 'application/json').send(`{"number":"${'9'.repeat(200000)}"}`).expect(413);
+    await request(t.app).post('/api/v1/reservations').set('Content-Type', 'application/json').send('{"number":').expect(400);
+  });
+});
+
+describe('operations', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await request(t.app).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await request(t.app).get('/readyz').expect(200)).body).toEqual({ status: 'ready' });
+  });
+
+  it('reports not ready once the store is closed', async () => {
+    const other = createTestApp();
+    other.app.locals.close();
+    await request(other.app).get('/readyz').expect(503);
+    other.close();
+  });
+
+  it('logs one JSON line per request with status and duration, and honours TRUST_PROXY for the client address', async () => {
+    const proxied = createTestApp({ LOG_REQUESTS: 'true', TRUST_PROXY: '1' });
+    try {
+      await request(proxied.app).get('/en/about').set('X-Forwarded-For', '203.0.113.7').expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const entry = proxied.logger.lines.map((line) => (line.startsWith('{') ? JSON.parse(line) : null)).find((e) => e?.path === '/en/about');
+      expect(entry).toMatchObject({ method: 'GET', path: '/en/about', status: 200, ip: '203.0.113.7' });
+      expect(typeof entry.durationMs).toBe('number');
+    } finally {
+      proxied.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For when TRUST_PROXY is off', async () => {
+    const direct = createTestApp({ LOG_REQUESTS: 'true' });
+    try {
+      await request(direct.app).get('/en/about').set('X-Forwarded-For', '203.0.113.7').expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const entry = direct.logger.lines.map((line) => (line.startsWith('{') ? JSON.parse(line) : null)).find((e) => e?.path === '/en/about');
+      expect(entry.ip).not.toBe('203.0.113.7');
+    } finally {
+      direct.close();
+    }
+  });
+});
