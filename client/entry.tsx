@@ -2,6 +2,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { connectApiClientToRouter } from './api-client';
+import { adoptDeferredHydrationData } from './deferred';
 import { browserI18nFor, ensureLanguage } from './language-loader';
 import { createRoutes } from './routes';
 import { RuntimeProvider, type BootData, type Runtime } from './runtime';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
     // page with Try Again instead of a page that looks alive but does nothing.
     hydrationData = { ...window.__staticRouterHydrationData, errors: { [layoutRouteId(routes)]: error } };
   }
+  const deferredIds = new WeakMap<object, string>();
+  adoptDeferredHydrationData(window.__staticRouterHydrationData?.loaderData, deferredIds);
   const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
   connectApiClientToRouter(router);
   setChunkReloadTarget(() => router.state.navigation.location);
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
     nonce: '',
     stylesheets: boot.stylesheets,
     modulePreloads: [],
+    deferredIds,
   };
   hydrateRoot(
     document,

@@ -14,6 +14,8 @@ export interface Runtime {
   stylesheets: string[];
   /** Server only: module chunks to preload for the matched routes. */
   modulePreloads: string[];
+  /** Ids of the loader values still streaming (client/deferred.tsx). */
+  deferredIds: WeakMap<object, string>;
 }
 
 /** The data the server hands to the browser entry (window.__APP__). */

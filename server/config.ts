@@ -190,7 +190,8 @@ export function loadConfig(env: Env = process.env): Config {
     paymentWindowMinutes: integer(env, 'PAYMENT_WINDOW_MINUTES', 720, 1, 7 * 24 * 60),
     demoSmsCode: text(env, 'DEMO_SMS_CODE') ?? null,
     apiCorsOrigins: corsOrigins,
-    renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 10000, 100, 120000),
+    // Longer than the HTTP client's 10 s timeout, so a slow API call ends as an error state first.
+    renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 15000, 100, 120000),
     webConcurrency: integer(env, 'WEB_CONCURRENCY', 1, 1, 256),
     logRequests: boolean(env, 'LOG_REQUESTS', nodeEnvRaw !== 'test'),
     public: {

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
@@ -46,7 +47,8 @@ function boot(): void {
   }
   const app = createApp(config, { logger });
   const server: Server = app.listen(config.port, config.host, () => {
-    logger.info(`Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+    const { port } = server.address() as AddressInfo;
+    logger.info(`Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
   });
   server.on('error', (error) => {
     logger.error('Server failed to start', error);

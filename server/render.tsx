@@ -10,6 +10,8 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { languageFromPath, type Language } from '../shared/languages';
+import { scriptSafeJson } from '../shared/script-json';
+import { markDeferredLoaderData } from '../client/deferred';
 import type { Config } from './config';
 import { createI18n, type Catalog } from '../client/i18n';
 import { RuntimeProvider, type BootData, type Runtime } from '../client/runtime';
@@ -26,16 +28,6 @@ export interface RendererOptions {
   manifest: BuildManifest;
   catalogs: Record<Language, Catalog>;
   log: (level: 'error' | 'warn', message: string, error?: unknown) => void;
-}
-
-/** JSON that is safe inside a <script>: no `</script>`, no line separators that break JS. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -88,7 +80,7 @@ export function createRenderer(options: RendererOptions) {
       headers: { 'accept-language': req.get('accept-language') ?? '', cookie: req.get('cookie') ?? '' },
       signal: abort.signal,
     });
-    const requestContext: ServerRequestContext = { lang, http: createServerHttpClient(req, config, lang) };
+    const requestContext: ServerRequestContext = { lang, http: createServerHttpClient(req, config, lang, abort.signal) };
     const result = await handler.query(request, { requestContext });
     if (result instanceof Response) {
       const location = result.headers.get('Location');
@@ -110,13 +102,14 @@ export function createRenderer(options: RendererOptions) {
       nonce,
       stylesheets: manifest.stylesheets,
       modulePreloads: modulePreloads(manifest, [...pages.map(pageModulePath), `locales/${lang}.json`]),
+      deferredIds: new WeakMap(),
     };
     const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId };
 
     const send = (context: StaticHandlerContext, attempt: number): void => {
       const status = context.statusCode;
       if (bot && status >= 400) return plainError(res, status);
-      const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors, config.public.showErrorDetails) };
+      const hydration = { loaderData: markDeferredLoaderData(context.loaderData, runtime.deferredIds), actionData: context.actionData, errors: serializeErrors(context.errors, config.public.showErrorDetails) };
       const router = createStaticRouter(handler.dataRoutes, context);
       let settled = false;
       const start = () => {

@@ -16,7 +16,12 @@ export function serverApiBaseUrl(req: Request, config: Config): string {
   return `http://${host}:${req.socket.localPort}/api/v1`;
 }
 
-/** One client per request: fixed locale, no token storage, no toasts (DESIGN.md). */
-export function createServerHttpClient(req: Request, config: Config, lang: Language): AxiosInstance {
-  return createHttpClient({ baseURL: serverApiBaseUrl(req, config), getLocale: () => lang, storage: null });
+/**
+ * One client per request: fixed locale, no token storage, no toasts (DESIGN.md). Its calls end
+ * with the request: a visitor who goes away cancels the API calls made for them.
+ */
+export function createServerHttpClient(req: Request, config: Config, lang: Language, signal: AbortSignal): AxiosInstance {
+  const client = createHttpClient({ baseURL: serverApiBaseUrl(req, config), getLocale: () => lang, storage: null });
+  client.defaults.signal = signal;
+  return client;
 }

@@ -1,0 +1,97 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RouteObject } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { createRoutes } from '../client/routes';
+import { Deferred } from '../client/deferred';
+import { createTestApp, type TestApp } from './test-app';
+
+/** Reads a response as it streams: the time and text of each chunk. */
+function fetchChunks(url: string, headers: Record<string, string> = {}): Promise<{ status: number; chunks: { at: number; text: string }[] }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: { at: number; text: string }[] = [];
+        res.setEncoding('utf8');
+        res.on('data', (text: string) => chunks.push({ at: Date.now() - started, text }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, chunks }));
+      })
+      .on('error', reject);
+  });
+}
+
+function SlowPart() {
+  const data = useLoaderData() as { slow: Promise<string>; failing: Promise<string> };
+  return (
+    <div>
+      <h1>Streaming page</h1>
+      <Deferred value={data.slow} fallback={<p>loading the slow part</p>} error={<p>slow part failed</p>}>
+        {(value) => <p>slow part: {value}</p>}
+      </Deferred>
+      <Deferred value={data.failing} fallback={<p>loading the failing part</p>} error={<p>the failing part could not load</p>}>
+        {(value) => <p>{value}</p>}
+      </Deferred>
+    </div>
+  );
+}
+
+const slowPages = (lang: string): RouteObject[] => [
+  {
+    id: `${lang}:test-streaming`,
+    path: 'test-streaming',
+    loader: () => ({
+      slow: new Promise<string>((resolve) => setTimeout(() => resolve('arrived </script><b>late</b>'), 600)),
+      failing: new Promise<string>((_, reject) => setTimeout(() => reject(new Error('api down')), 300)),
+    }),
+    Component: SlowPart,
+  },
+];
+
+let t: TestApp;
+let origin: string;
+let server: http.Server;
+beforeAll(async () => {
+  t = createTestApp({}, { routes: createRoutes({ extraPages: slowPages }) });
+  server = t.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  t.close();
+});
+
+describe('deferred loader data', () => {
+  it('streams the shell with the fallbacks before a slow part arrives, then the part in the same response', async () => {
+    const { status, chunks } = await fetchChunks(`${origin}/en/test-streaming`, { 'User-Agent': 'Mozilla/5.0 Chrome/150' });
+    expect(status).toBe(200);
+    const first = chunks[0];
+    expect(first.text).toContain('<h1>Streaming page</h1>');
+    expect(first.text).toContain('loading the slow part');
+    expect(first.text).not.toContain('slow part: arrived');
+    const all = chunks.map((c) => c.text).join('');
+    expect(all).toContain('the failing part could not load');
+    expect(all).toContain('slow part: <!-- -->arrived');
+    const last = chunks.find((c) => c.text.includes('slow part: '))!;
+    expect(last.at).toBeGreaterThan(first.at);
+    // The value reaches the browser as data, escaped so it cannot close the script early.
+    expect(all).toContain('self.__DEFERRED__');
+    expect(all).toContain('"en:test-streaming/slow"');
+    expect(all).not.toContain('arrived </script>');
+    expect(all).toContain('{"error":true}');
+  });
+
+  it('gives bots the whole page at once, parts included', async () => {
+    const { chunks } = await fetchChunks(`${origin}/en/test-streaming`, { 'User-Agent': 'Googlebot/2.1' });
+    const all = chunks.map((c) => c.text).join('');
+    expect(all).toContain('slow part: <!-- -->arrived');
+    expect(all).not.toContain('loading the slow part');
+  });
+
+  it('marks the pending parts in the hydration data instead of serializing promises', async () => {
+    const { chunks } = await fetchChunks(`${origin}/en/test-streaming`);
+    const all = chunks.map((c) => c.text).join('');
+    expect(all).toContain('"slow":{"__deferred":"en:test-streaming/slow"}');
+  });
+});
