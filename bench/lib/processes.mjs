@@ -1,0 +1,192 @@
+// Child processes of a benchmark: the built site and the baseline servers, always on 127.0.0.1
+// with a free port, always killed when the benchmark ends (normally, on error or on Ctrl-C).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST_DIR = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT, 'dist');
+
+const children = new Set();
+const tempDirs = new Set();
+
+function killAll() {
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    // Cluster workers first: they must not outlive their primary.
+    for (const pid of processTree(child.pid).reverse()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+  children.clear();
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}
+
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  killAll();
+  process.exit(1);
+});
+process.on('unhandledRejection', (error) => {
+  console.error(error);
+  killAll();
+  process.exit(1);
+});
+
+export function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+/**
+ * A clean environment: analytics and an external API are never inherited, so the site makes no
+ * request off this machine. The build lives outside the repository when DIST_DIR is set, so its
+ * bundled server finds the repository's packages through NODE_PATH.
+ */
+function childEnv(extra) {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^(FIREBASE_|GTM_ID|METRIKA_ID|API_BASE_URL|PUBLIC_SITE_URL|TRUST_PROXY|WEB_CONCURRENCY|PORT|HOST)/.test(key)) delete env[key];
+  }
+  return { ...env, NODE_PATH: path.join(ROOT, 'node_modules'), ...extra };
+}
+
+/** Spawns a server that prints `Listening on http://127.0.0.1:<port>` and waits for that line. */
+async function startListening(label, args, env, timeoutMs = 20000) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  let output = '';
+  const collect = (chunk) => {
+    // Keep only the tail: a long run must not grow this string without bound.
+    output = (output + chunk).slice(-20000);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const origin = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${label} did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = () => {
+      const match = /Listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout.off('data', onData);
+      resolve(`http://127.0.0.1:${match[1]}`);
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited (${signal ?? code}) before listening:\n${output}`));
+    });
+  });
+  return {
+    label,
+    origin,
+    pid: child.pid,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const tree = processTree(child.pid);
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        for (const pid of tree.reverse()) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // Already gone.
+          }
+        }
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The built site as production runs it: `node $DIST_DIR/server/index.cjs`, on a fresh store. */
+export async function startSite({ workers = 1, env = {} } = {}) {
+  const entry = path.join(DIST_DIR, 'server', 'index.cjs');
+  if (!fs.existsSync(entry)) throw new Error(`No build at ${DIST_DIR}: run "node build.mjs" first (with the same DIST_DIR).`);
+  const dataDir = tempDir('oq-bench-data-');
+  return startListening(
+    `site (WEB_CONCURRENCY=${workers})`,
+    [entry],
+    childEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_REQUESTS: 'false',
+      DATA_DIR: dataDir,
+      DIST_DIR,
+      JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+      WEB_CONCURRENCY: String(workers),
+      ...env,
+    }),
+  );
+}
+
+/** A baseline server (bench/baseline-server.mjs): `static` serves a file, `react` a bare renderToString. */
+export async function startBaseline(mode, { workers = 1, file } = {}) {
+  const script = path.join(ROOT, 'bench', 'baseline-server.mjs');
+  return startListening(`baseline ${mode} (${workers} process${workers > 1 ? 'es' : ''})`, [script], childEnv({ BASELINE_MODE: mode, BASELINE_FILE: file ?? '', BASELINE_WORKERS: String(workers), NODE_ENV: 'production' }));
+}
+
+/** The process and its descendants (cluster workers), from /proc. */
+export function processTree(rootPid) {
+  const parents = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name, which may itself contain spaces or parentheses.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = [rootPid];
+  for (let i = 0; i < tree.length && i < 64; i += 1) {
+    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  }
+  return tree;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Resident memory of a process in bytes, from /proc/<pid>/status (VmRSS). */
+export function rssBytes(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

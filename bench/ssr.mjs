@@ -1,0 +1,126 @@
+// Server-render throughput: `/`, `/numbers`, `/news` of the built site under autocannon load on
+// 127.0.0.1, against two baselines measured in the same run (the same Express serving a static
+// file; a bare renderToString of a trivial React page), with WEB_CONCURRENCY=1 and =2.
+// Prints figures; exits non-zero only when a request failed (errors or non-2xx), never on speed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { measure, BROWSER_HEADERS } from './lib/cannon.mjs';
+import { heading, int, ms, percent, table } from './lib/format.mjs';
+import { cpuSeconds, processTree, sleep, startBaseline, startSite, tempDir } from './lib/processes.mjs';
+
+const ROUTES = ['/', '/numbers', '/news'];
+const TARGET_STATIC_RATIO = 0.35;
+const duration = Number(process.env.BENCH_DURATION ?? '10');
+const warmup = Number(process.env.BENCH_WARMUP ?? '2');
+const connections = Number(process.env.BENCH_CONNECTIONS ?? '50');
+const workerCounts = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number).filter((n) => n >= 1 && n <= 16);
+
+/** A measurement plus the CPU each server process and this load generator used during it. */
+async function measureWithCpu(server, path) {
+  const pids = processTree(server.pid);
+  const before = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
+  const clientBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const result = await measure(server.origin, { path, connections, duration, warmup });
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  const perProcess = pids.map((pid) => ({ pid, share: (cpuSeconds(pid) - before.get(pid)) / wall }));
+  const client = process.cpuUsage(clientBefore);
+  return { ...result, perProcess, serverCpu: perProcess.reduce((sum, p) => sum + p.share, 0), clientCpu: (client.user + client.system) / 1e6 / wall };
+}
+
+async function fetchHome(origin) {
+  const response = await fetch(`${origin}/`, { headers: BROWSER_HEADERS });
+  if (!response.ok) throw new Error(`GET / answered ${response.status}`);
+  return response.text();
+}
+
+async function runConfig(workers, staticFile) {
+  console.log(`\n-- WEB_CONCURRENCY=${workers}: baselines with ${workers} process(es), then the site (${warmup} s warm-up + ${duration} s each, ${connections} connections)`);
+  const rows = [];
+  for (const mode of ['static', 'react']) {
+    const baseline = await startBaseline(mode, { workers, file: staticFile });
+    try {
+      rows.push({ name: mode === 'static' ? 'baseline: static file' : 'baseline: bare renderToString', ...(await measureWithCpu(baseline, '/')) });
+      console.log(`   ${rows.at(-1).name}: ${int(rows.at(-1).rps)} req/s`);
+    } finally {
+      await baseline.stop();
+    }
+  }
+  const site = await startSite({ workers });
+  const workerUse = [];
+  try {
+    for (const route of ROUTES) {
+      const result = await measureWithCpu(site, route);
+      rows.push({ name: route, ...result });
+      workerUse.push({ route, perProcess: result.perProcess });
+      console.log(`   ${route}: ${int(result.rps)} req/s`);
+    }
+  } finally {
+    await site.stop();
+  }
+  return { workers, rows, workerUse, site };
+}
+
+function report({ workers, rows, workerUse }) {
+  const [staticRow, reactRow] = rows;
+  const lines = [heading(`SSR throughput, WEB_CONCURRENCY=${workers} (${connections} connections, ${duration} s)`)];
+  lines.push(
+    table(
+      ['route', 'req/s', 'vs static', 'vs renderToString', 'p50', 'p99', 'errors', 'non-2xx', 'kB/resp', 'server CPU', 'bench CPU'],
+      rows.map((row) => [
+        row.name,
+        int(row.rps),
+        percent(row.rps / staticRow.rps),
+        percent(row.rps / reactRow.rps),
+        ms(row.p50),
+        ms(row.p99),
+        row.errors,
+        row.non2xx,
+        (row.bytesPerRequest / 1000).toFixed(1),
+        percent(row.serverCpu),
+        percent(row.clientCpu),
+      ]),
+      ['left'],
+    ),
+  );
+  // Cluster check: with WEB_CONCURRENCY=2 both workers should carry the load.
+  if (workers > 1) {
+    for (const { route, perProcess } of workerUse) {
+      const shares = perProcess.map((p) => `${p.pid}: ${percent(p.share)}`).join(', ');
+      lines.push(`CPU per process during ${route} (primary first): ${shares}`);
+    }
+    const busy = workerUse[0].perProcess.slice(1).filter((p) => p.share > 0.3).length;
+    lines.push(busy >= workers ? `cluster: all ${workers} workers busy` : `cluster: only ${busy} of ${workers} workers above 30 % CPU: the load does not spread over the cores`);
+  }
+  const home = rows.find((row) => row.name === '/');
+  const ratio = home.rps / staticRow.rps;
+  lines.push(`target: / at >= ${percent(TARGET_STATIC_RATIO)} of static: ${percent(ratio)} ${ratio >= TARGET_STATIC_RATIO ? 'MET' : 'MISSED'}`);
+  return { text: lines.join('\n'), failed: rows.some((row) => row.errors > 0 || row.non2xx > 0) };
+}
+
+const started = Date.now();
+const dir = tempDir('oq-bench-static-');
+const staticFile = path.join(dir, 'index.html');
+{
+  // The static baseline serves exactly the bytes the site renders for `/`.
+  const site = await startSite({ workers: 1 });
+  try {
+    fs.writeFileSync(staticFile, await fetchHome(site.origin));
+  } finally {
+    await site.stop();
+  }
+}
+let failed = false;
+const texts = [];
+for (const workers of workerCounts) {
+  const outcome = report(await runConfig(workers, staticFile));
+  texts.push(outcome.text);
+  failed ||= outcome.failed;
+  await sleep(500);
+}
+console.log(texts.join('\n'));
+console.log(`\nbench:ssr took ${((Date.now() - started) / 1000).toFixed(0)} s; figures vary by a few per cent between runs.`);
+if (failed) {
+  console.error('bench:ssr: some requests failed (errors or non-2xx): see the table.');
+  process.exitCode = 1;
+}
