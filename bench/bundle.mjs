@@ -1,0 +1,165 @@
+// First-visit JavaScript per route: the entry, its static imports, the page's chunk and its
+// imports, and the language catalogue's chunk — the same list the server's `modulePreloads`
+// emits (server/build-manifest.ts), read from $DIST_DIR/client/manifest.json. Sizes are per
+// file as the server sends them (compression(): gzip level 6, brotli quality 4), summed.
+// Exits non-zero when a route is over its gzip budget, or when the server's HTML preloads
+// differ from this list (then the bench measures the wrong thing).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { heading, kB, percent, table } from './lib/format.mjs';
+import { DIST_DIR, ROOT, startSite } from './lib/processes.mjs';
+
+const BUDGET_GZIP = { '/': 160_000 };
+const LANGUAGE = 'ru';
+// Path of each page folder (shared/paths.ts); a page folder missing here is shown by its name.
+const PAGE_PATHS = {
+  home: '/',
+  numbers: '/numbers',
+  constructor: '/constructor',
+  'specific-tariffs': '/specificTariffs',
+  news: '/news',
+  'news-item': '/news/:slug',
+  about: '/about',
+  'points-of-sale': '/pointsOfSale',
+  'oq-day': '/oqDay',
+  payment: '/payment',
+  success: '/success',
+  identification: '/identification',
+  'identification-retry': '/identification/retry',
+};
+const SAMPLE_PARAMS = { ':slug': 'oq-day' };
+
+const clientDir = path.join(DIST_DIR, 'client');
+const manifestFile = path.join(clientDir, 'manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error(`No build at ${DIST_DIR}: run "node build.mjs" first (with the same DIST_DIR).`);
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+const sizes = new Map();
+function sizeOf(url) {
+  if (!sizes.has(url)) {
+    const bytes = fs.readFileSync(path.join(clientDir, url));
+    sizes.set(url, {
+      raw: bytes.length,
+      gzip: zlib.gzipSync(bytes, { level: 6 }).length,
+      brotli: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+      brotli11: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+  }
+  return sizes.get(url);
+}
+
+/** What server/build-manifest.ts modulePreloads() returns, plus the entry itself. */
+function firstLoad(pageModule) {
+  const urls = new Set([manifest.entry, ...manifest.entryImports]);
+  for (const source of [pageModule, `locales/${LANGUAGE}.json`]) {
+    const module = manifest.modules[source];
+    if (!module) continue;
+    urls.add(module.file);
+    for (const imported of module.imports) urls.add(imported);
+  }
+  return [...urls];
+}
+
+const pages = Object.keys(manifest.modules)
+  .map((source) => /^client\/pages\/([^/]+)\/route\.tsx$/.exec(source))
+  .filter(Boolean)
+  .map(([source, folder]) => ({ source, folder, route: PAGE_PATHS[folder] ?? folder }))
+  .sort((a, b) => Object.keys(PAGE_PATHS).indexOf(a.folder) - Object.keys(PAGE_PATHS).indexOf(b.folder));
+
+const css = manifest.stylesheets.reduce((sum, url) => sum + sizeOf(url).gzip, 0);
+const rows = pages.map((page) => {
+  const urls = firstLoad(page.source);
+  const total = urls.reduce((sum, url) => {
+    const size = sizeOf(url);
+    return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli, brotli11: sum.brotli11 + size.brotli11 };
+  }, { raw: 0, gzip: 0, brotli: 0, brotli11: 0 });
+  const pageOnly = [manifest.modules[page.source].file, ...manifest.modules[page.source].imports].filter((url) => url !== manifest.entry && !manifest.entryImports.includes(url));
+  return { ...page, urls, total, pageGzip: pageOnly.reduce((sum, url) => sum + sizeOf(url).gzip, 0), budget: BUDGET_GZIP[page.route] };
+});
+
+/** The server's own preload links for a route must be this list; otherwise this bench is wrong. */
+async function checkAgainstServer() {
+  const problems = [];
+  const site = await startSite();
+  try {
+    for (const row of rows) {
+      const pathname = row.route.replace(/:\w+/g, (name) => SAMPLE_PARAMS[name] ?? 'x');
+      if (!pathname.startsWith('/')) continue;
+      const response = await fetch(`${site.origin}${pathname}`, { headers: { 'user-agent': 'Mozilla/5.0 Chrome/126', 'accept-language': LANGUAGE } });
+      const html = await response.text();
+      const served = new Set();
+      for (const tag of html.match(/<(link|script)\b[^>]*>/g) ?? []) {
+        const href = /\b(?:href|src)="([^"]+\.js)"/.exec(tag)?.[1];
+        if (href && (/rel="modulepreload"/.test(tag) || /type="module"/.test(tag))) served.add(href);
+      }
+      const expected = new Set(row.urls);
+      const missing = [...expected].filter((url) => !served.has(url));
+      const extra = [...served].filter((url) => !expected.has(url));
+      if (missing.length || extra.length) problems.push(`${pathname} (${response.status}): not preloaded ${missing.join(', ') || '-'}; preloaded but not counted ${extra.join(', ') || '-'}`);
+    }
+  } finally {
+    await site.stop();
+  }
+  return problems;
+}
+
+function largestModules(urls, limit) {
+  const meta = JSON.parse(fs.readFileSync(path.join(DIST_DIR, 'client-meta.json'), 'utf8'));
+  const byModule = new Map();
+  const byPackage = new Map();
+  let total = 0;
+  for (const url of urls) {
+    const key = path.relative(ROOT, path.join(clientDir, url)).split(path.sep).join('/');
+    for (const [input, { bytesInOutput }] of Object.entries(meta.outputs[key]?.inputs ?? {})) {
+      total += bytesInOutput;
+      byModule.set(input, (byModule.get(input) ?? 0) + bytesInOutput);
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('locales/') ? 'locales (catalogue)' : 'site code');
+      byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput);
+    }
+  }
+  const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([name, bytes]) => [name, kB(bytes), percent(bytes / total)]);
+  return { total, modules: top(byModule), packages: top(byPackage) };
+}
+
+const lines = [heading(`First-load JavaScript per route (${LANGUAGE}, build ${manifest.buildId})`)];
+lines.push(
+  table(
+    ['route', 'files', 'minified', 'gzip', 'brotli (q4, served)', 'brotli (q11)', 'page chunks gzip', 'budget gzip'],
+    rows.map((row) => [row.route, row.urls.length, kB(row.total.raw), kB(row.total.gzip), kB(row.total.brotli), kB(row.total.brotli11), kB(row.pageGzip), row.budget ? `${kB(row.budget)} ${row.total.gzip <= row.budget ? 'ok' : 'OVER'}` : '-']),
+    ['left'],
+  ),
+);
+lines.push(`Stylesheet (render-blocking, every route): ${kB(css)} gzip.`);
+const shared = [manifest.entry, ...manifest.entryImports];
+const sharedGzip = shared.reduce((sum, url) => sum + sizeOf(url).gzip, 0);
+lines.push(`Entry and its static imports (every route): ${kB(sharedGzip)} gzip in ${shared.length} files.`);
+const home = rows.find((row) => row.route === '/') ?? rows[0];
+const largest = largestModules(home.urls, 15);
+lines.push(heading(`Largest packages in the first load of ${home.route} (minified bytes, ${kB(largest.total)} in all)`));
+lines.push(table(['package', 'minified', 'share'], largest.packages, ['left']));
+lines.push(heading(`Largest modules in the first load of ${home.route}`));
+lines.push(table(['module', 'minified', 'share'], largest.modules, ['left']));
+console.log(lines.join('\n'));
+
+const over = rows.filter((row) => row.budget && row.total.gzip > row.budget);
+let failed = false;
+if (over.length) {
+  console.error(`\nOver budget: ${over.map((row) => `${row.route} ${kB(row.total.gzip)} gzip > ${kB(row.budget)}`).join('; ')}`);
+  failed = true;
+} else {
+  console.log('\nEvery budgeted route is within budget.');
+}
+if (process.env.BENCH_SKIP_SERVER_CHECK !== '1') {
+  const problems = await checkAgainstServer();
+  if (problems.length) {
+    console.error(`The server's preload links differ from this list:\n  ${problems.join('\n  ')}`);
+    failed = true;
+  } else {
+    console.log("The server's modulepreload links match these lists on every route.");
+  }
+}
+if (failed) process.exitCode = 1;
