@@ -1,9 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { ConstructorOptions } from '../../../shared/api-types';
+import { apiClient } from '../../api-client';
 import { PageIntro } from '../../components/PageIntro';
+import { LoadError } from '../../features/tariffs/LoadError';
+import { revalidateOnNewPath } from '../../features/tariffs/revalidate';
+import { ConstructorForm } from './ConstructorForm';
+
+interface ConstructorData {
+  /** null: the API did not answer; the page says so and offers a retry. */
+  options: ConstructorOptions | null;
+}
+
+/** The steps and prices; the configuration itself is read from the URL by the form. */
+export async function loader({ context }: LoaderFunctionArgs): Promise<ConstructorData> {
+  try {
+    const { data } = await apiClient(context).get<ConstructorOptions>('/tariff-constructor');
+    return { options: data };
+  } catch {
+    return { options: null };
+  }
+}
+
+// A new configuration in the query is priced in the page: the steps need not be fetched again.
+export const shouldRevalidate = revalidateOnNewPath;
 
 export function Component() {
+  const { t } = useTranslation();
+  const { options } = useLoaderData() as ConstructorData;
   return (
     <div className="container page page--constructor">
       <PageIntro page="tariffConstructor" />
+      {options ? <ConstructorForm options={options} /> : <LoadError message={t('tariffConstructor.loadError')} />}
     </div>
   );
 }

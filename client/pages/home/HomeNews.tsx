@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { NewsSummary } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { useLanguage } from '../../components/use-language';
+import { formatDay } from '../../features/tariffs/stable-format';
+import { HomeSection } from './HomeSection';
+
+export function LatestNews({ news }: { news: NewsSummary[] | null }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <HomeSection
+      id="home-news"
+      title={t('home.news.title')}
+      more={{ to: href('news', lang), label: t('home.news.all') }}
+      error={news ? null : t('home.news.loadError')}
+    >
+      <ul className="home-news" role="list">
+        {news?.map((item) => (
+          <li key={item.slug}>
+            <article className="home-news__item">
+              <img className="home-news__image" src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" />
+              <div className="home-news__body">
+                <time className="home-news__date" dateTime={item.publishedAt}>
+                  {formatDay(item.publishedAt, lang)}
+                </time>
+                <h3 className="home-news__title">
+                  <Link to={href('newsItem', lang, { slug: item.slug })}>{item.title}</Link>
+                </h3>
+                <p className="home-news__summary">{item.summary}</p>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
+  );
+}

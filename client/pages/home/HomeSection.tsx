@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '../../features/tariffs/LoadError';
+
+interface HomeSectionProps {
+  id: string;
+  title: string;
+  lead?: string;
+  /** The section's "see all" link. */
+  more?: { to: string; label: string };
+  /** The text shown instead of the content when its data could not be loaded. */
+  error?: string | null;
+  className?: string;
+  children?: ReactNode;
+}
+
+/** One band of the home page: heading, optional lead and link, then its content or its error. */
+export function HomeSection({ id, title, lead, more, error, className, children }: HomeSectionProps) {
+  return (
+    <section className={`home-section${className ? ` ${className}` : ''}`} aria-labelledby={`${id}-title`}>
+      <div className="home-section__head">
+        <div>
+          <h2 id={`${id}-title`}>{title}</h2>
+          {lead ? <p className="home-section__lead">{lead}</p> : null}
+        </div>
+        {more ? (
+          <Link className="home-section__more" to={more.to}>
+            {more.label}
+          </Link>
+        ) : null}
+      </div>
+      {error ? <LoadError message={error} /> : children}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SimType } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { useLanguage } from '../../components/use-language';
+import { formatPrice } from '../../features/tariffs/stable-format';
+import type { HomeData } from './home-data';
+import { HomeSection } from './HomeSection';
+
+/** eSIM and the plastic SIM card, with what each costs. */
+export function SimTypes({ simTypes }: { simTypes: SimType[] | null }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <HomeSection id="home-sim" title={t('home.sim.title')} lead={t('home.sim.lead')} error={simTypes ? null : t('home.sim.loadError')}>
+      <ul className="sim-types" role="list">
+        {simTypes?.map((sim) => (
+          <li key={sim.id} className={`sim-type sim-type--${sim.id}`}>
+            <h3 className="sim-type__name">{sim.name}</h3>
+            <p className="sim-type__description">{sim.description}</p>
+            <p className="sim-type__price">{sim.price === 0 ? t('home.sim.free') : formatPrice(sim.price, lang)}</p>
+          </li>
+        ))}
+      </ul>
+      <Link className="button button--primary" to={href('numbers', lang)}>
+        {t('home.sim.cta')}
+      </Link>
+    </HomeSection>
+  );
+}
+
+/** The way to a point of sale: how many offices in which cities, and the map. */
+export function PointsOfSaleTeaser({ points }: { points: HomeData['pointsOfSale'] }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <HomeSection id="home-points" className="home-points" title={t('home.points.title')} lead={t('home.points.lead')}>
+      {points ? (
+        <>
+          <p className="home-points__count">{t('home.points.count', { offices: points.offices, cities: points.cities.length })}</p>
+          <ul className="home-points__cities" role="list">
+            {points.cities.map((city) => (
+              <li key={city}>{city}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <Link className="button button--primary" to={href('pointsOfSale', lang)}>
+        {t('home.points.cta')}
+      </Link>
+    </HomeSection>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ConstructorOptions, PricedStep, ReadyTariff } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { quoteSelection } from '../../features/tariffs/constructor-selection';
+import { PriceBlock } from '../../features/tariffs/PriceBlock';
+import { TariffCard } from '../../features/tariffs/TariffCard';
+import { selectionSummary } from '../../features/tariffs/tariff-rows';
+import { useTariffText } from '../../features/tariffs/use-tariff-text';
+import { HomeSection } from './HomeSection';
+
+export function FeaturedTariffs({ tariffs }: { tariffs: ReadyTariff[] | null }) {
+  const { t } = useTranslation();
+  const { lang } = useTariffText();
+  return (
+    <HomeSection
+      id="home-tariffs"
+      title={t('home.tariffs.title')}
+      lead={t('home.tariffs.lead')}
+      more={{ to: href('specificTariffs', lang), label: t('home.tariffs.all') }}
+      error={tariffs ? null : t('tariffs.loadError')}
+    >
+      <ul className="tariff-grid" role="list">
+        {tariffs?.map((tariff) => (
+          <li key={tariff.id}>
+            <TariffCard tariff={tariff} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
+  );
+}
+
+const top = (steps: PricedStep[]) => steps[steps.length - 1]?.value ?? 0;
+
+/** The constructor in brief: how far each allowance goes, and what the suggested mix costs. */
+export function ConstructorTeaser({ options }: { options: ConstructorOptions | null }) {
+  const { t } = useTranslation();
+  const text = useTariffText();
+  const example = options ? quoteSelection(options, options.defaults) : null;
+  return (
+    <HomeSection
+      id="home-constructor"
+      className="home-constructor"
+      title={t('home.constructor.title')}
+      lead={t('home.constructor.lead')}
+      error={options ? null : t('tariffConstructor.loadError')}
+    >
+      {options && example ? (
+        <div className="constructor-teaser">
+          <ul className="constructor-teaser__ranges">
+            <li>
+              <span>{t('tariffConstructor.steps.internetGb')}</span> <strong>{t('home.constructor.upTo', { value: text.gb(top(options.internetGb)) })}</strong>
+            </li>
+            <li>
+              <span>{t('tariffConstructor.steps.minutes')}</span> <strong>{t('home.constructor.upTo', { value: text.minutes(top(options.minutes)) })}</strong>
+            </li>
+            <li>
+              <span>{t('tariffConstructor.steps.sms')}</span> <strong>{t('home.constructor.upTo', { value: text.sms(top(options.sms)) })}</strong>
+            </li>
+          </ul>
+          <div className="constructor-teaser__example">
+            <p className="constructor-teaser__config">
+              {t('home.constructor.example', { config: selectionSummary(example.selection, options, t, text) })}
+            </p>
+            <PriceBlock {...example} />
+            <Link className="button button--primary" to={href('constructor', text.lang)}>
+              {t('home.constructor.cta')}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </HomeSection>
+  );
+}

@@ -1,0 +1,101 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { ReadyTariff } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { useLanguage } from '../../components/use-language';
+import { TariffCard } from '../../features/tariffs/TariffCard';
+import { useHydrated } from '../../features/tariffs/use-hydrated';
+import { pushFormSubmission } from '../../platform/analytics/tag-manager';
+import { CompareTable } from './CompareTable';
+import { MAX_COMPARED, comparisonFromQuery, comparisonSearch } from './compare';
+
+export const COMPARE_FORM_ID = 'tariff-compare';
+
+/**
+ * The ready tariffs with a "compare" box on each. The comparison is the URL's `compare` query,
+ * so the server renders it and a link shares it; without JavaScript the boxes are a GET form.
+ */
+export function TariffCatalogue({ tariffs }: { tariffs: ReadyTariff[] }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [query] = useSearchParams();
+  const comparison = comparisonFromQuery(query, tariffs);
+  const compared = tariffs.filter((tariff) => comparison.ids.includes(tariff.id));
+  const pageHref = href('specificTariffs', lang);
+  const searchWith = (ids: string[]) => `${pageHref}${comparisonSearch(ids, tariffs)}`;
+  const full = comparison.ids.length >= MAX_COMPARED;
+
+  function toggle(id: string, on: boolean) {
+    const ids = on ? [...comparison.ids, id] : comparison.ids.filter((other) => other !== id);
+    navigate(searchWith(ids), { replace: true, preventScrollReset: true });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    pushFormSubmission(COMPARE_FORM_ID);
+    navigate(searchWith(comparison.ids), { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <>
+      {compared.length > 0 ? (
+        <section className="comparison" aria-labelledby="comparison-title" id="comparison">
+          <div className="comparison__head">
+            <h2 id="comparison-title">{t('tariffs.compare.title')}</h2>
+            <Link className="comparison__clear" to={pageHref} replace preventScrollReset>
+              {t('tariffs.compare.clear')}
+            </Link>
+          </div>
+          {comparison.truncated ? <p className="comparison__hint">{t('tariffs.compare.limit', { max: MAX_COMPARED })}</p> : null}
+          {compared.length < 2 ? (
+            <p className="comparison__hint">{t('tariffs.compare.pickMore')}</p>
+          ) : (
+            <CompareTable tariffs={compared} removeHref={(id) => searchWith(comparison.ids.filter((other) => other !== id))} />
+          )}
+        </section>
+      ) : null}
+      <form className="tariff-catalogue" method="get" action={pageHref} onSubmit={onSubmit} aria-label={t('tariffs.compare.formLabel')}>
+        <div className="tariff-catalogue__toolbar">
+          <p className="tariff-catalogue__hint" role="status">
+            {comparison.ids.length === 0
+              ? t('tariffs.compare.hint', { max: MAX_COMPARED })
+              : t('tariffs.compare.selected', { selected: comparison.ids.length, max: MAX_COMPARED })}
+          </p>
+          {hydrated ? null : (
+            <button type="submit" className="button">
+              {t('tariffs.compare.submit')}
+            </button>
+          )}
+        </div>
+        <ul className="tariff-grid" role="list">
+          {tariffs.map((tariff) => {
+            const checked = comparison.ids.includes(tariff.id);
+            return (
+              <li key={tariff.id}>
+                <TariffCard tariff={tariff}>
+                  <label className="compare-toggle">
+                    <input
+                      type="checkbox"
+                      name="compare"
+                      value={tariff.id}
+                      checked={checked}
+                      disabled={hydrated && full && !checked}
+                      onChange={(event) => toggle(tariff.id, event.target.checked)}
+                    />
+                    <span>
+                      {t('tariffs.compare.toggle')}
+                      <span className="visually-hidden"> {tariff.name}</span>
+                    </span>
+                  </label>
+                </TariffCard>
+              </li>
+            );
+          })}
+        </ul>
+      </form>
+    </>
+  );
+}
