@@ -1,10 +1,17 @@
 import { isAxiosError } from 'axios';
+import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData, useLocation } from 'react-router';
 import type { NewsItem } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
 import { apiClient } from '../../api-client';
 import { PageHead } from '../../components/PageHead';
+import { useLanguage } from '../../components/use-language';
+import { stableDate } from '../../features/news/stable-format';
 import { notFoundLoader } from '../../not-found';
+import { useRuntime } from '../../runtime';
+import { articleStructuredData } from './article-structured-data';
+import { ArticleJsonLd } from './ArticleJsonLd';
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<NewsItem> {
   try {
@@ -19,13 +26,43 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<N
 
 export function Component() {
   const item = useLoaderData() as NewsItem;
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { pathname } = useLocation();
+  const { config } = useRuntime();
+  const structured = articleStructuredData(item, { url: `${config.siteUrl}${pathname}`, siteUrl: config.siteUrl, lang, brand: t('common.brand') });
   return (
-    <article className="container page page--news-item">
+    <article className="container page page--news-item news-article">
       <PageHead title={item.title} description={item.summary} image={item.image.url} type="article" />
-      <h1>{item.title}</h1>
-      {item.body.split(/\n\s*\n/).map((paragraph, index) => (
-        <p key={index}>{paragraph}</p>
-      ))}
+      <ArticleJsonLd data={structured} />
+      <p className="news-article__back">
+        <Link to={href('news', lang)}>{t('news.backToList')}</Link>
+      </p>
+      <header className="news-article__header">
+        <h1>{item.title}</h1>
+        <p className="news-article__meta">
+          <time dateTime={item.publishedAt}>{stableDate(item.publishedAt, lang)}</time>
+        </p>
+        <p className="news-article__lead">{item.summary}</p>
+      </header>
+      <img
+        className="news-article__image"
+        src={item.image.url}
+        width={item.image.width}
+        height={item.image.height}
+        alt={t('news.imageAlt', { title: item.title })}
+        fetchPriority="high"
+      />
+      <div className="news-article__body">
+        {item.body.split(/\n\s*\n/).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+      <p className="news-article__more">
+        <Link className="button" to={href('news', lang)}>
+          {t('news.moreNews')}
+        </Link>
+      </p>
     </article>
   );
 }

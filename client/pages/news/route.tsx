@@ -1,9 +1,65 @@
-import { PageIntro } from '../../components/PageIntro';
+import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { NewsList } from '../../../shared/api-types';
+import { apiClient } from '../../api-client';
+import { PageHead } from '../../components/PageHead';
+import { useLanguage } from '../../components/use-language';
+import { RetryNotice } from '../../features/news/RetryNotice';
+import { NewsCard } from './NewsCard';
+import { lastNewsPage, NEWS_PAGE_SIZE, parseNewsPage } from './news-query';
+import { Pagination } from './Pagination';
+
+export type NewsListData =
+  | { status: 'ok'; page: number; last: number; list: NewsList }
+  | { status: 'error'; page: number };
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<NewsListData> {
+  const requested = parseNewsPage(new URL(request.url).searchParams.get('page'));
+  const http = apiClient(context);
+  const fetchPage = async (page: number) => (await http.get<NewsList>('/news', { params: { page, pageSize: NEWS_PAGE_SIZE } })).data;
+  try {
+    let list = await fetchPage(requested);
+    const last = lastNewsPage(list.total, list.pageSize);
+    // A page past the end (an old link, a typed number) shows the last page rather than nothing.
+    if (requested > last) list = await fetchPage(last);
+    return { status: 'ok', page: list.page, last, list };
+  } catch {
+    // The list is the page's content, but the page itself still renders: an error state with Retry.
+    return { status: 'error', page: requested };
+  }
+}
 
 export function Component() {
+  const data = useLoaderData() as NewsListData;
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const heading = t('pages.news.title');
+  const title = data.page > 1 ? t('news.pageTitle', { title: heading, page: data.page }) : heading;
   return (
     <div className="container page page--news">
-      <PageIntro page="news" />
+      <PageHead title={title} description={t('pages.news.intro')} canonicalQuery={{ page: data.page > 1 ? data.page : undefined }} />
+      <header className="page-intro">
+        <h1>{heading}</h1>
+        <p className="page-intro__lead">{t('pages.news.intro')}</p>
+        {data.status === 'ok' && data.last > 1 ? (
+          <p className="news-list__position">{t('news.pageOf', { page: data.page, last: data.last })}</p>
+        ) : null}
+      </header>
+      {data.status === 'error' ? (
+        <RetryNotice message={t('news.loadError')} />
+      ) : data.list.items.length === 0 ? (
+        <p className="news-list__empty">{t('news.empty')}</p>
+      ) : (
+        <>
+          <ul className="news-list">
+            {data.list.items.map((item, index) => (
+              <NewsCard key={item.slug} item={item} lang={lang} eager={index < 2} />
+            ))}
+          </ul>
+          <Pagination page={data.page} last={data.last} lang={lang} />
+        </>
+      )}
     </div>
   );
 }

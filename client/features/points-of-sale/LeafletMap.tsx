@@ -1,0 +1,58 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { divIcon, latLngBounds, type LatLngExpression } from 'leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import type { PointOfSale } from '../../../shared/api-types';
+import { useRuntime } from '../../runtime';
+import { PointDetails } from './PointDetails';
+
+export interface LeafletMapProps {
+  points: PointOfSale[];
+  /** The visitor's position when the list is sorted by distance. */
+  origin: { lat: number; lon: number } | null;
+}
+
+/** Uzbekistan, for an empty list. */
+const COUNTRY_CENTRE: LatLngExpression = [41.3, 64.6];
+
+// Markers drawn by CSS: no image from a CDN, nothing to fail when the network does.
+const pointIcon = divIcon({ className: 'pos-marker', html: '<span class="pos-marker__pin"></span>', iconSize: [28, 28], iconAnchor: [14, 28], popupAnchor: [0, -26] });
+const originIcon = divIcon({ className: 'pos-marker pos-marker--origin', html: '<span class="pos-marker__dot"></span>', iconSize: [20, 20], iconAnchor: [10, 10] });
+
+/** Shows every marker whenever the set of points (a new filter) or the origin changes. */
+function FitToPoints({ points, origin }: LeafletMapProps) {
+  const map = useMap();
+  const key = `${points.map((p) => p.id).join(',')}|${origin ? `${origin.lat},${origin.lon}` : ''}`;
+  useEffect(() => {
+    const spots: Array<[number, number]> = points.map((p) => [p.lat, p.lon]);
+    if (origin) spots.unshift([origin.lat, origin.lon]);
+    // Around the visitor, the nearest few offices matter, not the whole country.
+    const shown = origin ? spots.slice(0, 4) : spots;
+    if (shown.length === 0) map.setView(COUNTRY_CENTRE, 5);
+    else if (shown.length === 1) map.setView(shown[0], 15);
+    else map.fitBounds(latLngBounds(shown), { padding: [32, 32], maxZoom: 15 });
+    // `key` stands for points and origin: new arrays with the same offices must not move the map.
+  }, [map, key]);
+  return null;
+}
+
+export function LeafletMap({ points, origin }: LeafletMapProps) {
+  const { t } = useTranslation();
+  const { config } = useRuntime();
+  const markers = useMemo(() => points.map((p) => ({ point: p, position: [p.lat, p.lon] as LatLngExpression })), [points]);
+  return (
+    <MapContainer className="pos-map__canvas" center={COUNTRY_CENTRE} zoom={5} scrollWheelZoom={false}>
+      <TileLayer url={config.mapTileUrl} attribution={config.mapAttribution} />
+      <FitToPoints points={points} origin={origin} />
+      {markers.map(({ point, position }) => (
+        <Marker key={point.id} position={position} icon={pointIcon} title={point.name} alt={point.name}>
+          <Popup>
+            <h3 className="pos-popup__title">{point.name}</h3>
+            <PointDetails point={point} />
+          </Popup>
+        </Marker>
+      ))}
+      {origin ? <Marker position={[origin.lat, origin.lon]} icon={originIcon} title={t('pointsOfSale.map.you')} alt={t('pointsOfSale.map.you')} keyboard={false} interactive={false} /> : null}
+    </MapContainer>
+  );
+}

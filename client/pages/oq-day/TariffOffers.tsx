@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ReadyTariff } from '../../../shared/api-types';
+import type { Language } from '../../../shared/languages';
+import { href } from '../../../shared/paths';
+import { stableNumber, stableUzs } from '../../features/news/stable-format';
+import { tariffsOfTheDay } from './offers';
+
+export function TariffOffers({ tariffs, lang }: { tariffs: ReadyTariff[]; lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ul className="oq-day__offers">
+        {tariffsOfTheDay(tariffs).map((tariff) => (
+          <li key={tariff.id} className="oq-day-offer">
+            <div className="oq-day-offer__head">
+              <h3 className="oq-day-offer__name">{tariff.name}</h3>
+              <span className="oq-day-offer__badge">{t('oqDay.tariffs.discount', { percent: tariff.discountPercent })}</span>
+            </div>
+            <p className="oq-day-offer__allowance">
+              {t('oqDay.tariffs.allowance', {
+                internet: stableNumber(tariff.internetGb, lang),
+                minutes: tariff.minutes === null ? t('oqDay.tariffs.unlimited') : stableNumber(tariff.minutes, lang),
+                sms: stableNumber(tariff.sms, lang),
+              })}
+            </p>
+            <p className="oq-day-offer__price">
+              <strong>{t('oqDay.tariffs.firstMonths', { price: stableUzs(tariff.firstMonthsPrice, lang), months: tariff.firstMonthsCount })}</strong>
+              <span className="oq-day-offer__then">{t('oqDay.tariffs.then', { price: stableUzs(tariff.monthlyPrice, lang) })}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <Link className="button oq-day__more" to={href('specificTariffs', lang)}>
+        {t('oqDay.tariffs.all')}
+      </Link>
+    </>
+  );
+}
