@@ -74,7 +74,7 @@ async function startListening(label, args, env, timeoutMs = 20000) {
   let output = '';
   const collect = (chunk) => {
     // Keep only the tail: a long run must not grow this string without bound.
-    output = (output + chunk).slice(-20000);
+    output = (output + chunk).slice(-500_000);
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
@@ -118,8 +118,11 @@ async function startListening(label, args, env, timeoutMs = 20000) {
   };
 }
 
-/** The built site as production runs it: `node $DIST_DIR/server/index.cjs`, on a fresh store. */
-export async function startSite({ workers = 1, env = {} } = {}) {
+/**
+ * The built site as production runs it: `node $DIST_DIR/server/index.cjs`, on a fresh store.
+ * `gcOnSignal` preloads lib/gc-on-signal.cjs into it and its workers (see collectGarbage).
+ */
+export async function startSite({ workers = 1, env = {}, gcOnSignal = false } = {}) {
   const entry = path.join(DIST_DIR, 'server', 'index.cjs');
   if (!fs.existsSync(entry)) throw new Error(`No build at ${DIST_DIR}: run "node build.mjs" first (with the same DIST_DIR).`);
   const dataDir = tempDir('oq-bench-data-');
@@ -135,6 +138,7 @@ export async function startSite({ workers = 1, env = {} } = {}) {
       DIST_DIR,
       JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
       WEB_CONCURRENCY: String(workers),
+      ...(gcOnSignal ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'bench', 'lib', 'gc-on-signal.cjs')}`.trim() } : {}),
       ...env,
     }),
   );
@@ -165,6 +169,18 @@ export function processTree(rootPid) {
     for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
   }
   return tree;
+}
+
+/** A full GC in every process of a site started with `gcOnSignal`, then a moment to return the pages. */
+export async function collectGarbage(rootPid) {
+  for (const pid of processTree(rootPid)) {
+    try {
+      process.kill(pid, 'SIGUSR2');
+    } catch {
+      // Gone.
+    }
+  }
+  await sleep(1000);
 }
 
 /** CPU seconds (user + system) a process has used, from /proc/<pid>/stat. */
