@@ -1,5 +1,5 @@
 import type { TariffQuote } from '../../../shared/api-types';
-import { PriceBlock } from '../../features/tariffs/PriceBlock';
+import { PriceBlock } from './PriceBlock';
 
 /**
  * The constructor's price region: it re-renders as a control changes and screen readers hear

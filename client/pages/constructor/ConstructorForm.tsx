@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ConstructorOptions } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { tariffChoiceToQuery } from '../../../shared/tariff-choice';
@@ -9,10 +9,11 @@ import { useLanguage } from '../../components/use-language';
 import { ADD_ON_FIELDS, quoteSelection, selectionFromQuery, selectionToQuery, type StepField } from '../../features/tariffs/constructor-selection';
 import { selectionSummary } from '../../features/tariffs/tariff-rows';
 import { useHydrated } from '../../features/tariffs/use-hydrated';
+import { useQueryState } from '../../features/tariffs/use-query-state';
 import { useTariffText } from '../../features/tariffs/use-tariff-text';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { AddOnSwitch } from './AddOnSwitch';
-import { ConstructorPrice } from './ConstructorPrice';
+import { ConstructorPrice } from '../../features/tariffs/ConstructorPrice';
 import { StepScale } from './StepScale';
 
 export const CONSTRUCTOR_FORM_ID = 'tariff-constructor';
@@ -27,25 +28,16 @@ export function ConstructorForm({ options }: { options: ConstructorOptions }) {
   const lang = useLanguage();
   const text = useTariffText();
   const navigate = useNavigate();
-  const { search } = useLocation();
   const hydrated = useHydrated();
-  const [selection, setSelection] = useState(() => selectionFromQuery(new URLSearchParams(search), options));
-  // The query this page last wrote: its arrival is no news, anything else (back, a link) is.
-  const written = useRef(search);
-  useEffect(() => {
-    if (search === written.current) return;
-    written.current = search;
-    setSelection(selectionFromQuery(new URLSearchParams(search), options));
-  }, [search, options]);
+  const [selection, setSelection] = useQueryState(
+    (query) => selectionFromQuery(query, options),
+    useCallback((next: ConstructorSelection) => `?${new URLSearchParams(selectionToQuery(next))}`, []),
+  );
 
   const quote = useMemo(() => quoteSelection(options, selection), [options, selection]);
 
   function update(change: Partial<ConstructorSelection>) {
-    const next = { ...selection, ...change };
-    setSelection(next);
-    const query = `?${new URLSearchParams(selectionToQuery(next))}`;
-    written.current = query;
-    navigate({ search: query }, { replace: true, preventScrollReset: true });
+    setSelection({ ...selection, ...change });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ReadyTariff } from '../../../shared/api-types';
@@ -6,6 +6,7 @@ import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { TariffCard } from '../../features/tariffs/TariffCard';
 import { useHydrated } from '../../features/tariffs/use-hydrated';
+import { useQueryState } from '../../features/tariffs/use-query-state';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { CompareTable } from './CompareTable';
 import { MAX_COMPARED, comparisonFromQuery, comparisonSearch } from './compare';
@@ -22,21 +23,24 @@ export function TariffCatalogue({ tariffs }: { tariffs: ReadyTariff[] }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [query] = useSearchParams();
-  const comparison = comparisonFromQuery(query, tariffs);
-  const compared = tariffs.filter((tariff) => comparison.ids.includes(tariff.id));
+  const [ids, setIds] = useQueryState(
+    (current) => comparisonFromQuery(current, tariffs).ids,
+    useCallback((next: string[]) => comparisonSearch(next, tariffs), [tariffs]),
+  );
+  const truncated = comparisonFromQuery(query, tariffs).truncated;
+  const compared = tariffs.filter((tariff) => ids.includes(tariff.id));
   const pageHref = href('specificTariffs', lang);
-  const searchWith = (ids: string[]) => `${pageHref}${comparisonSearch(ids, tariffs)}`;
-  const full = comparison.ids.length >= MAX_COMPARED;
+  const searchWith = (next: string[]) => `${pageHref}${comparisonSearch(next, tariffs)}`;
+  const full = ids.length >= MAX_COMPARED;
 
   function toggle(id: string, on: boolean) {
-    const ids = on ? [...comparison.ids, id] : comparison.ids.filter((other) => other !== id);
-    navigate(searchWith(ids), { replace: true, preventScrollReset: true });
+    setIds(on ? [...ids, id] : ids.filter((other) => other !== id));
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     pushFormSubmission(COMPARE_FORM_ID);
-    navigate(searchWith(comparison.ids), { replace: true, preventScrollReset: true });
+    navigate(searchWith(ids), { replace: true, preventScrollReset: true });
   }
 
   return (
@@ -49,20 +53,20 @@ export function TariffCatalogue({ tariffs }: { tariffs: ReadyTariff[] }) {
               {t('tariffs.compare.clear')}
             </Link>
           </div>
-          {comparison.truncated ? <p className="comparison__hint">{t('tariffs.compare.limit', { max: MAX_COMPARED })}</p> : null}
+          {truncated ? <p className="comparison__hint">{t('tariffs.compare.limit', { max: MAX_COMPARED })}</p> : null}
           {compared.length < 2 ? (
             <p className="comparison__hint">{t('tariffs.compare.pickMore')}</p>
           ) : (
-            <CompareTable tariffs={compared} removeHref={(id) => searchWith(comparison.ids.filter((other) => other !== id))} />
+            <CompareTable tariffs={compared} removeHref={(id) => searchWith(ids.filter((other) => other !== id))} />
           )}
         </section>
       ) : null}
       <form className="tariff-catalogue" method="get" action={pageHref} onSubmit={onSubmit} aria-label={t('tariffs.compare.formLabel')}>
         <div className="tariff-catalogue__toolbar">
           <p className="tariff-catalogue__hint" role="status">
-            {comparison.ids.length === 0
+            {ids.length === 0
               ? t('tariffs.compare.hint', { max: MAX_COMPARED })
-              : t('tariffs.compare.selected', { selected: comparison.ids.length, max: MAX_COMPARED })}
+              : t('tariffs.compare.selected', { selected: ids.length, max: MAX_COMPARED })}
           </p>
           {hydrated ? null : (
             <button type="submit" className="button">
@@ -72,7 +76,7 @@ export function TariffCatalogue({ tariffs }: { tariffs: ReadyTariff[] }) {
         </div>
         <ul className="tariff-grid" role="list">
           {tariffs.map((tariff) => {
-            const checked = comparison.ids.includes(tariff.id);
+            const checked = ids.includes(tariff.id);
             return (
               <li key={tariff.id}>
                 <TariffCard tariff={tariff}>

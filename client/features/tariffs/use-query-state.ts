@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/**
+ * A value that lives in the URL query yet answers a change at once: the page renders the new
+ * value in the same event, and the URL follows (replace, scroll kept; the page's shouldRevalidate
+ * decides whether loaders run). A query that arrives from elsewhere (back, a link) is read again.
+ */
+export function useQueryState<T>(read: (query: URLSearchParams) => T, write: (value: T) => string): [T, (next: T) => void] {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [value, setValue] = useState(() => read(new URLSearchParams(search)));
+  const reader = useRef(read);
+  reader.current = read;
+  // The query this page wrote last: its arrival is no news.
+  const written = useRef(search);
+  useEffect(() => {
+    if (search === written.current) return;
+    written.current = search;
+    setValue(reader.current(new URLSearchParams(search)));
+  }, [search]);
+  const update = useCallback(
+    (next: T) => {
+      setValue(next);
+      const query = write(next);
+      written.current = query;
+      navigate({ search: query }, { replace: true, preventScrollReset: true });
+    },
+    [navigate, write],
+  );
+  return [value, update];
+}
