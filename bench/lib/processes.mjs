@@ -2,6 +2,7 @@
 // with a free port, always killed when the benchmark ends (normally, on error or on Ctrl-C).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +117,18 @@ async function startListening(label, args, env, timeoutMs = 20000) {
       clearTimeout(timer);
     },
   };
+}
+
+/** A port free on 127.0.0.1 right now, for a server that must know its own origin before it starts. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /**
