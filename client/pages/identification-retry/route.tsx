@@ -1,9 +1,65 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { Identification } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { apiClient } from '../../api-client';
 import { PageIntro } from '../../components/PageIntro';
+import { useLanguage } from '../../components/use-language';
+import { BookingSummary } from '../../features/purchase/BookingSummary';
+import { usePhoneAuth } from '../../features/purchase/PhoneVerification';
+import { carriedQuery } from '../../features/purchase/purchase-draft';
+import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
+import { SupportLink } from '../../features/purchase/SupportLink';
+import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
+import { rejectionHintKey } from './rejection-hint';
 
+/**
+ * After a rejected identification: what to fix (the API's reason, carried in the query so the
+ * server renders it), then Retry and Support Service (DOMAIN.md: never a failure without a hint).
+ */
 export function Component() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { search } = useLocation();
+  const query = new URLSearchParams(search);
+  const booking = useBookingWatcher();
+  const auth = usePhoneAuth();
+  const reason = query.get('reason');
+  const hintKey = rejectionHintKey(reason);
+  const [latest, setLatest] = useState<Identification | null>(null);
+
+  // Reached without a reason (a bookmark, another tab): the phone's latest result says it.
+  useEffect(() => {
+    if (hintKey || !auth) return;
+    let live = true;
+    apiClient()
+      .get<Identification>('/identification/current', { headers: { 'X-Auth-Token': auth.token } })
+      .then(({ data }) => live && setLatest(data))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [hintKey, auth]);
+
+  const hint = hintKey ? t(hintKey) : (latest?.hint ?? null);
   return (
-    <div className="container page page--identification-retry">
+    <div className="container page page--identification-retry purchase">
       <PageIntro page="identificationRetry" />
+      <PurchaseSteps current="identification" />
+      <BookingSummary booking={booking} />
+      <section className="card retry-card" aria-labelledby="retry-fix-title">
+        <h2 id="retry-fix-title">{t('identification.retry.whatToFix')}</h2>
+        <p className="retry-card__hint">{hint ?? t('identification.retry.generic')}</p>
+        {latest?.document ? <p className="retry-card__detail">{t('identification.retry.document', { document: latest.document })}</p> : null}
+        <p className="retry-card__detail">{t('identification.retry.tips')}</p>
+        <p className="button-row">
+          <Link className="button button--primary" to={href('identification', lang, {}, carriedQuery(query))}>
+            {t('actions.retry')}
+          </Link>
+          <SupportLink />
+        </p>
+      </section>
     </div>
   );
 }

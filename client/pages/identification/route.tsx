@@ -1,9 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import type { PointOfSale, PointOfSaleList } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { apiClient } from '../../api-client';
 import { PageIntro } from '../../components/PageIntro';
+import { useLanguage } from '../../components/use-language';
+import { BookingSummary } from '../../features/purchase/BookingSummary';
+import { PhoneVerification, usePhoneAuth } from '../../features/purchase/PhoneVerification';
+import { carriedQuery } from '../../features/purchase/purchase-draft';
+import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
+import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
+import { useHydrated } from '../../features/purchase/use-hydrated';
+import { IdentificationForm } from './IdentificationForm';
+
+interface IdentificationData {
+  /** Points of sale offering identification; null when the API could not say. */
+  points: PointOfSale[] | null;
+}
+
+export async function loader({ context }: LoaderFunctionArgs): Promise<IdentificationData> {
+  try {
+    const { data } = await apiClient(context).get<PointOfSaleList>('/points-of-sale', { params: { service: 'identification' } });
+    return { points: data.items };
+  } catch {
+    return { points: null };
+  }
+}
 
 export function Component() {
+  const { t } = useTranslation();
+  const { points } = useLoaderData() as IdentificationData;
+  const booking = useBookingWatcher();
+  const hydrated = useHydrated();
   return (
-    <div className="container page page--identification">
+    <div className="container page page--identification purchase">
       <PageIntro page="identification" />
+      <PurchaseSteps current="identification" />
+      {!hydrated ? (
+        <p className="loading">{t('purchase.loading')}</p>
+      ) : !booking.reservation ? (
+        booking.expiredNumber ? (
+          <BookingSummary booking={booking} />
+        ) : (
+          <NumberFirst />
+        )
+      ) : (
+        <>
+          <BookingSummary booking={booking} />
+          <IdentificationSteps points={points} />
+        </>
+      )}
     </div>
+  );
+}
+
+/** Identification belongs to a number: without a booking there is nothing to identify for. */
+export function NumberFirst() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { search } = useLocation();
+  return (
+    <div className="notice notice--warning" role="alert">
+      <p>{t('messages.selectNumberFirst')}</p>
+      <p>
+        <Link className="button button--primary" to={href('numbers', lang, {}, carriedQuery(new URLSearchParams(search)))}>
+          {t('identification.chooseNumber')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function IdentificationSteps({ points }: { points: PointOfSale[] | null }) {
+  const { t } = useTranslation();
+  const auth = usePhoneAuth();
+  return (
+    <>
+      <section className="card purchase-step" aria-labelledby="phone-step-title">
+        <h2 id="phone-step-title">{t('identification.phoneStep')}</h2>
+        <PhoneVerification idPrefix="identification" />
+      </section>
+      <section className="card purchase-step" aria-labelledby="identity-step-title">
+        <h2 id="identity-step-title">{t('identification.identityStep')}</h2>
+        {auth ? <IdentificationForm points={points} /> : <p className="empty-state">{t('identification.phoneFirst')}</p>}
+      </section>
+    </>
   );
 }

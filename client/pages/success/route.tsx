@@ -1,9 +1,119 @@
-import { PageIntro } from '../../components/PageIntro';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { Order, OrderStatusResponse } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { apiClient } from '../../api-client';
+import { PageHead } from '../../components/PageHead';
+import { useLanguage } from '../../components/use-language';
+import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
+import { SupportLink } from '../../features/purchase/SupportLink';
+import { readAuth, readOrderAccess } from '../../features/purchase/token-store';
+import { useHydrated } from '../../features/purchase/use-hydrated';
 
+type SuccessView =
+  | { state: 'checking' }
+  | { state: 'none' }
+  | { state: 'activated'; status: OrderStatusResponse; order: Order | null }
+  | { state: 'notActivated'; orderId: string }
+  | { state: 'failed' };
+
+function headers(): Record<string, string> {
+  const order = readOrderAccess();
+  const auth = readAuth();
+  return { ...(order ? { 'X-Access-Token': order.token } : {}), ...(auth ? { 'X-Auth-Token': auth.token } : {}) };
+}
+
+/**
+ * The end of the purchase: the number and "The number was successfully activated!", asked of
+ * the server (the order is in the URL or the visitor's access_token), never assumed.
+ */
 export function Component() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { search } = useLocation();
+  const hydrated = useHydrated();
+  const [view, setView] = useState<SuccessView>({ state: 'checking' });
+  const orderParam = new URLSearchParams(search).get('order');
+
+  useEffect(() => {
+    if (!hydrated) return;
+    const orderId = orderParam ?? readOrderAccess()?.orderId ?? null;
+    if (!orderId) {
+      setView({ state: 'none' });
+      return;
+    }
+    let live = true;
+    const api = apiClient();
+    const path = `/orders/${encodeURIComponent(orderId)}`;
+    api
+      .get<OrderStatusResponse>(`${path}/status`, { headers: headers() })
+      .then(async ({ data }) => {
+        if (data.result !== 'activated') return live && setView({ state: 'notActivated', orderId });
+        const order = await api.get<Order>(path, { headers: headers() }).then((r) => r.data, () => null);
+        if (live) setView({ state: 'activated', status: data, order });
+      })
+      .catch(() => live && setView({ state: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, [hydrated, orderParam]);
+
   return (
-    <div className="container page page--success">
-      <PageIntro page="success" />
+    <div className="container page page--success purchase">
+      <PageHead title={t('pages.success.title')} description={t('pages.success.intro')} noIndex />
+      <header className="page-intro">
+        <h1>{view.state === 'notActivated' ? t('success.notActiveTitle') : view.state === 'none' || view.state === 'failed' ? t('success.noOrderTitle') : t('pages.success.title')}</h1>
+        <p className="page-intro__lead">{t('pages.success.intro')}</p>
+      </header>
+      <PurchaseSteps current="activation" />
+      {view.state === 'checking' ? <p className="loading">{t('success.checking')}</p> : null}
+      {view.state === 'activated' ? (
+        <section className="card success-card" aria-labelledby="success-title" role="status">
+          <p className="success-card__mark" aria-hidden="true">
+            ✓
+          </p>
+          <h2 id="success-title">{t('messages.activated')}</h2>
+          <p className="success-card__number phone-number">{view.status.formatted}</p>
+          {view.order ? <p className="success-card__next">{nextStep(view.order, t)}</p> : null}
+          <p className="button-row">
+            <Link className="button button--primary" to={href('home', lang)}>
+              {t('success.home')}
+            </Link>
+            <Link className="button" to={href('pointsOfSale', lang)}>
+              {t('success.points')}
+            </Link>
+          </p>
+        </section>
+      ) : null}
+      {view.state === 'notActivated' ? (
+        <div className="notice notice--warning" role="alert">
+          <p>{t('messages.notActivated')}</p>
+          <p className="button-row">
+            <Link className="button button--primary" to={href('payment', lang)}>
+              {t('actions.tryAgain')}
+            </Link>
+            <SupportLink />
+          </p>
+        </div>
+      ) : null}
+      {view.state === 'none' || view.state === 'failed' ? (
+        <div className="notice" role="status">
+          <p>{view.state === 'none' ? t('success.noOrder') : t('success.failed')}</p>
+          <p className="button-row">
+            <Link className="button button--primary" to={href('numbers', lang)}>
+              {t('success.toNumbers')}
+            </Link>
+            <SupportLink />
+          </p>
+        </div>
+      ) : null}
     </div>
   );
+}
+
+function nextStep(order: Order, t: (key: string, values?: Record<string, string>) => string): string {
+  if (order.simType === 'esim') return t('success.esim', { email: order.email ?? '' });
+  if (order.delivery?.method === 'courier') return t('success.courier', { address: order.delivery.address });
+  return t('success.pickup');
 }

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { href } from '../../../shared/paths';
+import { useLanguage } from '../../components/use-language';
+import { carriedQuery } from './purchase-draft';
+import type { BookingState } from './use-booking-watcher';
+import { formatCountdown } from './use-reservation-countdown';
+
+/** The held number and its visible countdown (role timer: read on demand, not every second). */
+export function BookingCountdown({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  return (
+    <p className="booking__timer">
+      <span>{t('purchase.booking.timeLeft')}</span>{' '}
+      <strong role="timer" aria-atomic="true" className={seconds <= 300 ? 'booking__time booking__time--urgent' : 'booking__time'}>
+        {formatCountdown(seconds)}
+      </strong>
+    </p>
+  );
+}
+
+/** The booking at the top of the later steps: the number, time left, or what happened to it. */
+export function BookingSummary({ booking }: { booking: BookingState }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { search } = useLocation();
+  const { reservation, secondsLeft, expiredNumber } = booking;
+  if (reservation && secondsLeft !== null) {
+    return (
+      <section className="booking card" aria-label={t('purchase.booking.title')}>
+        <p className="booking__number">
+          {t('purchase.booking.heldNumber')} <strong className="phone-number">{reservation.formatted}</strong>
+        </p>
+        <BookingCountdown seconds={secondsLeft} />
+      </section>
+    );
+  }
+  if (expiredNumber) {
+    return (
+      <section className="booking card booking--expired" aria-label={t('purchase.booking.title')}>
+        <p>{t('messages.bookingExpired')}</p>
+        <p>
+          <Link className="button button--primary" to={href('numbers', lang, {}, carriedQuery(new URLSearchParams(search)))}>
+            {t('purchase.booking.chooseAgain')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { formatUzs } from '../../format';
+import { useLanguage } from '../../components/use-language';
+import type { TariffSummary } from './tariff-summary';
+
+/** A tariff's name and prices: the discounted first months, then the regular monthly fee. */
+export function TariffLine({ summary }: { summary: TariffSummary }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const name =
+    summary.name ??
+    (summary.choice.type === 'constructor'
+      ? t('purchase.tariff.constructorName', {
+          internet: summary.choice.internetGb,
+          minutes: summary.choice.minutes,
+          sms: summary.choice.sms,
+        })
+      : '');
+  return (
+    <span className="tariff-line">
+      <strong className="tariff-line__name">{name}</strong>
+      <span className="tariff-line__prices">
+        {t('purchase.tariff.firstMonths', {
+          price: formatUzs(summary.firstMonthsPrice, lang),
+          months: summary.firstMonthsCount,
+          percent: summary.discountPercent,
+        })}
+        {', '}
+        {t('purchase.tariff.then', { price: formatUzs(summary.monthlyPrice, lang) })}
+      </span>
+    </span>
+  );
+}

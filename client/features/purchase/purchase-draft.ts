@@ -1,0 +1,108 @@
+import { useSyncExternalStore } from 'react';
+import type { PaymentProvider, SimTypeId, TariffChoice } from '../../../shared/api-types';
+import { TARIFF_QUERY_KEYS, tariffChoiceFromQuery } from '../../../shared/tariff-choice';
+
+/**
+ * What the visitor chose and typed along the purchase, kept in sessionStorage (this tab only)
+ * on every keystroke: a failed submit, a reload or a step back never loses it. Forms read their
+ * values from here, so the first render (server and hydration) shows the empty form and the
+ * visitor's values appear right after.
+ */
+export interface PurchaseDraft {
+  simType?: SimTypeId;
+  email?: string;
+  deliveryMethod?: 'pickup' | 'courier';
+  pickupPointId?: string;
+  address?: string;
+  /** The tariff when it did not come in the URL (the query wins, see chosenTariff). */
+  tariff?: TariffChoice;
+  phone?: string;
+  identityMethod?: 'remote' | 'manual';
+  document?: string;
+  birthDate?: string;
+  identificationPointId?: string;
+  appointmentDate?: string;
+  contractAccepted?: boolean;
+  provider?: PaymentProvider;
+}
+
+const DRAFT_KEY = 'purchase-draft';
+const EMPTY: PurchaseDraft = Object.freeze({}) as PurchaseDraft;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cache: { raw: string | null; value: PurchaseDraft } = { raw: null, value: EMPTY };
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readDraft(): PurchaseDraft {
+  let raw: string | null = null;
+  try {
+    raw = storage()?.getItem(DRAFT_KEY) ?? null;
+  } catch {
+    raw = null;
+  }
+  if (raw === cache.raw) return cache.value;
+  let value: PurchaseDraft = EMPTY;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) value = parsed as PurchaseDraft;
+  } catch {
+    value = EMPTY;
+  }
+  cache = { raw, value };
+  return value;
+}
+
+export function updateDraft(patch: Partial<PurchaseDraft>): void {
+  const next = { ...readDraft(), ...patch };
+  try {
+    storage()?.setItem(DRAFT_KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or blocked: the values stay in this render only.
+    cache = { raw: cache.raw, value: next };
+  }
+  for (const listener of [...listeners]) listener();
+}
+
+/** After identification the documents are not needed any more: they leave the tab's storage. */
+export function forgetIdentity(): void {
+  updateDraft({ document: undefined, birthDate: undefined });
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function usePurchaseDraft(): PurchaseDraft {
+  return useSyncExternalStore(subscribe, readDraft, () => EMPTY);
+}
+
+/** The query the purchase carries from step to step: the tariff (shared/tariff-choice) and the SIM type. */
+export const CARRIED_QUERY_KEYS = [...TARIFF_QUERY_KEYS, 'sim'] as const;
+
+export function carriedQuery(search: URLSearchParams): Record<string, string> {
+  const carried: Record<string, string> = {};
+  for (const key of CARRIED_QUERY_KEYS) {
+    const value = search.get(key);
+    if (value) carried[key] = value;
+  }
+  return carried;
+}
+
+/** The tariff chosen: from the URL (a link from /specificTariffs or /constructor), else from the draft. */
+export function chosenTariff(search: URLSearchParams, draft: PurchaseDraft): TariffChoice | null {
+  return tariffChoiceFromQuery(search) ?? draft.tariff ?? null;
+}
+
+export function simFromQuery(search: URLSearchParams): SimTypeId | null {
+  const sim = search.get('sim');
+  return sim === 'esim' || sim === 'physical' ? sim : null;
+}

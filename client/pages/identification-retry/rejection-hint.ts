@@ -1,0 +1,17 @@
+import type { RejectionReason } from '../../../shared/api-types';
+
+const REASONS: Record<RejectionReason, string> = {
+  birth_date_mismatch: 'birthDateMismatch',
+  selfie_mirrored: 'selfieMirrored',
+  document_expired: 'documentExpired',
+  document_not_found: 'documentNotFound',
+  face_mismatch: 'faceMismatch',
+};
+
+/**
+ * What to fix for a rejection reason: the same catalogue texts the API's `hint` comes from
+ * (api.identification.*), so the server can render it from the query alone. Unknown: null.
+ */
+export function rejectionHintKey(reason: string | null): string | null {
+  return reason !== null && Object.hasOwn(REASONS, reason) ? `api.identification.${REASONS[reason as RejectionReason]}` : null;
+}

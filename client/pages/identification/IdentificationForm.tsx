@@ -1,0 +1,128 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PointOfSale } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { useLanguage } from '../../components/use-language';
+import { formatDate } from '../../format';
+import { describedBy, Field, FormMessage } from '../../features/purchase/Field';
+import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
+import { pushFormSubmission } from '../../platform/analytics/tag-manager';
+import { checkManualForm, checkRemoteForm, isValid, type FormCheck } from './identity-form';
+import { ManualFields } from './ManualFields';
+import { useIdentification } from './use-identification';
+
+const FORM_ID = 'identification';
+type Errors = Partial<Record<'document' | 'birthDate' | 'point' | 'date' | 'contract', string>>;
+
+/** Remote (document and date of birth) or manual (a visit to a point of sale), and the contract. */
+export function IdentificationForm({ points }: { points: PointOfSale[] | null }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const draft = usePurchaseDraft();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [check, setCheck] = useState<FormCheck<keyof Errors> | null>(null);
+  const { busy, apiErrors, formError, result, send, carried } = useIdentification();
+  const method = draft.identityMethod ?? 'remote';
+  const contractAccepted = draft.contractAccepted === true;
+
+  const errors: Errors = {};
+  for (const [field, key] of Object.entries(check?.fields ?? {})) errors[field as keyof Errors] = t(key as string);
+  Object.assign(errors, apiErrors);
+  const message = check?.form ? t(check.form) : formError;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    pushFormSubmission(FORM_ID);
+    const next =
+      method === 'remote'
+        ? checkRemoteForm({ document: draft.document ?? '', birthDate: draft.birthDate ?? '', contractAccepted })
+        : checkManualForm({ pointOfSaleId: draft.identificationPointId ?? '', contractAccepted });
+    setCheck(next);
+    if (!isValid(next)) {
+      const first = ['document', 'birthDate', 'point', 'contract'].find((field) => (next.fields as Errors)[field as keyof Errors]);
+      const id = { document: 'identity-document', birthDate: 'identity-birth-date', point: 'identity-point', contract: 'identity-contract' }[first ?? 'contract'];
+      formRef.current?.querySelector<HTMLElement>(`#${id}`)?.focus();
+      return;
+    }
+    if (method === 'remote') void send('/identification/remote', { document: (draft.document ?? '').replace(/\s+/g, '').toUpperCase(), birthDate: (draft.birthDate ?? '').trim() });
+    else void send('/identification/manual', { pointOfSaleId: draft.identificationPointId ?? '', ...(draft.appointmentDate ? { date: draft.appointmentDate } : {}) });
+  }
+
+  if (result?.status === 'appointment' && result.appointment) {
+    const { pointOfSale, date, code } = result.appointment;
+    return (
+      <div className="notice notice--success" role="status">
+        <p>{t('identification.appointment', { point: `${pointOfSale.name}, ${pointOfSale.address}`, date: formatDate(date, lang), code })}</p>
+        <Link className="button button--primary" to={href('payment', lang, {}, carried)}>
+          {t('identification.toPayment')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form id={FORM_ID} ref={formRef} className="identification-form" noValidate onSubmit={submit}>
+      <fieldset>
+        <legend>{t('identification.method')}</legend>
+        <div className="choice-list choice-list--two">
+          {(['remote', 'manual'] as const).map((id) => (
+            <label key={id} className="choice">
+              <input type="radio" name="identityMethod" value={id} checked={method === id} onChange={() => updateDraft({ identityMethod: id })} aria-labelledby={`method-${id}-title`} aria-describedby={`method-${id}-text`} />
+              <span className="choice__body">
+                <span className="choice__title" id={`method-${id}-title`}>{t(`identification.methods.${id}`)}</span>
+                <span className="choice__text" id={`method-${id}-text`}>
+                  {t(`identification.methods.${id}Hint`)}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {method === 'remote' ? (
+        <div className="identification-form__fields">
+          <Field id="identity-document" label={t('identification.document')} hint={t('identification.documentHint')} error={errors.document}>
+            {(control) => (
+              <input {...control} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} value={draft.document ?? ''} onChange={(e) => updateDraft({ document: e.target.value })} />
+            )}
+          </Field>
+          <Field id="identity-birth-date" label={t('identification.birthDate')} hint={t('identification.birthDateHint')} error={errors.birthDate}>
+            {(control) => (
+              <input {...control} inputMode="numeric" autoComplete="bday" placeholder={t('identification.birthDatePlaceholder')} maxLength={10} value={draft.birthDate ?? ''} onChange={(e) => updateDraft({ birthDate: e.target.value })} />
+            )}
+          </Field>
+        </div>
+      ) : (
+        <ManualFields points={points} draft={draft} errors={errors} />
+      )}
+
+      <div className="checkbox-field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            id="identity-contract"
+            checked={contractAccepted}
+            onChange={(e) => updateDraft({ contractAccepted: e.target.checked })}
+            aria-describedby={describedBy('identity-contract-text', errors.contract && 'identification-message')}
+            {...(errors.contract ? { 'aria-invalid': true } : {})}
+          />
+          <span>{t('identification.contract')}</span>
+        </label>
+        <p className="field__hint" id="identity-contract-text">
+          {t('identification.contractHint')}
+        </p>
+      </div>
+
+      <FormMessage id="identification-message" message={message} />
+      {result?.status === 'pending' ? (
+        <p className="notice" role="status">
+          {t('identification.pending', { seconds: result.retryAfterSeconds ?? 10 })}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary button--wide" disabled={busy || result?.status === 'pending'}>
+        {busy ? t('identification.sending') : t('identification.submit')}
+      </button>
+    </form>
+  );
+}

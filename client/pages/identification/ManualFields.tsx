@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import type { PointOfSale } from '../../../shared/api-types';
+import { Field } from '../../features/purchase/Field';
+import { updateDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
+
+function byCity(points: PointOfSale[]): Array<[string, PointOfSale[]]> {
+  const groups = new Map<string, PointOfSale[]>();
+  for (const point of points) groups.set(point.cityName, [...(groups.get(point.cityName) ?? []), point]);
+  return [...groups];
+}
+
+/** A visit to a point of sale that offers identification, on a day of the visitor's choice. */
+export function ManualFields({ points, draft, errors }: { points: PointOfSale[] | null; draft: PurchaseDraft; errors: Partial<Record<'point' | 'date', string>> }) {
+  const { t } = useTranslation();
+  const chosen = points?.find((point) => point.id === draft.identificationPointId) ?? null;
+  return (
+    <div className="identification-form__fields">
+      {points === null ? <p className="notice notice--warning">{t('identification.pointsFailed')}</p> : null}
+      <Field id="identity-point" label={t('identification.point')} hint={t('identification.pointHint')} error={errors.point}>
+        {(control) => (
+          <select {...control} value={draft.identificationPointId ?? ''} onChange={(e) => updateDraft({ identificationPointId: e.target.value })}>
+            <option value="">{t('identification.choosePoint')}</option>
+            {byCity(points ?? []).map(([city, list]) => (
+              <optgroup key={city} label={city}>
+                {list.map((point) => (
+                  <option key={point.id} value={point.id}>
+                    {point.address} ({point.landmark})
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        )}
+      </Field>
+      {chosen ? (
+        <p className="point-hours">
+          {t('identification.hours', {
+            weekdays: chosen.hours.monFri,
+            saturday: chosen.hours.sat ?? t('identification.closed'),
+            sunday: chosen.hours.sun ?? t('identification.closed'),
+          })}
+        </p>
+      ) : null}
+      <Field id="identity-date" label={t('identification.date')} hint={t('identification.dateHint')} error={errors.date}>
+        {(control) => <input {...control} type="date" value={draft.appointmentDate ?? ''} onChange={(e) => updateDraft({ appointmentDate: e.target.value })} />}
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { AuctionLotDetail, ReservationResponse } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { apiClient } from '../../api-client';
+import { useLanguage } from '../../components/use-language';
+import { formatUzs } from '../../format';
+import { apiErrorOf } from '../../features/purchase/api-error';
+import { PhoneVerification, usePhoneAuth } from '../../features/purchase/PhoneVerification';
+import { carriedQuery } from '../../features/purchase/purchase-draft';
+import { reservationHeaders } from '../../features/purchase/reservation-api';
+import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';
+import { saveReservation } from '../../features/purchase/token-store';
+import { useHydrated } from '../../features/purchase/use-hydrated';
+import { BidForm } from './BidForm';
+import { authHeaders, useAuctionLot } from './use-auction-lot';
+
+/** One lot: the server's end time and time left, the current bid, the visitor's position, bids, and buying when won. */
+export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const hydrated = useHydrated();
+  const auth = usePhoneAuth();
+  const { lot, msLeft, extendedTo, accept, refresh } = useAuctionLot(initial, auth?.token ?? null);
+  const [buyError, setBuyError] = useState<string | null>(null);
+  const carried = carriedQuery(new URLSearchParams(search));
+  const running = lot.status === 'active' && msLeft > 0;
+
+  async function buy() {
+    setBuyError(null);
+    try {
+      const { data } = await apiClient().post<ReservationResponse>(`/auctions/${encodeURIComponent(lot.id)}/reservation`, {}, {
+        headers: { ...reservationHeaders(), ...authHeaders() },
+      });
+      saveReservation(data);
+      navigate(href('numbers', lang, {}, carried));
+    } catch (error) {
+      setBuyError(apiErrorOf(error)?.message ?? t('auction.buyFailed'));
+    }
+  }
+
+  return (
+    <article className="auction-lot" aria-labelledby="lot-title">
+      <p>
+        <Link to={href('numbers', lang, {}, carried)}>← {t('auction.back')}</Link>
+      </p>
+      <div className="auction-lot__grid">
+        <section className="card auction-lot__facts">
+          <span className="badge badge--auction">{t('auction.badge')}</span>
+          <h2 id="lot-title" className="phone-number auction-lot__number">
+            {lot.formatted}
+          </h2>
+          <dl className="facts">
+            <div>
+              <dt>{lot.currentBid === null ? t('auction.startPrice') : t('auction.currentBid')}</dt>
+              <dd className="facts__main">{formatUzs(lot.currentBid ?? lot.startPrice, lang)}</dd>
+            </div>
+            <div>
+              <dt>{t('auction.minimumBid')}</dt>
+              <dd>{formatUzs(lot.minimumBid, lang)}</dd>
+            </div>
+            <div>
+              <dt>{t('auction.step')}</dt>
+              <dd>{formatUzs(lot.step, lang)}</dd>
+            </div>
+            {lot.buyNowPrice !== null ? (
+              <div>
+                <dt>{t('auction.buyNow')}</dt>
+                <dd>{formatUzs(lot.buyNowPrice, lang)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{lot.status === 'upcoming' ? t('auction.startsAt') : t('auction.endsAt')}</dt>
+              <dd>
+                <time dateTime={lot.status === 'upcoming' ? lot.startsAt : lot.endsAt} data-testid="lot-ends-at">
+                  {formatTashkentTime(lot.status === 'upcoming' ? lot.startsAt : lot.endsAt)}
+                </time>{' '}
+                <span className="facts__note">{t('auction.tashkentTime')}</span>
+              </dd>
+            </div>
+            {lot.status === 'active' ? (
+              <div>
+                <dt>{t('auction.timeLeft')}</dt>
+                <dd role="timer">{running ? formatDuration(msLeft, t) : t('auction.ended')}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('auction.bidCount')}</dt>
+              <dd>{lot.bidCount}</dd>
+            </div>
+            {lot.myBid !== null ? (
+              <div>
+                <dt>{t('auction.yourBid')}</dt>
+                <dd>
+                  {formatUzs(lot.myBid, lang)} ·{' '}
+                  <strong>{lot.myPosition === 1 ? t('auction.leading') : t('auction.position', { position: lot.myPosition })}</strong>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <p className="notice" role="status">
+            {extendedTo ? t('auction.extended', { time: formatTashkentTime(extendedTo) }) : ''}
+          </p>
+        </section>
+
+        <section className="card auction-lot__action" aria-labelledby="lot-action-title">
+          <h3 id="lot-action-title">{lot.myTurnToBuyUntil ? t('auction.wonTitle') : t('auction.bidTitle')}</h3>
+          {lot.myTurnToBuyUntil ? (
+            <>
+              <p>{t('auction.won', { time: formatTashkentTime(lot.myTurnToBuyUntil), amount: formatUzs(lot.myBid ?? lot.currentBid ?? 0, lang) })}</p>
+              <button type="button" className="button button--primary" onClick={buy}>
+                {t('auction.buy')}
+              </button>
+              <p className="field-error" role="alert">
+                {buyError ?? ''}
+              </p>
+            </>
+          ) : lot.status === 'upcoming' ? (
+            <p>{t('auction.notStarted', { time: formatTashkentTime(lot.startsAt) })}</p>
+          ) : !running ? (
+            <p>{lot.status === 'sold' && lot.soldPrice !== null ? t('auction.sold', { amount: formatUzs(lot.soldPrice, lang) }) : t('auction.over')}</p>
+          ) : !hydrated || !auth ? (
+            <>
+              <p>{t('auction.verifyToBid')}</p>
+              <PhoneVerification idPrefix="auction" />
+            </>
+          ) : (
+            <>
+              <PhoneVerification idPrefix="auction" />
+              <BidForm
+                lot={lot}
+                onAccepted={(result) => {
+                  accept(result.lot);
+                  void refresh();
+                }}
+              />
+            </>
+          )}
+        </section>
+      </div>
+
+      <section className="auction-lot__bids" aria-labelledby="lot-bids-title">
+        <h3 id="lot-bids-title">{t('auction.history')}</h3>
+        {lot.bids.length === 0 ? (
+          <p className="empty-state">{t('auction.noBids')}</p>
+        ) : (
+          <table className="bids-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('auction.bidAmount')}</th>
+                <th scope="col">{t('auction.bidder')}</th>
+                <th scope="col">{t('auction.bidTime')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lot.bids.map((bid, index) => (
+                <tr key={`${bid.createdAt}-${index}`} className={bid.mine ? 'bids-table__mine' : undefined}>
+                  <td>{formatUzs(bid.amount, lang)}</td>
+                  <td>
+                    {bid.bidder}
+                    {bid.mine ? ` (${t('auction.you')})` : ''}
+                  </td>
+                  <td>
+                    <time dateTime={bid.createdAt}>{formatTashkentTime(bid.createdAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { AuctionLot } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { useLanguage } from '../../components/use-language';
+import { Deferred } from '../../deferred';
+import { formatUzs } from '../../format';
+import { carriedQuery } from '../../features/purchase/purchase-draft';
+import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';
+
+/** Active lots: current bid and time left by the server's clock, each with the way to its auction. */
+export function AuctionSection({ lots }: { lots: Promise<AuctionLot[]> }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { pathname, search } = useLocation();
+  const carried = carriedQuery(new URLSearchParams(search));
+  return (
+    <section className="auction-section" aria-labelledby="auction-section-title">
+      <h2 id="auction-section-title">{t('auction.title')}</h2>
+      <p className="auction-section__intro">{t('auction.intro')}</p>
+      <Deferred
+        value={lots}
+        fallback={<p className="loading">{t('purchase.loading')}</p>}
+        error={
+          <p className="notice notice--warning">
+            {t('auction.listFailed')}{' '}
+            <a href={`${pathname}${search}`}>{t('actions.retry')}</a>
+          </p>
+        }
+      >
+        {(items) =>
+          items.length === 0 ? (
+            <p className="empty-state">{t('auction.none')}</p>
+          ) : (
+            <ul className="lot-grid">
+              {items.map((lot) => (
+                <li key={lot.id} className="lot-card">
+                  <span className="badge badge--auction">{t('auction.badge')}</span>
+                  <span className="lot-card__number phone-number">{lot.formatted}</span>
+                  <dl className="lot-card__facts">
+                    <div>
+                      <dt>{lot.currentBid === null ? t('auction.startPrice') : t('auction.currentBid')}</dt>
+                      <dd>{formatUzs(lot.currentBid ?? lot.startPrice, lang)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('auction.timeLeft')}</dt>
+                      <dd>
+                        <time dateTime={lot.endsAt} title={formatTashkentTime(lot.endsAt)}>
+                          {formatDuration(Date.parse(lot.endsAt) - Date.parse(lot.serverTime), t)}
+                        </time>
+                      </dd>
+                    </div>
+                  </dl>
+                  <Link className="button button--small" to={href('numbers', lang, {}, { ...carried, lot: lot.id })}>
+                    {t('auction.goToLot')}
+                    <span className="visually-hidden"> {lot.formatted}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Deferred>
+    </section>
+  );
+}

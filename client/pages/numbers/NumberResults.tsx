@@ -1,0 +1,143 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { NumberCategory, NumberList, PhoneNumber } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
+import { formatUzPhone } from '../../../shared/validation';
+import { useLanguage } from '../../components/use-language';
+import { formatUzs } from '../../format';
+import { carriedQuery } from '../../features/purchase/purchase-draft';
+import type { HeldReservation } from '../../features/purchase/token-store';
+import { filterQuery, pageCount, type NumberFilters } from './search-query';
+import type { useNumberChoice } from './use-number-choice';
+
+type Choice = ReturnType<typeof useNumberChoice>;
+
+export function NumberResults({
+  numbers,
+  filters,
+  categories,
+  held,
+  choice,
+  hydrated,
+}: {
+  numbers: NumberList;
+  filters: NumberFilters;
+  categories: NumberCategory[] | null;
+  held: HeldReservation | null;
+  choice: Choice;
+  hydrated: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { search } = useLocation();
+  const pages = pageCount(numbers.total, numbers.pageSize);
+  const linkTo = (page: number) =>
+    href('numbers', lang, {}, { ...carriedQuery(new URLSearchParams(search)), ...filterQuery(filters), page: page > 1 ? page : undefined });
+  const categoryName = (id: string) => categories?.find((c) => c.id === id)?.name ?? '';
+
+  return (
+    <section className="number-results" aria-labelledby="number-results-title">
+      <h2 id="number-results-title">{t('numbers.results.title')}</h2>
+      <p className="number-results__count">{t('numbers.results.found', { total: numbers.total })}</p>
+      {numbers.items.length === 0 ? (
+        <p className="empty-state">{t('numbers.results.none')}</p>
+      ) : (
+        <ul className="number-grid">
+          {numbers.items.map((number) => (
+            <NumberCard
+              key={number.number}
+              number={number}
+              category={categoryName(number.category)}
+              held={held}
+              choice={choice}
+              hydrated={hydrated}
+            />
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav className="pagination" aria-label={t('numbers.results.pagination')}>
+          {numbers.page > 1 ? (
+            <Link className="button" rel="prev" to={linkTo(numbers.page - 1)}>
+              {t('numbers.results.previous')}
+            </Link>
+          ) : null}
+          <span className="pagination__status">{t('numbers.results.page', { page: numbers.page, pages })}</span>
+          {numbers.page < pages ? (
+            <Link className="button button--primary" rel="next" to={linkTo(numbers.page + 1)}>
+              {t('numbers.results.next')}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function NumberCard({
+  number,
+  category,
+  held,
+  choice,
+  hydrated,
+}: {
+  number: PhoneNumber;
+  category: string;
+  held: HeldReservation | null;
+  choice: Choice;
+  hydrated: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const mine = held?.number === number.number;
+  const taken = choice.taken.has(number.number);
+  const pending = choice.pending === number.number;
+  const outcome = choice.outcome?.number === number.number ? choice.outcome : null;
+  const confirming = choice.confirming === number.number;
+  return (
+    <li className={`number-card${mine ? ' number-card--mine' : ''}${taken ? ' number-card--taken' : ''}`}>
+      <span className="number-card__number phone-number">{number.formatted}</span>
+      <span className="number-card__meta">
+        {number.price === 0 ? (
+          <span className="badge badge--free">{t('numbers.free')}</span>
+        ) : (
+          <span className="number-card__price">{formatUzs(number.price, lang)}</span>
+        )}
+        {number.price > 0 && category ? <span className="number-card__category">{category}</span> : null}
+      </span>
+      {mine ? (
+        <span className="badge badge--mine">{t('numbers.results.yours')}</span>
+      ) : taken ? (
+        <span className="badge badge--taken">{t('numbers.results.taken')}</span>
+      ) : (
+        <button
+          type="button"
+          className="button button--small button--primary"
+          disabled={!hydrated || pending || choice.pending !== null}
+          aria-label={t('numbers.results.chooseNumber', { number: number.formatted })}
+          onClick={() => choice.choose(number)}
+        >
+          {pending ? t('numbers.results.reserving') : t('numbers.results.choose')}
+        </button>
+      )}
+      {confirming && held ? (
+        <div className="number-card__confirm" role="group" aria-label={t('numbers.choice.replaceTitle')}>
+          <p>{t('numbers.choice.confirmReplace', { current: held.formatted || formatUzPhone(held.number), next: number.formatted })}</p>
+          <div className="button-row">
+            <button type="button" className="button button--small button--primary" onClick={() => choice.confirmReplace(number)}>
+              {t('numbers.choice.replace')}
+            </button>
+            <button type="button" className="button button--small" onClick={choice.cancelSelection}>
+              {t('numbers.choice.cancelSelection')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {outcome ? (
+        <p className={`number-card__outcome number-card__outcome--${outcome.tone}`} role={outcome.tone === 'error' ? 'alert' : 'status'}>
+          {outcome.text}
+        </p>
+      ) : null}
+    </li>
+  );
+}

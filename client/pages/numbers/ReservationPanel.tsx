@@ -1,0 +1,101 @@
+import { forwardRef, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Reservation } from '../../../shared/api-types';
+import { useLanguage } from '../../components/use-language';
+import { formatUzs } from '../../format';
+import { apiErrorCode } from '../../features/purchase/api-error';
+import { BookingCountdown } from '../../features/purchase/BookingSummary';
+import { cancelReservation, currentReservation } from '../../features/purchase/reservation-api';
+import { clearReservation } from '../../features/purchase/token-store';
+import type { BookingState } from '../../features/purchase/use-booking-watcher';
+import type { PurchaseCatalogue } from './loader';
+import { PurchaseOptionsForm } from './PurchaseOptionsForm';
+
+/**
+ * The visitor's booking on /numbers: the number, its price, the countdown, cancel, and the
+ * SIM type and tariff to continue with. Rendered only in the browser (the token is there).
+ */
+export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: BookingState; catalogue: PurchaseCatalogue }>(
+  function ReservationPanel({ booking, catalogue }, headingRef) {
+    const { t } = useTranslation();
+    const lang = useLanguage();
+    const { reservation, secondsLeft, expiredNumber } = booking;
+    const [details, setDetails] = useState<Reservation | null>(null);
+    const [message, setMessage] = useState<string | null>(null);
+    const [busy, setBusy] = useState(false);
+    const token = reservation?.token ?? null;
+
+    // The token knows the number and the end; the price and whether an order exists are the server's.
+    useEffect(() => {
+      setDetails(null);
+      if (!token) return;
+      let live = true;
+      currentReservation()
+        .then((data) => live && setDetails(data))
+        .catch((error: unknown) => {
+          // Replaced or cancelled in another tab: this booking is gone.
+          if (live && apiErrorCode(error) === 'reservation_not_found') clearReservation();
+        });
+      return () => {
+        live = false;
+      };
+    }, [token]);
+
+    async function cancel() {
+      if (!reservation) return;
+      setBusy(true);
+      const number = reservation.formatted;
+      try {
+        await cancelReservation();
+        setMessage(t('numbers.reservation.cancelled', { number }));
+      } catch (error) {
+        const code = apiErrorCode(error);
+        if (code === 'reservation_not_found' || code === 'reservation_expired') {
+          clearReservation();
+          setMessage(t('numbers.reservation.cancelled', { number }));
+        }
+      } finally {
+        setBusy(false);
+      }
+    }
+
+    if (!reservation || secondsLeft === null) {
+      return (
+        <div className="reservation-status" role="status">
+          {expiredNumber ? (
+            <div className="notice notice--warning">
+              <p>{t('messages.bookingExpired')}</p>
+              <p className="notice__detail">{t('numbers.reservation.released', { number: expiredNumber })}</p>
+            </div>
+          ) : message ? (
+            <p className="notice">{message}</p>
+          ) : null}
+        </div>
+      );
+    }
+
+    return (
+      <section className="reservation-panel card" aria-labelledby="reservation-title">
+        <div className="reservation-panel__head">
+          <h2 id="reservation-title" ref={headingRef} tabIndex={-1}>
+            {t('numbers.reservation.title')}
+          </h2>
+          <p className="reservation-panel__number">
+            <strong className="phone-number">{reservation.formatted}</strong>
+            {details ? (
+              <span className="reservation-panel__price">
+                {details.price === 0 ? <span className="badge badge--free">{t('numbers.free')}</span> : formatUzs(details.price, lang)}
+              </span>
+            ) : null}
+          </p>
+          <BookingCountdown seconds={secondsLeft} />
+          <p className="reservation-panel__hint">{t('numbers.reservation.replaceHint')}</p>
+          <button type="button" className="button button--small button--danger" onClick={cancel} disabled={busy}>
+            {t('numbers.reservation.cancel')}
+          </button>
+        </div>
+        <PurchaseOptionsForm catalogue={catalogue} />
+      </section>
+    );
+  },
+);

@@ -1,0 +1,70 @@
+import type { CategoryId, NumberPattern, NumberSearch } from '../../../shared/api-types';
+
+export const PAGE_SIZE = 24;
+export const MAX_PAGE = 500;
+const CATEGORIES: CategoryId[] = ['free', 'bronze', 'silver', 'gold', 'platinum'];
+const PATTERNS: NumberPattern[] = ['repeats', 'mirror', 'sequence'];
+const SORTS = ['price_asc', 'price_desc'] as const;
+
+/** The filters as the form shows them (strings; empty = not set). */
+export interface NumberFilters {
+  category: CategoryId | '';
+  contains: string;
+  endsWith: string;
+  mask: string;
+  pattern: NumberPattern | '';
+  sort: (typeof SORTS)[number] | '';
+  page: number;
+}
+
+function pick<T extends string>(value: string | null, allowed: readonly T[]): T | '' {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : '';
+}
+
+/** Digits only, at most `max` of them: whatever else was typed is dropped, never an error. */
+function digits(value: string | null, max: number): string {
+  return (value ?? '').replace(/\D/g, '').slice(0, max);
+}
+
+/**
+ * The page's query read leniently (a loader never throws on a bad query): unknown values are
+ * ignored, digits kept, the page clamped. The mask goes to the API as typed (trimmed): the API
+ * knows its grammar and says what is wrong with it.
+ */
+export function filtersFromQuery(search: URLSearchParams): NumberFilters {
+  const page = Number.parseInt(search.get('page') ?? '', 10);
+  return {
+    category: pick(search.get('category'), CATEGORIES),
+    contains: digits(search.get('contains'), 7),
+    endsWith: digits(search.get('endsWith'), 7),
+    mask: (search.get('mask') ?? '').trim().slice(0, 20),
+    pattern: pick(search.get('pattern'), PATTERNS),
+    sort: pick(search.get('sort'), SORTS),
+    page: Number.isFinite(page) ? Math.min(Math.max(page, 1), MAX_PAGE) : 1,
+  };
+}
+
+/** The API query of the filters (only what is set). */
+export function apiSearch(filters: NumberFilters): NumberSearch {
+  const query: NumberSearch = { page: filters.page, pageSize: PAGE_SIZE };
+  if (filters.category) query.category = filters.category;
+  if (filters.contains) query.contains = filters.contains;
+  if (filters.endsWith) query.endsWith = filters.endsWith;
+  if (filters.mask) query.mask = filters.mask;
+  if (filters.pattern) query.pattern = filters.pattern;
+  if (filters.sort) query.sort = filters.sort;
+  return query;
+}
+
+/** The filters as URL query values for links (pagination), without the page. */
+export function filterQuery(filters: NumberFilters): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const key of ['category', 'contains', 'endsWith', 'mask', 'pattern', 'sort'] as const) {
+    if (filters[key]) query[key] = filters[key];
+  }
+  return query;
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

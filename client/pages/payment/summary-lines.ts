@@ -1,0 +1,73 @@
+import type { Delivery, Order, ReadyTariff, Reservation, SimType, SimTypeId } from '../../../shared/api-types';
+import { CONSTRUCTOR_PRICE_LIST } from '../../../shared/tariff-pricing';
+import { chosenTariff, simFromQuery, type PurchaseDraft } from '../../features/purchase/purchase-draft';
+import { summarizeTariff } from '../../features/purchase/tariff-summary';
+import type { SummaryLines } from './OrderSummary';
+
+export interface Catalogue {
+  tariffs: ReadyTariff[] | null;
+  simTypes: SimType[] | null;
+}
+
+function simOf(id: SimTypeId, catalogue: Catalogue): { name: string; price: number } | null {
+  const sim = catalogue.simTypes?.find((item) => item.id === id);
+  return sim ? { name: sim.name, price: sim.price } : null;
+}
+
+/** What the visitor chose for delivery, as the order API wants it; null when incomplete. */
+export function draftDelivery(draft: PurchaseDraft): Delivery | null {
+  if (draft.deliveryMethod === 'pickup' && draft.pickupPointId) return { method: 'pickup', pointOfSaleId: draft.pickupPointId };
+  if (draft.deliveryMethod === 'courier' && (draft.address ?? '').trim().length >= 5) return { method: 'courier', address: draft.address!.trim() };
+  return null;
+}
+
+/**
+ * The summary before the order exists: the held number's price, the tariff and SIM chosen on
+ * /numbers (query first, then the tab's draft). Null when something needed was not chosen yet.
+ */
+export function linesBeforeOrder(reservation: Reservation, draft: PurchaseDraft, search: URLSearchParams, catalogue: Catalogue): SummaryLines | null {
+  const tariff = summarizeTariff(chosenTariff(search, draft), catalogue.tariffs);
+  const simType = draft.simType ?? simFromQuery(search);
+  if (!tariff || !simType) return null;
+  const sim = simOf(simType, catalogue);
+  if (!sim) return null;
+  const email = simType === 'esim' ? (draft.email ?? '').trim() || null : null;
+  const delivery = simType === 'physical' ? draftDelivery(draft) : null;
+  if (simType === 'esim' ? !email : !delivery) return null;
+  return {
+    number: reservation.number,
+    numberPrice: reservation.price,
+    tariff,
+    simType,
+    simName: sim.name,
+    simPrice: sim.price,
+    email,
+    delivery,
+    total: reservation.price + sim.price + tariff.firstMonthsPrice,
+  };
+}
+
+/** The summary of a placed order: everything from the server, which computed the total. */
+export function linesOfOrder(order: Order, catalogue: Catalogue): SummaryLines {
+  const { tariff } = order;
+  const discountPercent = tariff.monthlyPrice > 0 ? Math.round((1 - tariff.firstMonthsPrice / tariff.monthlyPrice) * 100) : 0;
+  const ready = tariff.type === 'ready' ? catalogue.tariffs?.find((item) => item.id === tariff.id) : undefined;
+  return {
+    number: order.number,
+    numberPrice: order.numberPrice,
+    tariff: {
+      choice: tariff.type === 'ready' || !tariff.selection ? { type: 'ready', id: tariff.id ?? '' } : { type: 'constructor', ...tariff.selection },
+      name: tariff.type === 'ready' || !tariff.selection ? tariff.name : null,
+      monthlyPrice: tariff.monthlyPrice,
+      firstMonthsPrice: tariff.firstMonthsPrice,
+      discountPercent: ready?.discountPercent ?? discountPercent,
+      firstMonthsCount: ready?.firstMonthsCount ?? CONSTRUCTOR_PRICE_LIST.firstMonthsCount,
+    },
+    simType: order.simType,
+    simName: simOf(order.simType, catalogue)?.name ?? order.simType,
+    simPrice: order.simPrice,
+    email: order.email,
+    delivery: order.delivery,
+    total: order.total,
+  };
+}
