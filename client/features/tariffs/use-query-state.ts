@@ -10,23 +10,24 @@ export function useQueryState<T>(read: (query: URLSearchParams) => T, write: (va
   const { search } = useLocation();
   const navigate = useNavigate();
   const [value, setValue] = useState(() => read(new URLSearchParams(search)));
-  const reader = useRef(read);
-  reader.current = read;
+  // The latest functions, so callers may pass fresh closures on every render.
+  const codec = useRef({ read, write });
+  codec.current = { read, write };
   // The query this page wrote last: its arrival is no news.
   const written = useRef(search);
   useEffect(() => {
     if (search === written.current) return;
     written.current = search;
-    setValue(reader.current(new URLSearchParams(search)));
+    setValue(codec.current.read(new URLSearchParams(search)));
   }, [search]);
   const update = useCallback(
     (next: T) => {
       setValue(next);
-      const query = write(next);
+      const query = codec.current.write(next);
       written.current = query;
       navigate({ search: query }, { replace: true, preventScrollReset: true });
     },
-    [navigate, write],
+    [navigate],
   );
   return [value, update];
 }

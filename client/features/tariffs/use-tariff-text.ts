@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/languages';
 import { useLanguage } from '../../components/use-language';
-import { formatCount, formatPrice } from './stable-format';
+import { stableNumber, stableUzs } from '../news/stable-format';
 
 export interface TariffText {
   lang: Language;
@@ -12,14 +12,18 @@ export interface TariffText {
   sms(value: number): string;
 }
 
-/** Allowances and prices as the page's language writes them: `30 GB`, `500 мин`, `29 000 сум`. */
+/**
+ * Allowances and prices as the page's language writes them: `30 GB`, `500 мин`, `29 000 сум`.
+ * Through the stable formatters, so Uzbek prints the same on the server and in a browser without
+ * Uzbek ICU data (otherwise hydration fails on every uz page).
+ */
 export function useTariffText(): TariffText {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const count = (value: number) => formatCount(value, lang);
+  const count = (value: number) => stableNumber(value, lang);
   return {
     lang,
-    price: (amount) => formatPrice(amount, lang),
+    price: (amount) => stableUzs(amount, lang),
     gb: (value) => t('tariffs.units.gb', { value: count(value) }),
     minutes: (value) => (value === null ? t('tariffs.units.unlimitedMinutes') : t('tariffs.units.minutes', { value: count(value) })),
     sms: (value) => t('tariffs.units.sms', { value: count(value) }),

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ConstructorOptions } from '../../../shared/api-types';
@@ -6,6 +6,7 @@ import { href } from '../../../shared/paths';
 import { tariffChoiceToQuery } from '../../../shared/tariff-choice';
 import type { ConstructorSelection } from '../../../shared/tariff-pricing';
 import { useLanguage } from '../../components/use-language';
+import { ConstructorPrice } from '../../features/tariffs/ConstructorPrice';
 import { ADD_ON_FIELDS, quoteSelection, selectionFromQuery, selectionToQuery, type StepField } from '../../features/tariffs/constructor-selection';
 import { selectionSummary } from '../../features/tariffs/tariff-rows';
 import { useHydrated } from '../../features/tariffs/use-hydrated';
@@ -13,7 +14,6 @@ import { useQueryState } from '../../features/tariffs/use-query-state';
 import { useTariffText } from '../../features/tariffs/use-tariff-text';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { AddOnSwitch } from './AddOnSwitch';
-import { ConstructorPrice } from '../../features/tariffs/ConstructorPrice';
 import { StepScale } from './StepScale';
 
 export const CONSTRUCTOR_FORM_ID = 'tariff-constructor';
@@ -31,7 +31,7 @@ export function ConstructorForm({ options }: { options: ConstructorOptions }) {
   const hydrated = useHydrated();
   const [selection, setSelection] = useQueryState(
     (query) => selectionFromQuery(query, options),
-    useCallback((next: ConstructorSelection) => `?${new URLSearchParams(selectionToQuery(next))}`, []),
+    (next) => `?${new URLSearchParams(selectionToQuery(next))}`,
   );
 
   const quote = useMemo(() => quoteSelection(options, selection), [options, selection]);

@@ -1,6 +1,6 @@
-import { useCallback, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ReadyTariff } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
@@ -20,12 +20,11 @@ export const COMPARE_FORM_ID = 'tariff-compare';
 export function TariffCatalogue({ tariffs }: { tariffs: ReadyTariff[] }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const navigate = useNavigate();
   const hydrated = useHydrated();
   const [query] = useSearchParams();
   const [ids, setIds] = useQueryState(
     (current) => comparisonFromQuery(current, tariffs).ids,
-    useCallback((next: string[]) => comparisonSearch(next, tariffs), [tariffs]),
+    (next) => comparisonSearch(next, tariffs),
   );
   const truncated = comparisonFromQuery(query, tariffs).truncated;
   const compared = tariffs.filter((tariff) => ids.includes(tariff.id));
@@ -37,10 +36,10 @@ export function TariffCatalogue({ tariffs }: { tariffs: ReadyTariff[] }) {
     setIds(on ? [...ids, id] : ids.filter((other) => other !== id));
   }
 
+  // With JavaScript every box has already put the comparison in the URL: submitting adds nothing.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     pushFormSubmission(COMPARE_FORM_ID);
-    navigate(searchWith(ids), { replace: true, preventScrollReset: true });
   }
 
   return (
