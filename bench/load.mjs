@@ -7,7 +7,7 @@
 // load, so lazily loaded modules and JIT code are not counted as growth. Exits non-zero otherwise.
 import { measure, BROWSER_HEADERS } from './lib/cannon.mjs';
 import { heading, int, MB, ms, percent, table } from './lib/format.mjs';
-import { collectGarbage, processTree, rssBytes, sleep, startSite } from './lib/processes.mjs';
+import { collectGarbage, crashReport, processTree, rssBytes, sleep, startSite } from './lib/processes.mjs';
 
 const connections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? '200');
 const duration = Number(process.env.BENCH_LOAD_DURATION ?? '30');
@@ -118,9 +118,13 @@ try {
   console.log(lines.join('\n'));
 
   const problems = [];
+  const died = site.exited();
+  const crash = crashReport(site.output());
+  if (died) problems.push(`the server exited during the run (${died.signal ?? died.code})`);
+  if (crash) problems.push(`server crash: ${crash}`);
   if (result.errors > 0 || result.timeouts > 0) problems.push(`${result.errors} connection errors, ${result.timeouts} timeouts`);
   if (wrong.length) problems.push(`unintended statuses on ${wrong.join(', ')}`);
-  if (growth > MAX_GROWTH) problems.push(`memory grew ${percent(growth)} (bound ${percent(MAX_GROWTH)}): a per-request leak?`);
+  if (!died && growth > MAX_GROWTH) problems.push(`memory grew ${percent(growth)} (bound ${percent(MAX_GROWTH)}): a per-request leak?`);
   if (problems.length) {
     console.error(serverErrors(site.output()));
     console.error(`\nbench:load FAILED: ${problems.join('; ')}`);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { measure, BROWSER_HEADERS } from './lib/cannon.mjs';
 import { heading, int, ms, percent, table } from './lib/format.mjs';
-import { cpuSeconds, processTree, sleep, startBaseline, startSite, tempDir } from './lib/processes.mjs';
+import { cpuSeconds, crashReport, processTree, sleep, startBaseline, startSite, tempDir } from './lib/processes.mjs';
 
 const ROUTES = ['/', '/numbers', '/news'];
 const TARGET_STATIC_RATIO = 0.35;
@@ -23,7 +23,9 @@ async function measureWithCpu(server, path) {
   const started = process.hrtime.bigint();
   const result = await measure(server.origin, { path, connections, duration, warmup });
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
-  const perProcess = pids.map((pid) => ({ pid, share: (cpuSeconds(pid) - before.get(pid)) / wall }));
+  // A process that ended during the run (a crashed worker) has no figure: counted as 0 here,
+  // and the crash itself is reported by the caller.
+  const perProcess = pids.map((pid) => ({ pid, share: Math.max(0, ((cpuSeconds(pid) ?? before.get(pid) ?? 0) - (before.get(pid) ?? 0)) / wall) }));
   const client = process.cpuUsage(clientBefore);
   return { ...result, perProcess, serverCpu: perProcess.reduce((sum, p) => sum + p.share, 0), clientCpu: (client.user + client.system) / 1e6 / wall };
 }
@@ -46,22 +48,32 @@ async function runConfig(workers, staticFile) {
       await baseline.stop();
     }
   }
-  const site = await startSite({ workers });
+  let site = await startSite({ workers });
   const workerUse = [];
+  const crashes = [];
   try {
     for (const route of ROUTES) {
+      const outputBefore = site.output().length;
       const result = await measureWithCpu(site, route);
-      rows.push({ name: route, ...result });
+      // A server that crashed (or lost workers) under load is a finding, not a figure.
+      const report = crashReport(site.output().slice(outputBefore));
+      const died = site.exited();
+      if (died || report) crashes.push(`${route}: ${died ? `the server exited (${died.signal ?? died.code})` : 'the server survived'}${report ? `; ${report}` : ''}`);
+      rows.push({ name: died || report ? `${route} (crashed)` : route, ...result });
       workerUse.push({ route, perProcess: result.perProcess });
-      console.log(`   ${route}: ${int(result.rps)} req/s`);
+      console.log(`   ${route}: ${int(result.rps)} req/s${died ? ' — the server died' : ''}`);
+      if (died) {
+        await site.stop();
+        site = await startSite({ workers });
+      }
     }
   } finally {
     await site.stop();
   }
-  return { workers, rows, workerUse, site };
+  return { workers, rows, workerUse, crashes };
 }
 
-function report({ workers, rows, workerUse }) {
+function report({ workers, rows, workerUse, crashes }) {
   const [staticRow, reactRow] = rows;
   const lines = [heading(`SSR throughput, WEB_CONCURRENCY=${workers} (${connections} connections, ${duration} s)`)];
   lines.push(
@@ -92,10 +104,11 @@ function report({ workers, rows, workerUse }) {
     const busy = workerUse[0].perProcess.slice(1).filter((p) => p.share > 0.3).length;
     lines.push(busy >= workers ? `cluster: all ${workers} workers busy` : `cluster: only ${busy} of ${workers} workers above 30 % CPU: the load does not spread over the cores`);
   }
-  const home = rows.find((row) => row.name === '/');
+  const home = rows[2];
   const ratio = home.rps / staticRow.rps;
   lines.push(`target: / at >= ${percent(TARGET_STATIC_RATIO)} of static: ${percent(ratio)} ${ratio >= TARGET_STATIC_RATIO ? 'MET' : 'MISSED'}`);
-  return { text: lines.join('\n'), failed: rows.some((row) => row.errors > 0 || row.non2xx > 0) };
+  for (const crash of crashes) lines.push(`CRASH ${crash}`);
+  return { text: lines.join('\n'), failed: crashes.length > 0 || rows.some((row) => row.errors > 0 || row.non2xx > 0) };
 }
 
 const started = Date.now();
@@ -121,6 +134,6 @@ for (const workers of workerCounts) {
 console.log(texts.join('\n'));
 console.log(`\nbench:ssr took ${((Date.now() - started) / 1000).toFixed(0)} s; figures vary by a few per cent between runs.`);
 if (failed) {
-  console.error('bench:ssr: some requests failed (errors or non-2xx): see the table.');
+  console.error('bench:ssr: some requests failed (errors, non-2xx or a crashed server): see above.');
   process.exitCode = 1;
 }

@@ -79,6 +79,10 @@ async function startListening(label, args, env, timeoutMs = 20000) {
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
+  let exitInfo = null;
+  child.once('exit', (code, signal) => {
+    exitInfo = { code, signal };
+  });
   const origin = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
     const onData = () => {
@@ -99,6 +103,8 @@ async function startListening(label, args, env, timeoutMs = 20000) {
     origin,
     pid: child.pid,
     output: () => output,
+    /** null while running; how it ended otherwise (a crash under load shows here). */
+    exited: () => exitInfo,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -143,7 +149,8 @@ export async function startSite({ workers = 1, env = {}, gcOnSignal = false } = 
     `site (WEB_CONCURRENCY=${workers})`,
     [entry],
     childEnv({
-      PORT: '0',
+      // A fixed port, not 0: a cluster whose workers all died would come back on another port.
+      PORT: String(await freePort()),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       LOG_REQUESTS: 'false',
@@ -196,7 +203,7 @@ export async function collectGarbage(rootPid) {
   await sleep(1000);
 }
 
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat. */
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat; null when it is gone. */
 export function cpuSeconds(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -204,7 +211,7 @@ export function cpuSeconds(pid) {
     // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks.
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
-    return 0;
+    return null;
   }
 }
 
@@ -219,3 +226,25 @@ export function rssBytes(pid) {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What a server printed about its own failure: the last uncaught error (its first lines) and how
+ * many cluster workers died and were replaced. Empty when there is nothing of the kind.
+ */
+export function crashReport(output) {
+  const restarts = (output.match(/Worker \d+ exited/g) ?? []).length;
+  const lines = output.split('\n');
+  let start = -1;
+  for (let i = lines.length - 1; i >= 0 && start < 0; i -= 1) {
+    if (/^(node:internal|Uncaught|\S*Error\b|<ref \*\d+> \S*Error)/.test(lines[i]) && !lines[i].startsWith('{')) start = i;
+  }
+  const parts = [];
+  if (restarts) parts.push(`${restarts} cluster worker(s) died and were replaced`);
+  if (start >= 0) {
+    // Back up to the first line of this error block (the source excerpt Node prints above it).
+    while (start > 0 && !lines[start - 1].startsWith('{') && lines[start - 1].trim() !== '') start -= 1;
+    const excerpt = lines.slice(start).filter((line) => (/^\S/.test(line) && !/^[{}]/.test(line)) || /^\s+at /.test(line)).slice(0, 14);
+    parts.push(`last uncaught error:\n    ${excerpt.join('\n    ')}`);
+  }
+  return parts.join('; ');
+}
