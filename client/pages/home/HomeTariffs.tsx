@@ -42,30 +42,30 @@ export function ConstructorTeaser({ options }: { options: ConstructorOptions | n
     <HomeSection
       id="home-constructor"
       className="home-constructor"
-      title={t('home.constructor.title')}
-      lead={t('home.constructor.lead')}
+      title={t('home.tariffBuilder.title')}
+      lead={t('home.tariffBuilder.lead')}
       error={options ? null : t('tariffConstructor.loadError')}
     >
       {options && example ? (
         <div className="constructor-teaser">
           <ul className="constructor-teaser__ranges">
             <li>
-              <span>{t('tariffConstructor.steps.internetGb')}</span> <strong>{t('home.constructor.upTo', { value: text.gb(top(options.internetGb)) })}</strong>
+              <span>{t('tariffConstructor.steps.internetGb')}</span> <strong>{t('home.tariffBuilder.upTo', { value: text.gb(top(options.internetGb)) })}</strong>
             </li>
             <li>
-              <span>{t('tariffConstructor.steps.minutes')}</span> <strong>{t('home.constructor.upTo', { value: text.minutes(top(options.minutes)) })}</strong>
+              <span>{t('tariffConstructor.steps.minutes')}</span> <strong>{t('home.tariffBuilder.upTo', { value: text.minutes(top(options.minutes)) })}</strong>
             </li>
             <li>
-              <span>{t('tariffConstructor.steps.sms')}</span> <strong>{t('home.constructor.upTo', { value: text.sms(top(options.sms)) })}</strong>
+              <span>{t('tariffConstructor.steps.sms')}</span> <strong>{t('home.tariffBuilder.upTo', { value: text.sms(top(options.sms)) })}</strong>
             </li>
           </ul>
           <div className="constructor-teaser__example">
             <p className="constructor-teaser__config">
-              {t('home.constructor.example', { config: selectionSummary(example.selection, options, t, text) })}
+              {t('home.tariffBuilder.example', { config: selectionSummary(example.selection, options, t, text) })}
             </p>
             <PriceBlock {...example} />
             <Link className="button button--primary" to={href('constructor', text.lang)}>
-              {t('home.constructor.cta')}
+              {t('home.tariffBuilder.cta')}
             </Link>
           </div>
         </div>
