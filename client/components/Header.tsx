@@ -13,10 +13,12 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__inner container">
-        <Link to={href('home', lang)} className="logo" aria-label={`${t('common.brand')}, ${t('common.home')}`}>
+        {/* The accessible name is the visible text (brand, then tagline), as voice control expects. */}
+        <Link to={href('home', lang)} className="logo">
           <span className="logo__mark" aria-hidden="true">
             oq
           </span>
+          <span className="visually-hidden">{t('common.brand')}: </span>
           <span className="logo__text">{t('common.tagline')}</span>
         </Link>
         <nav className="main-nav" aria-label={t('common.mainNavigation')}>
