@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReadyTariff } from '../../../shared/api-types';
+import type { Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';
 import { tariffChoiceToQuery } from '../../../shared/tariff-choice';
 import { PriceBlock } from './PriceBlock';
@@ -9,7 +10,7 @@ import { allowanceRows } from './tariff-rows';
 import { useTariffText } from './use-tariff-text';
 
 /** Where "Choose" leads: the number shop, carrying the tariff in the query. */
-export function readyTariffHref(tariff: ReadyTariff, lang: Parameters<typeof href>[1]): string {
+export function readyTariffHref(tariff: ReadyTariff, lang: Language): string {
   return href('numbers', lang, {}, tariffChoiceToQuery({ type: 'ready', id: tariff.id }));
 }
 
@@ -30,7 +31,7 @@ export function TariffCard({ tariff, headingLevel = 2, children }: { tariff: Rea
       <p className="tariff-card__description">{tariff.description}</p>
       <dl className="allowances">
         {main.map((row) => (
-          <div key={row.key} className={`allowances__main allowances__main--${row.key}`}>
+          <div key={row.key} className="allowances__main">
             <dt>{row.label}</dt>
             <dd>{row.value}</dd>
           </div>
