@@ -76,6 +76,7 @@ try {
   console.log(`warm-up: ${connections} connections for ${warmup} s, then ${pauseMs / 1000} s idle`);
   await measure(site.origin, { requests: requestsFor(paths, {}), connections, duration: warmup, warmup: 0 });
   await sleep(pauseMs);
+  if (site.exited()) throw new Error(`the server died during the warm-up (${site.exited().signal ?? site.exited().code}): ${crashReport(site.output())}`);
   const beforeRaw = treeRss(site.pid);
   await collectGarbage(site.pid);
   const before = treeRss(site.pid);

@@ -55,6 +55,8 @@ async function runConfig(workers, staticFile) {
     for (const route of ROUTES) {
       const outputBefore = site.output().length;
       const result = await measureWithCpu(site, route);
+      // Requests cut off when the load stops are still settling: let their consequences land here.
+      await sleep(1000);
       // A server that crashed (or lost workers) under load is a finding, not a figure.
       const report = crashReport(site.output().slice(outputBefore));
       const died = site.exited();
