@@ -11,8 +11,8 @@ export function CompareTable({ tariffs, removeHref }: { tariffs: ReadyTariff[]; 
   const text = useTariffText();
   const columns = tariffs.map((tariff) => comparisonRows(tariff, t, text));
   return (
-    <div className="comparison__scroll" role="region" aria-labelledby="comparison-title" tabIndex={0}>
-      <table className={`comparison__table comparison__table--${tariffs.length}`}>
+    <div className="comparison__scroll">
+      <table className={`comparison__table comparison__table--${tariffs.length}`} aria-labelledby="comparison-title">
         <thead>
           <tr>
             <td className="comparison__corner" />
