@@ -1,14 +1,22 @@
 import { INTL_LOCALE, type Language } from '../shared/languages';
 
 /**
- * Formatting for the page's language. Intl data for uz is missing in some engines (older
- * Node/ICU builds print "UZS 80,000"): the unit is written by the catalogue, not by Intl,
- * so server and browser print the same text and hydration matches.
+ * Formatting for the page's language, identical on the server and in the browser (hydration
+ * compares the text). ru and en go through Intl. Uzbek does not: browsers whose ICU lacks uz data
+ * (Debian's Chromium among them) print `2025 M09 1` and `14,500` where Node prints
+ * `1-sentabr, 2025` and `14 500`, so Uzbek is written here by its CLDR patterns (`d-MMMM, y`,
+ * no-break space between digit groups). The currency unit is ours too, for the same reason.
  */
+const UZ_MONTHS = ['yanvar', 'fevral', 'mart', 'aprel', 'may', 'iyun', 'iyul', 'avgust', 'sentabr', 'oktabr', 'noyabr', 'dekabr'];
 const numberFormats = new Map<Language, Intl.NumberFormat>();
 const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 
 export function formatNumber(value: number, lang: Language): string {
+  if (lang === 'uz') {
+    const rounded = Math.round(Math.abs(value));
+    const grouped = String(rounded).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+    return value < 0 && rounded !== 0 ? `-${grouped}` : grouped;
+  }
   let format = numberFormats.get(lang);
   if (!format) {
     format = new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 0 });
@@ -27,6 +35,11 @@ export function formatUzs(amount: number, lang: Language): string {
 
 /** A calendar date (yyyy-mm-dd or ISO) as the language writes it, independent of the time zone. */
 export function formatDate(value: string, lang: Language): string {
+  if (lang === 'uz') {
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+    if (Number.isNaN(date.getTime())) return value;
+    return `${date.getUTCDate()}-${UZ_MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()}`;
+  }
   let format = dateFormats.get(lang);
   if (!format) {
     format = new Intl.DateTimeFormat(INTL_LOCALE[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
