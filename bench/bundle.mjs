@@ -114,7 +114,9 @@ function largestModules(urls, limit) {
   let total = 0;
   for (const url of urls) {
     const key = path.relative(ROOT, path.join(clientDir, url)).split(path.sep).join('/');
-    for (const [input, { bytesInOutput }] of Object.entries(meta.outputs[key]?.inputs ?? {})) {
+    for (const [path_, { bytesInOutput }] of Object.entries(meta.outputs[key]?.inputs ?? {})) {
+      // A symlinked node_modules shows as ../../somewhere/node_modules/...: name it the same way.
+      const input = path_.replace(/^.*?node_modules\//, 'node_modules/');
       total += bytesInOutput;
       byModule.set(input, (byModule.get(input) ?? 0) + bytesInOutput);
       const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('locales/') ? 'locales (catalogue)' : 'site code');
@@ -122,7 +124,8 @@ function largestModules(urls, limit) {
     }
   }
   const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([name, bytes]) => [name, kB(bytes), percent(bytes / total)]);
-  return { total, modules: top(byModule), packages: top(byPackage) };
+  const own = new Map([...byModule].filter(([input]) => !input.startsWith('node_modules/')));
+  return { total, modules: top(byModule), packages: top(byPackage), own: top(own) };
 }
 
 const lines = [heading(`First-load JavaScript per route (${LANGUAGE}, build ${manifest.buildId})`)];
@@ -143,6 +146,8 @@ lines.push(heading(`Largest packages in the first load of ${home.route} (minifie
 lines.push(table(['package', 'minified', 'share'], largest.packages, ['left']));
 lines.push(heading(`Largest modules in the first load of ${home.route}`));
 lines.push(table(['module', 'minified', 'share'], largest.modules, ['left']));
+lines.push(heading(`Largest modules of the site's own code in the first load of ${home.route}`));
+lines.push(table(['module', 'minified', 'share'], largest.own, ['left']));
 console.log(lines.join('\n'));
 
 const over = rows.filter((row) => row.budget && row.total.gzip > row.budget);
