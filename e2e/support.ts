@@ -53,11 +53,25 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Everything a page reports as an error: console errors, uncaught exceptions, failed requests. */
+function isLoopback(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Everything a page reports as an error: console errors and warnings, uncaught exceptions.
+ * A third-party resource refused by the test's closed network (map tiles) is not the page's fault.
+ */
 export function collectProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const source = message.location().url;
+    if (/^Failed to load resource/.test(message.text()) && source && !isLoopback(source)) return;
+    problems.push(`console.${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
@@ -67,6 +81,9 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 });
 }
 
+/** A fresh browser profile whose requests never leave this machine (off-machine ones are refused). */
 export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  return browser.newContext({ locale: 'ru-RU', ...options });
+  const context = await browser.newContext({ locale: 'ru-RU', ...options });
+  await context.route((url) => !isLoopback(url.href), (route) => route.abort('connectionrefused'));
+  return context;
 }
