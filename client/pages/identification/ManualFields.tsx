@@ -24,7 +24,7 @@ export function ManualFields({ points, draft, errors }: { points: PointOfSale[] 
               <optgroup key={city} label={city}>
                 {list.map((point) => (
                   <option key={point.id} value={point.id}>
-                    {point.address} ({point.landmark})
+                    {`${point.address} (${point.landmark})`}
                   </option>
                 ))}
               </optgroup>

@@ -6,7 +6,7 @@ import { TARIFF_QUERY_KEYS, tariffChoiceFromQuery, tariffChoiceToQuery } from '.
 import { checkEmail, validationMessageKey } from '../../../shared/validation';
 import { useLanguage } from '../../components/use-language';
 import { FormMessage } from '../../features/purchase/Field';
-import { chosenTariff, updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
+import { chosenTariff, simFromQuery, updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { summarizeTariff } from '../../features/purchase/tariff-summary';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { PurchaseCatalogue } from './loader';
@@ -31,7 +31,9 @@ export function PurchaseOptionsForm({ catalogue }: { catalogue: PurchaseCatalogu
   const navigate = useNavigate();
   const { search, pathname } = useLocation();
   const query = new URLSearchParams(search);
-  const draft = usePurchaseDraft();
+  const stored = usePurchaseDraft();
+  // A SIM type carried back in the URL (from a later step) counts as chosen until the visitor changes it.
+  const draft = stored.simType ? stored : { ...stored, simType: simFromQuery(query) ?? undefined };
   const [errors, setErrors] = useState<OptionErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const tariff = chosenTariff(query, draft);
@@ -64,7 +66,7 @@ export function PurchaseOptionsForm({ catalogue }: { catalogue: PurchaseCatalogu
       return;
     }
     if (!tariff || !draft.simType) return;
-    updateDraft({ tariff });
+    updateDraft({ tariff, simType: draft.simType });
     navigate(href('identification', lang, {}, { ...tariffChoiceToQuery(tariff), sim: draft.simType }));
   }
 

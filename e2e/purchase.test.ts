@@ -1,0 +1,312 @@
+import type { Browser, Page } from 'playwright-core';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { localizePath, type Language } from '../shared/languages';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+
+const CATALOGS = { ru, en, uz } as const;
+type Catalog = (typeof CATALOGS)[Language];
+
+let site: Site;
+let browser: Browser;
+// Every test confirms its own phone: the API allows one SMS code a minute per number.
+let phoneSeq = 1000000;
+const nextPhone = () => `+998 90 ${++phoneSeq}`;
+
+beforeAll(async () => {
+  // Every bid counts as late (the lots end within a day): the end time visibly moves.
+  site = await startSite({ AUCTION_EXTEND_MINUTES: '1440' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+/** The sandbox page is the API's stand-in for a provider's site: its missing favicon is not the site's problem. */
+const siteProblems = (problems: string[]) => problems.filter((p) => p !== 'console.error: Failed to load resource: the server responded with a status of 404 (Not Found)');
+
+async function open(page: Page, lang: Language, path: string) {
+  await page.goto(`${site.origin}${localizePath(path.split('?')[0], lang)}${path.includes('?') ? `?${path.split('?')[1]}` : ''}`);
+  await waitForHydration(page);
+}
+
+/** Reserves the n-th number of the list and waits for the booking panel; returns the number as shown. */
+async function reserve(page: Page, c: Catalog, index = 0): Promise<string> {
+  const button = page.getByRole('button', { name: new RegExp(`^${fill(c.numbers.results.chooseNumber, { number: '\\+998[\\d ]+' })}$`) }).nth(index);
+  const label = (await button.getAttribute('aria-label'))!;
+  await button.click();
+  await page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor();
+  return /\+998[\d ]+\d/.exec(label)![0];
+}
+
+async function chooseEsimAndTariff(page: Page, c: Catalog, tariffName: RegExp) {
+  await page.getByRole('radio', { name: /^eSIM/ }).check();
+  await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
+  await page.getByRole('radio', { name: tariffName }).check();
+  await page.getByRole('button', { name: c.purchase.options.continue }).click();
+}
+
+async function confirmPhone(page: Page, c: Catalog) {
+  await page.getByRole('textbox', { name: c.purchase.phone.label }).fill(nextPhone());
+  await page.getByRole('button', { name: c.purchase.phone.send }).click();
+  await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).fill('123456');
+  await page.getByRole('button', { name: c.purchase.phone.confirm, exact: true }).click();
+  await page.getByText(c.purchase.phone.confirmed).waitFor();
+}
+
+async function identify(page: Page, c: Catalog, document: string, birthDate: string) {
+  await page.getByRole('textbox', { name: c.identification.document }).fill(document);
+  await page.getByRole('textbox', { name: c.identification.birthDate }).fill(birthDate);
+  await page.getByRole('checkbox', { name: c.identification.contract }).check();
+  await page.getByRole('button', { name: c.identification.submit }).click();
+}
+
+async function startPayment(page: Page, c: Catalog, provider: string) {
+  await page.getByRole('heading', { name: c.payment.summary.title }).waitFor();
+  await page.getByRole('radio', { name: provider }).check();
+  await page.getByRole('button', { name: c.payment.pay }).click();
+  await page.waitForURL(/\/api\/v1\/sandbox\/payments\//);
+}
+
+describe('buying a number', () => {
+  it('goes the whole way in English: search, reserve, countdown, SMS, identity, SIM and tariff, sandbox, "I\'ve already paid", activated', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, 'en', '/numbers');
+
+    // Search with the real GET form.
+    await page.getByLabel(en.numbers.filters.category).selectOption('bronze');
+    await page.getByRole('button', { name: en.numbers.filters.submit }).click();
+    await page.waitForURL(/category=bronze/);
+    await page.getByText(/^80,000\sUZS$/).first().waitFor();
+
+    const number = await reserve(page, en, 2);
+    expect(await page.getByRole('timer').first().textContent()).toMatch(/^1[45]:\d\d$/);
+    expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toMatch(/^ey/);
+
+    await chooseEsimAndTariff(page, en, /^Oq Smart/);
+    await page.waitForURL(/\/en\/identification\?tariff=oq-smart&sim=esim$/);
+    await page.getByText(number).first().waitFor();
+    await page.getByRole('timer').waitFor();
+
+    await confirmPhone(page, en);
+    expect(await page.evaluate(() => [localStorage.getItem('auth_token')?.slice(0, 2), localStorage.getItem('auth_token_number')])).toEqual(['ey', expect.stringMatching(/^\+99890/)]);
+    await identify(page, en, 'AA1234567', '15.03.1990');
+    await page.waitForURL(/\/en\/payment\?tariff=oq-smart&sim=esim$/);
+
+    const summary = page.getByRole('region', { name: en.payment.summary.title });
+    await summary.waitFor();
+    const text = (await summary.textContent())!.replace(/\s+/g, ' ');
+    expect(text).toContain(number);
+    expect(text).toContain('Oq Smart');
+    expect(text).toContain('first 2 months 24,500 UZS per month (−50%)');
+    expect(text).toContain('eSIM');
+    expect(text).toContain('104,500 UZS'); // 80,000 number + 0 eSIM + 24,500 first month
+
+    await startPayment(page, en, 'Payme');
+    const sandboxUrl = page.url();
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toMatch(/^ey/);
+    // The visitor pays in the provider's window and comes back to the site by themselves.
+    await open(page, 'en', '/payment');
+    await page.getByRole('button', { name: en.messages.alreadyPaid }).waitFor();
+    const provider = await context.newPage();
+    await provider.goto(sandboxUrl);
+    await provider.getByRole('button', { name: en.api.sandbox.approve }).click();
+    // The provider's own return to the site checks the order too and lands on /success.
+    await provider.waitForURL(/\/en\/success\?order=/);
+    await provider.getByRole('heading', { name: en.messages.activated }).waitFor();
+
+    await page.getByRole('button', { name: en.messages.alreadyPaid }).click();
+    await page.waitForURL(/\/en\/success\?order=/);
+    await page.getByRole('heading', { name: en.messages.activated }).waitFor();
+    expect(await page.locator('.success-card__number').textContent()).toBe(number);
+    await page.getByText('visitor@example.uz').waitFor();
+    expect(siteProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['ru', 'uz'] as const)('takes the key steps in %s: reserve, countdown, identity by PINFL, sandbox approval, activated', async (lang) => {
+    const c = CATALOGS[lang];
+    const context = await newContext(browser, { locale: lang === 'ru' ? 'ru-RU' : 'uz-UZ' });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, lang, '/numbers?tariff=oq-start');
+    const number = await reserve(page, c, lang === 'ru' ? 5 : 6);
+    await page.getByRole('timer').first().waitFor();
+    await page.getByText(/Oq (Старт|Start)/).first().waitFor(); // the carried tariff is shown, not asked for
+    await page.getByRole('radio', { name: /^eSIM/ }).check();
+    await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
+    await page.getByRole('button', { name: c.purchase.options.continue }).click();
+    await page.waitForURL(new RegExp(`/${lang === 'ru' ? '' : 'uz/'}identification\\?tariff=oq-start&sim=esim$`));
+    await confirmPhone(page, c);
+    await identify(page, c, '31205962600129', '12.05.1996');
+    await page.waitForURL(/payment\?tariff=oq-start/);
+    await startPayment(page, c, 'Click');
+    expect(page.url()).toContain(`lang=${lang}`);
+    await page.getByRole('button', { name: c.api.sandbox.approve }).click();
+    await page.waitForURL(/success\?order=/);
+    await page.getByRole('heading', { name: c.messages.activated }).waitFor();
+    expect(await page.locator('.success-card__number').textContent()).toBe(number);
+    expect(siteProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('comes back from a declined payment to the not-activated message with Try Again and Support Service', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, 'en', '/numbers');
+    await reserve(page, en, 8);
+    await chooseEsimAndTariff(page, en, /^Oq Start/);
+    await confirmPhone(page, en);
+    await identify(page, en, 'AA7777777', '01.02.1985');
+    await startPayment(page, en, 'Bank card');
+    await page.getByRole('button', { name: en.api.sandbox.decline }).click();
+    await page.waitForURL(/\/en\/payment\?order=.+&payment=declined/);
+    const alert = page.getByRole('alert').filter({ hasText: en.messages.notActivated });
+    await alert.waitFor();
+    expect(await alert.getByRole('link', { name: en.actions.supportService }).getAttribute('href')).toBe('/en/about#support');
+    // Asking again gives the same honest answer; Try Again offers the payment methods again.
+    await alert.getByRole('button', { name: en.messages.alreadyPaid }).click();
+    await page.getByRole('alert').filter({ hasText: en.messages.notActivated }).waitFor();
+    await page.getByRole('button', { name: en.actions.tryAgain }).click();
+    await page.waitForURL(`${site.origin}/en/payment`);
+    await page.getByRole('radio', { name: 'Uzum' }).check();
+    await page.getByRole('button', { name: en.payment.pay }).click();
+    await page.waitForURL(/sandbox/);
+    await page.getByRole('button', { name: en.api.sandbox.approve }).click();
+    await page.getByRole('heading', { name: en.messages.activated }).waitFor();
+    expect(siteProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a rejected identification to the retry page, which says what to fix and offers Retry and Support Service', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, 'en', '/numbers?tariff=oq-plus&sim=esim');
+    await reserve(page, en, 10);
+    // The tariff and the SIM type came in the link: only the e-mail is left to give.
+    expect(await page.getByRole('radio', { name: /^eSIM/ }).isChecked()).toBe(true);
+    await page.getByRole('textbox', { name: en.purchase.options.email }).fill('visitor@example.uz');
+    await page.getByRole('button', { name: en.purchase.options.continue }).click();
+    await page.waitForURL(/\/en\/identification\?tariff=oq-plus&sim=esim$/);
+    await confirmPhone(page, en);
+    await identify(page, en, 'AB7654321', '20.07.1988');
+    await page.waitForURL(/\/en\/identification\/retry\?.*reason=selfie_mirrored/);
+    await page.getByText(en.api.identification.selfieMirrored).waitFor();
+    expect(await page.getByRole('link', { name: en.actions.supportService }).getAttribute('href')).toBe('/en/about#support');
+    await page.getByRole('link', { name: en.actions.retry }).click();
+    await page.waitForURL(/\/en\/identification\?tariff=oq-plus&sim=esim$/);
+    // The document typed before is still there to correct.
+    expect(await page.getByRole('textbox', { name: en.identification.document }).inputValue()).toBe('AB7654321');
+    await identify(page, en, 'AA1234567', '15.03.1990');
+    await page.waitForURL(/\/en\/payment/);
+    expect(siteProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the booking on /numbers', () => {
+  it('replaces the number only when asked, cancels the selection or the reservation, and frees the numbers', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, 'en', '/numbers?category=silver');
+    const first = await reserve(page, en, 0);
+    const second = page.getByRole('button', { name: /^Choose \+998/ }).first();
+    const secondNumber = (await second.getAttribute('aria-label'))!.slice(7);
+    await second.click();
+    const question = page.getByRole('group', { name: en.numbers.choice.replaceTitle });
+    await question.getByText(fill(en.numbers.choice.confirmReplace, { current: first, next: secondNumber })).waitFor();
+    await question.getByRole('button', { name: en.numbers.choice.cancelSelection }).click();
+    expect(await page.locator('.reservation-panel .phone-number').first().textContent()).toBe(first);
+
+    await page.getByRole('button', { name: `Choose ${secondNumber}` }).click();
+    await page.getByRole('button', { name: en.numbers.choice.replace, exact: true }).click();
+    const outcome = page.locator('.number-card__outcome--success');
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toBe(fill(en.numbers.choice.replaced, { number: secondNumber, released: first }));
+    expect(await page.locator('.reservation-panel .phone-number').first().textContent()).toBe(secondNumber);
+    const status = async (n: string) => ((await (await fetch(`${site.origin}/api/v1/numbers/${encodeURIComponent(n.replace(/ /g, ''))}`)).json()) as { status: string }).status;
+    expect(await status(first)).toBe('free');
+    expect(await status(secondNumber)).toBe('reserved');
+
+    await page.getByRole('button', { name: en.numbers.reservation.cancel }).click();
+    await page.getByText(fill(en.numbers.reservation.cancelled, { number: secondNumber })).waitFor();
+    expect(await page.getByRole('heading', { name: en.numbers.reservation.title }).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
+    expect(await status(secondNumber)).toBe('free');
+    expect(siteProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the SIM and tariff choice through a failed submit and a reload', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await open(page, 'en', '/numbers');
+    await reserve(page, en, 12);
+    await page.getByRole('radio', { name: /^SIM card/ }).check();
+    await page.getByRole('radio', { name: en.purchase.options.courier }).check();
+    await page.getByRole('button', { name: en.purchase.options.continue }).click();
+    await page.getByText(en.purchase.options.errors.address).waitFor();
+    await page.getByText(en.purchase.options.errors.tariff).waitFor();
+    await page.getByRole('textbox', { name: en.purchase.options.address }).fill('Tashkent, Amir Temur 1');
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByRole('radio', { name: /^SIM card/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('textbox', { name: en.purchase.options.address }).inputValue()).toBe('Tashkent, Amir Temur 1');
+    await context.close();
+  });
+});
+
+describe('the auction', () => {
+  it('takes a bid from a confirmed phone, shows the position and the server end time moved by the late bid', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, 'en', '/numbers');
+    await page.getByRole('link', { name: 'Go to the auction +998 77 111 11 11' }).click();
+    await page.waitForURL(/lot=lot-006/);
+    await page.getByRole('heading', { name: '+998 77 111 11 11' }).waitFor();
+    await page.getByText(en.auction.verifyToBid).waitFor();
+    const endsBefore = await page.getByTestId('lot-ends-at').getAttribute('datetime');
+    await confirmPhone(page, en);
+    await page.getByRole('textbox', { name: en.auction.amountLabel }).fill('10000000');
+    await page.getByRole('button', { name: en.auction.placeBid }).click();
+    await page.getByText(fill(en.auction.bidTooLow, { amount: '10,500,000 UZS' })).waitFor();
+    await page.getByRole('textbox', { name: en.auction.amountLabel }).fill('10500000');
+    await page.getByRole('button', { name: en.auction.placeBid }).click();
+    await page.getByText(fill(en.auction.bidAccepted, { amount: '10,500,000 UZS' })).waitFor();
+    await page.getByText(en.auction.leading).waitFor();
+    const endsAfter = await page.getByTestId('lot-ends-at').getAttribute('datetime');
+    expect(Date.parse(endsAfter!)).toBeGreaterThan(Date.parse(endsBefore!));
+    await page.getByText(/A late bid extended the auction/).waitFor();
+    expect(await page.locator('.bids-table__mine').count()).toBe(1);
+    expect(siteProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('lets the winner buy the number won at the buy-now price', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, 'en', '/numbers?lot=lot-007');
+    await confirmPhone(page, en);
+    await page.getByRole('textbox', { name: en.auction.amountLabel }).fill('90000000');
+    await page.getByRole('button', { name: en.auction.placeBid }).click();
+    await page.getByRole('heading', { name: en.auction.wonTitle }).waitFor();
+    await page.getByRole('button', { name: en.auction.buy }).click();
+    await page.waitForURL(`${site.origin}/en/numbers`);
+    await page.getByRole('heading', { name: en.numbers.reservation.title }).waitFor();
+    expect(await page.locator('.reservation-panel .phone-number').first().textContent()).toBe('+998 77 999 99 99');
+    await page.getByText(/^90,000,000\sUZS$/).first().waitFor();
+    expect(await page.getByRole('timer').first().textContent()).toMatch(/^\d+:\d\d:\d\d$/);
+    expect(siteProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
