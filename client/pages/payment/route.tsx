@@ -113,13 +113,16 @@ function Blocked({ view, booking }: { view: PaymentView; booking: ReturnType<typ
     failed: { text: t('payment.loadFailed'), to: `${pathname}${search}`, action: t('actions.retry') },
   }[view.mode as 'selectNumber' | 'register' | 'chooseOptions' | 'expired' | 'failed'];
   return (
-    <div className="notice notice--warning" role="alert">
-      <p>{content.text}</p>
-      <p>
-        <Link className="button button--primary" to={content.to}>
-          {content.action}
-        </Link>
-      </p>
-    </div>
+    <>
+      {view.mode === 'register' || view.mode === 'chooseOptions' ? <BookingSummary booking={booking} /> : null}
+      <div className="notice notice--warning" role="alert">
+        <p>{content.text}</p>
+        <p>
+          <Link className="button button--primary" to={content.to}>
+            {content.action}
+          </Link>
+        </p>
+      </div>
+    </>
   );
 }

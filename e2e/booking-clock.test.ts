@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { localizePath, type Language } from '../shared/languages';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+
+const CATALOGS = { ru, en, uz } as const;
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  // A six-minute booking: the 5-minute warning is one minute away, the 1-minute one five.
+  site = await startSite({ RESERVATION_MINUTES: '6' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+const timer = (page: Page) => page.getByRole('timer').first();
+const secondsOf = (text: string | null) => {
+  const [m, s] = (text ?? '').split(':').map(Number);
+  return m * 60 + s;
+};
+
+/** The browser's clock is the test's from before the first page: the token's `exp` is compared with it. */
+async function reserveOnControlledClock(lang: Language, index: number) {
+  const c = CATALOGS[lang];
+  const context = await newContext(browser, { locale: LOCALES[lang] });
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  await page.clock.install({ time: Date.now() });
+  await page.goto(`${site.origin}${localizePath('/numbers', lang)}`);
+  await waitForHydration(page);
+  const choose = page.locator('.number-card').nth(index).getByRole('button');
+  await choose.click();
+  await page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor();
+  const number = (await page.locator('.reservation-panel .phone-number').first().textContent())!;
+  return { context, page, problems, number, c };
+}
+
+describe.each(['en', 'ru', 'uz'] as const)('the booking clock in %s', (lang) => {
+  it('warns at 5 and at 1 minute left, then says the booking expired and releases the number', async () => {
+    const { context, page, problems, number, c } = await reserveOnControlledClock(lang, { en: 0, ru: 1, uz: 2 }[lang]);
+    expect(secondsOf(await timer(page).textContent())).toBeGreaterThan(5 * 60);
+    expect(await toast(page, c.messages.bookingExpiresIn5).count()).toBe(0);
+
+    await page.clock.fastForward('01:05');
+    await toast(page, c.messages.bookingExpiresIn5).waitFor();
+    expect(secondsOf(await timer(page).textContent())).toBeLessThanOrEqual(5 * 60);
+    expect(await toast(page, c.messages.bookingExpiresIn1).count()).toBe(0);
+
+    await page.clock.fastForward('04:00');
+    await toast(page, c.messages.bookingExpiresIn1).waitFor();
+    expect(secondsOf(await timer(page).textContent())).toBeLessThanOrEqual(60);
+    expect(await toast(page, c.messages.bookingExpired).count()).toBe(0);
+
+    await page.clock.fastForward('01:00');
+    await toast(page, c.messages.bookingExpired).waitFor();
+    // Released in the interface: no panel, no token, the number can be chosen again; the page says why.
+    await page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
+    await page.locator('.reservation-status').getByText(c.messages.bookingExpired).waitFor();
+    const card = page.locator('.number-card', { hasText: number });
+    expect(await card.getByRole('button').isEnabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the countdown', () => {
+  it('comes from the token: it survives a reload and is right after the tab slept in the background', async () => {
+    const { context, page, problems, c } = await reserveOnControlledClock('en', 5);
+    const before = secondsOf(await timer(page).textContent());
+    await page.reload();
+    await waitForHydration(page);
+    const after = secondsOf(await timer(page).textContent());
+    expect(after).toBeLessThanOrEqual(before);
+    expect(after).toBeGreaterThan(before - 30);
+
+    // A background tab gets no timer for minutes; when it wakes up, the time left is from exp, not from ticks.
+    await page.clock.pauseAt(Date.now() + 3 * 60_000);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.clock.resume();
+    await page.waitForFunction(() => {
+      const text = document.querySelector('[role="timer"]')?.textContent ?? '';
+      const [m, s] = text.split(':').map(Number);
+      return m * 60 + s <= 3 * 60 + 5;
+    });
+    // Passing the 5-minute mark while asleep still warns once, on waking.
+    await toast(page, c.messages.bookingExpiresIn5).waitFor();
+
+    // A reload after the 1-minute warning does not repeat it, and the booking ends on time.
+    await page.clock.fastForward('02:10');
+    await toast(page, c.messages.bookingExpiresIn1).waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    await timer(page).waitFor();
+    expect(await toast(page, c.messages.bookingExpiresIn1).count()).toBe(0);
+    expect(await toast(page, c.messages.bookingExpiresIn5).count()).toBe(0);
+    await page.clock.fastForward('01:00');
+    await toast(page, c.messages.bookingExpired).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('announces an expiry that happened while the visitor was away, on any purchase step', async () => {
+    const { context, page, c } = await reserveOnControlledClock('en', 7);
+    // The visitor reads about the operator meanwhile (a page without the booking), then comes back late.
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    await page.clock.pauseAt(Date.now() + 7 * 60_000);
+    await page.goto(`${site.origin}/en/identification`);
+    await waitForHydration(page);
+    await page.clock.resume();
+    await toast(page, c.messages.bookingExpired).waitFor();
+    await page.getByRole('link', { name: c.purchase.booking.chooseAgain }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
+    await context.close();
+  });
+});

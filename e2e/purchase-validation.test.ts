@@ -1,0 +1,187 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { LANGUAGES, localizePath, type Language } from '../shared/languages';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+
+const CATALOGS = { ru, en, uz } as const;
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
+
+let site: Site;
+let browser: Browser;
+let numberPage = 0;
+let phoneSeq = 2000000;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function api<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${site.origin}/api/v1${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A booking as the site would store it, made straight through the API (the page is not the subject here). */
+async function reservationToken(): Promise<string> {
+  const list = await api<{ items: Array<{ number: string }> }>(`/numbers?pageSize=1&page=${++numberPage}`);
+  return (await api<{ reservationToken: string }>('/reservations', { number: list.items[0].number })).reservationToken;
+}
+
+async function phoneTokens(): Promise<Record<string, string>> {
+  const phone = `+99893${++phoneSeq}`;
+  await api('/auth/sms', { phone });
+  const verified = await api<{ authToken: string; authTokenNumber: string }>('/auth/sms/verify', { phone, code: '123456' });
+  return { auth_token: verified.authToken, auth_token_number: verified.authTokenNumber };
+}
+
+/** A context whose localStorage starts with these tokens (once: the page may remove them later). */
+async function contextWith(lang: Language, tokens: Record<string, string>): Promise<BrowserContext> {
+  const context = await newContext(browser, { locale: LOCALES[lang] });
+  await context.addInitScript((stored: Record<string, string>) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, tokens);
+  return context;
+}
+
+async function open(page: Page, lang: Language, path: string) {
+  await page.goto(`${site.origin}${localizePath(path, lang)}`);
+  await waitForHydration(page);
+}
+
+/** The texts a control's aria-describedby points at: where its message is "next to the field". */
+async function descriptions(control: Locator): Promise<string[]> {
+  const ids = (await control.getAttribute('aria-describedby')) ?? '';
+  return control.page().evaluate((list) => list.split(' ').map((id) => document.getElementById(id)?.textContent?.trim() ?? ''), ids);
+}
+
+describe.each(LANGUAGES)('validation messages in %s', (lang: Language) => {
+  const c = CATALOGS[lang];
+
+  it('"First you need to select a number" on /identification and /payment without a booking', async () => {
+    const context = await contextWith(lang, {});
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    for (const path of ['/identification', '/payment']) {
+      await open(page, lang, path);
+      const alert = page.getByRole('alert').filter({ hasText: c.messages.selectNumberFirst });
+      await alert.waitFor();
+      expect(await alert.getByRole('link').getAttribute('href')).toBe(localizePath('/numbers', lang));
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('"First you need to register" on /payment before the identification', async () => {
+    const context = await contextWith(lang, { 'reservation-token': await reservationToken() });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, lang, '/payment');
+    const alert = page.getByRole('alert').filter({ hasText: c.messages.registerFirst });
+    await alert.waitFor();
+    expect(await alert.getByRole('link').getAttribute('href')).toBe(localizePath('/identification', lang));
+    // The booking is still shown with its countdown: nothing is lost by coming here too early.
+    await page.getByRole('timer').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('"Fill out the form in full and confirm the contract." when a field is empty or the contract is not confirmed', async () => {
+    const context = await contextWith(lang, { 'reservation-token': await reservationToken(), ...(await phoneTokens()) });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, lang, '/identification');
+    const submit = page.getByRole('button', { name: c.identification.submit });
+    await submit.click();
+    const message = page.locator('#identification-message');
+    expect(await message.getAttribute('role')).toBe('alert');
+    await message.getByText(c.validation.formIncomplete).waitFor();
+    const documentField = page.getByRole('textbox', { name: c.identification.document });
+    const contract = page.getByRole('checkbox', { name: c.identification.contract });
+    expect(await documentField.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptions(documentField)).toContain(c.api.validation.required);
+    expect(await contract.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptions(contract)).toContain(c.validation.formIncomplete);
+    // The first field to fix gets the focus.
+    expect(await documentField.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+
+    // Everything typed, only the contract left unconfirmed: still the same message, nothing lost.
+    await documentField.fill('AA1234567');
+    await page.getByRole('textbox', { name: c.identification.birthDate }).fill('15.03.1990');
+    await submit.click();
+    await message.getByText(c.validation.formIncomplete).waitFor();
+    expect(await documentField.getAttribute('aria-invalid')).toBeNull();
+    expect(await documentField.inputValue()).toBe('AA1234567');
+    expect(await contract.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the date format message next to the date of birth, with the typed values kept through a reload', async () => {
+    const context = await contextWith(lang, { 'reservation-token': await reservationToken(), ...(await phoneTokens()) });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, lang, '/identification');
+    const documentField = page.getByRole('textbox', { name: c.identification.document });
+    const birthDate = page.getByRole('textbox', { name: c.identification.birthDate });
+    await documentField.fill('AA1234567');
+    await birthDate.fill('1990-03-15');
+    await page.getByRole('checkbox', { name: c.identification.contract }).check();
+    await page.getByRole('button', { name: c.identification.submit }).click();
+    const error = page.locator('#identity-birth-date-error');
+    await error.getByText(c.validation.dateFormat).waitFor();
+    expect(await error.getAttribute('aria-live')).toBe('polite');
+    expect(await birthDate.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptions(birthDate)).toContain(c.validation.dateFormat);
+    expect(await page.locator('#identification-message').textContent()).toBe('');
+    expect(page.url()).toBe(`${site.origin}${localizePath('/identification', lang)}`);
+
+    await page.reload();
+    await waitForHydration(page);
+    expect(await documentField.inputValue()).toBe('AA1234567');
+    expect(await birthDate.inputValue()).toBe('1990-03-15');
+    expect(await page.getByRole('checkbox', { name: c.identification.contract }).isChecked()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('other checks of the purchase forms', () => {
+  it('checks the eSIM e-mail next to its field before leaving /numbers', async () => {
+    const context = await contextWith('en', { 'reservation-token': await reservationToken() });
+    const page = await context.newPage();
+    await open(page, 'en', '/numbers?tariff=oq-start');
+    await page.getByRole('radio', { name: /^eSIM/ }).check();
+    const email = page.getByRole('textbox', { name: en.purchase.options.email });
+    await email.fill('visitor@example');
+    await page.getByRole('button', { name: en.purchase.options.continue }).click();
+    await page.locator('#sim-email-error').getByText(en.api.validation.emailFormat).waitFor();
+    expect(await descriptions(email)).toContain(en.api.validation.emailFormat);
+    expect(page.url()).toContain('/en/numbers');
+    await email.fill('visitor@example.uz');
+    await page.getByRole('button', { name: en.purchase.options.continue }).click();
+    await page.waitForURL(/\/en\/identification\?tariff=oq-start&sim=esim$/);
+    await context.close();
+  });
+
+  it('maps the API refusal of an order without registration to "First you need to register"', async () => {
+    // A phone confirmed but never identified: the page says so before any order is tried.
+    const context = await contextWith('uz', { 'reservation-token': await reservationToken(), ...(await phoneTokens()) });
+    const page = await context.newPage();
+    await open(page, 'uz', '/payment');
+    await page.getByRole('alert').filter({ hasText: uz.messages.registerFirst }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { localizePath, type Language } from '../shared/languages';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+
+const CATALOGS = { ru, en, uz } as const;
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]);
+
+interface Visitor {
+  lang: Language;
+  page: Page;
+  problems: string[];
+  close(): Promise<void>;
+}
+
+async function visitor(lang: Language, path: string): Promise<Visitor> {
+  const context = await newContext(browser, { locale: LOCALES[lang] });
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  await page.goto(`${site.origin}${localizePath('/numbers', lang)}${path}`);
+  await waitForHydration(page);
+  return { lang, page, problems, close: () => context.close() };
+}
+
+const held = (page: Page) => page.evaluate(() => localStorage.getItem('reservation-token'));
+
+describe('two visitors choosing the same number at once', () => {
+  it.each([
+    ['en', 'ru'],
+    ['uz', 'en'],
+    ['ru', 'uz'],
+  ] as const)('one gets it (%s vs %s); the other is told in their language and stays on the page', async (langA, langB) => {
+    const query = `?category=gold&page=${langA === 'en' ? 1 : langA === 'uz' ? 2 : 3}`;
+    const a = await visitor(langA, query);
+    const b = await visitor(langB, query);
+    const number = (await a.page.locator('.number-card .phone-number').first().textContent())!;
+    const chooseIn = (v: Visitor) => v.page.locator('.number-card', { hasText: number }).getByRole('button');
+    const urls = [a.page.url(), b.page.url()];
+
+    await Promise.all([chooseIn(a).click(), chooseIn(b).click()]);
+    const outcome = async (v: Visitor) => {
+      const c = CATALOGS[v.lang];
+      const card = v.page.locator('.number-card', { hasText: number });
+      await card.locator('.number-card__outcome').waitFor();
+      return (await card.locator('.number-card__outcome').getAttribute('role')) === 'alert' ? 'lost' : (await v.page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor(), 'won');
+    };
+    const results = await Promise.all([outcome(a), outcome(b)]);
+    expect([...results].sort()).toEqual(['lost', 'won']);
+
+    const loser = results[0] === 'lost' ? a : b;
+    const winner = loser === a ? b : a;
+    const c = CATALOGS[loser.lang];
+    const card = loser.page.locator('.number-card', { hasText: number });
+    expect(await card.getByRole('alert').textContent()).toBe(fill(c.numbers.choice.taken, { number }));
+    expect(await card.getByText(c.numbers.results.taken, { exact: true }).count()).toBe(1);
+    await loser.page.locator('.Toastify').getByText(c.api.errors.numberUnavailable).waitFor();
+    expect(loser.page.url()).toBe(urls[loser === a ? 0 : 1]);
+    expect(await held(loser.page)).toBeNull();
+    expect(await loser.page.getByRole('heading', { name: c.numbers.reservation.title }).count()).toBe(0);
+    expect(await held(winner.page)).toMatch(/^ey/);
+
+    // The one who lost simply picks another number.
+    await loser.page.locator('.number-card').nth(1).getByRole('button').click();
+    await loser.page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor();
+    expect(await held(loser.page)).toMatch(/^ey/);
+
+    // The shared client's toast (the API's words) is the only console noise: the 409 itself.
+    for (const v of [a, b]) expect(v.problems.filter((p) => !p.includes('409'))).toEqual([]);
+    await a.close();
+    await b.close();
+  });
+});
