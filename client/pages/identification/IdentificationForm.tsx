@@ -7,6 +7,7 @@ import { useLanguage } from '../../components/use-language';
 import { stableDate } from '../../features/news/stable-format';
 import { describedBy, Field, FormMessage } from '../../features/purchase/Field';
 import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
+import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { checkManualForm, checkRemoteForm, isValid, type FormCheck } from './identity-form';
 import { ManualFields } from './ManualFields';
@@ -42,7 +43,7 @@ export function IdentificationForm({ points }: { points: PointOfSale[] | null })
     if (!isValid(next)) {
       const first = ['document', 'birthDate', 'point', 'contract'].find((field) => (next.fields as Errors)[field as keyof Errors]);
       const id = { document: 'identity-document', birthDate: 'identity-birth-date', point: 'identity-point', contract: 'identity-contract' }[first ?? 'contract'];
-      formRef.current?.querySelector<HTMLElement>(`#${id}`)?.focus();
+      focusField(formRef.current?.querySelector<HTMLElement>(`#${id}`));
       return;
     }
     if (method === 'remote') void send('/identification/remote', { document: (draft.document ?? '').replace(/\s+/g, '').toUpperCase(), birthDate: (draft.birthDate ?? '').trim() });

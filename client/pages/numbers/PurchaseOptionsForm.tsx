@@ -8,6 +8,7 @@ import { useLanguage } from '../../components/use-language';
 import { FormMessage } from '../../features/purchase/Field';
 import { chosenTariff, simFromQuery, updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { summarizeTariff } from '../../features/purchase/tariff-summary';
+import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { PurchaseCatalogue } from './loader';
 import { SimDeliveryFields } from './SimDeliveryFields';
@@ -62,7 +63,7 @@ export function PurchaseOptionsForm({ catalogue }: { catalogue: PurchaseCatalogu
     setErrors(found);
     const first = (Object.keys(FIELD_IDS) as Array<keyof OptionErrors>).find((key) => found[key]);
     if (first) {
-      formRef.current?.querySelector<HTMLElement>(`#${FIELD_IDS[first]}`)?.focus();
+      focusField(formRef.current?.querySelector<HTMLElement>(`#${FIELD_IDS[first]}`));
       return;
     }
     if (!tariff || !draft.simType) return;

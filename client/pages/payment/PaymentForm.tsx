@@ -8,6 +8,7 @@ import { useRuntime } from '../../runtime';
 import { apiErrorCode, apiErrorOf, specMessageKey } from '../../features/purchase/api-error';
 import { describedBy, FormMessage } from '../../features/purchase/Field';
 import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
+import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { SummaryLines } from './OrderSummary';
 import { createOrder, paymentPageUrl, startPayment } from './payment-api';
@@ -36,7 +37,7 @@ export function PaymentForm({ orderId, lines, onAlreadyPaid }: { orderId: string
     setMessage(null);
     if (!provider) {
       setProviderError(t('payment.methods.choose'));
-      firstOption.current?.focus();
+      focusField(firstOption.current);
       return;
     }
     setProviderError(null);
