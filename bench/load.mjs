@@ -76,7 +76,11 @@ try {
   console.log(`warm-up: ${connections} connections for ${warmup} s, then ${pauseMs / 1000} s idle`);
   await measure(site.origin, { requests: requestsFor(paths, {}), connections, duration: warmup, warmup: 0 });
   await sleep(pauseMs);
-  if (site.exited()) throw new Error(`the server died during the warm-up (${site.exited().signal ?? site.exited().code}): ${crashReport(site.output())}`);
+  if (site.exited()) {
+    // Nothing left to measure: say why and stop.
+    console.error(`\nbench:load FAILED: the server died during the warm-up (exit ${site.exited().signal ?? site.exited().code}); ${crashReport(site.output())}`);
+    process.exit(1);
+  }
   const beforeRaw = treeRss(site.pid);
   await collectGarbage(site.pid);
   const before = treeRss(site.pid);
