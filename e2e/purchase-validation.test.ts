@@ -176,6 +176,24 @@ describe('other checks of the purchase forms', () => {
     await context.close();
   });
 
+  it('keeps the SIM and delivery choice through a failed submit and a reload, with each error next to its field', async () => {
+    const context = await contextWith('en', { 'reservation-token': await reservationToken() });
+    const page = await context.newPage();
+    await open(page, 'en', '/numbers');
+    await page.getByRole('radio', { name: /^SIM card/ }).check();
+    await page.getByRole('radio', { name: en.purchase.options.courier }).check();
+    await page.getByRole('button', { name: en.purchase.options.continue }).click();
+    await page.locator('#courier-address-error').getByText(en.purchase.options.errors.address).waitFor();
+    await page.locator('#tariff-options-error').getByText(en.purchase.options.errors.tariff).waitFor();
+    await page.getByRole('alert').getByText(en.purchase.options.errors.summary).waitFor();
+    await page.getByRole('textbox', { name: en.purchase.options.address }).fill('Tashkent, Amir Temur 1');
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByRole('radio', { name: /^SIM card/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('textbox', { name: en.purchase.options.address }).inputValue()).toBe('Tashkent, Amir Temur 1');
+    await context.close();
+  });
+
   it('maps the API refusal of an order without registration to "First you need to register"', async () => {
     // A phone confirmed but never identified: the page says so before any order is tried.
     const context = await contextWith('uz', { 'reservation-token': await reservationToken(), ...(await phoneTokens()) });

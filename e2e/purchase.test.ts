@@ -107,6 +107,10 @@ describe('buying a number', () => {
     expect(text).toContain('eSIM');
     expect(text).toContain('104,500 UZS'); // 80,000 number + 0 eSIM + 24,500 first month
 
+    // Every form told the tag manager it was sent (the search was a client navigation: same data layer).
+    const formIds = await page.evaluate(() => ((window as unknown as { dataLayer: Array<{ event?: string; formId?: string }> }).dataLayer ?? []).filter((e) => e.event === 'form_sendID').map((e) => e.formId));
+    expect(formIds).toEqual(['number-search', 'purchase-options', 'identification-sms-request', 'identification-sms-verify', 'identification']);
+
     await startPayment(page, en, 'Payme');
     const sandboxUrl = page.url();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toMatch(/^ey/);
@@ -151,6 +155,40 @@ describe('buying a number', () => {
     await page.waitForURL(/success\?order=/);
     await page.getByRole('heading', { name: c.messages.activated }).waitFor();
     expect(await page.locator('.success-card__number').textContent()).toBe(number);
+    expect(siteProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('identifies at a point of sale instead: the appointment, then payment with a SIM card picked up', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(page, 'en', '/numbers?tariff=constructor&internetGb=20&minutes=500&sms=100&nightInternet=1');
+    await reserve(page, en, 14);
+    await page.getByText('My tariff: 20 GB, 500 min, 100 SMS').waitFor();
+    await page.getByRole('radio', { name: /^SIM card/ }).check();
+    await page.getByRole('radio', { name: en.purchase.options.pickup }).check();
+    await page.getByLabel(en.purchase.options.point, { exact: true }).selectOption('tashkent-1');
+    await page.getByRole('button', { name: en.purchase.options.continue }).click();
+    await page.waitForURL(/\/en\/identification\?tariff=constructor&internetGb=20&minutes=500&sms=100&nightInternet=1&sim=physical$/);
+    await confirmPhone(page, en);
+    await page.getByRole('radio', { name: en.identification.methods.manual }).check();
+    await page.getByLabel(en.identification.point, { exact: true }).selectOption({ index: 1 });
+    await page.getByRole('checkbox', { name: en.identification.contract }).check();
+    await page.getByRole('button', { name: en.identification.submit }).click();
+    await page.getByText(/Your visit code: \w+/).waitFor();
+    await page.getByRole('link', { name: en.identification.toPayment }).click();
+    const summary = page.getByRole('region', { name: en.payment.summary.title });
+    await summary.waitFor();
+    const text = (await summary.textContent())!.replace(/\s+/g, ' ');
+    // 9,000 base + 34,000 (20 GB) + 13,000 (500 min) + 2,000 (100 SMS) + 9,000 night = 67,000, half for the first months.
+    expect(text).toContain('first 2 months 33,500 UZS per month (−50%), then 67,000 UZS per month');
+    expect(text).toContain('Pickup at Tashkent');
+    expect(text).toContain('10,000 UZS');
+    await startPayment(page, en, 'Bank card');
+    await page.getByRole('button', { name: en.api.sandbox.approve }).click();
+    await page.getByRole('heading', { name: en.messages.activated }).waitFor();
+    await page.getByText(en.success.pickup).waitFor();
     expect(siteProblems(problems)).toEqual([]);
     await context.close();
   });
@@ -242,24 +280,6 @@ describe('the booking on /numbers', () => {
     expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
     expect(await status(secondNumber)).toBe('free');
     expect(siteProblems(problems)).toEqual([]);
-    await context.close();
-  });
-
-  it('keeps the SIM and tariff choice through a failed submit and a reload', async () => {
-    const context = await newContext(browser, { locale: 'en-US' });
-    const page = await context.newPage();
-    await open(page, 'en', '/numbers');
-    await reserve(page, en, 12);
-    await page.getByRole('radio', { name: /^SIM card/ }).check();
-    await page.getByRole('radio', { name: en.purchase.options.courier }).check();
-    await page.getByRole('button', { name: en.purchase.options.continue }).click();
-    await page.getByText(en.purchase.options.errors.address).waitFor();
-    await page.getByText(en.purchase.options.errors.tariff).waitFor();
-    await page.getByRole('textbox', { name: en.purchase.options.address }).fill('Tashkent, Amir Temur 1');
-    await page.reload();
-    await waitForHydration(page);
-    expect(await page.getByRole('radio', { name: /^SIM card/ }).isChecked()).toBe(true);
-    expect(await page.getByRole('textbox', { name: en.purchase.options.address }).inputValue()).toBe('Tashkent, Amir Temur 1');
     await context.close();
   });
 });
