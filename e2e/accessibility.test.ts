@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core';
+import { LANGUAGES, localizePath } from '../shared/languages';
+import { PATHS } from '../shared/paths';
+import { launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+let site: Site;
+let browser: Browser;
+let slug: string;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  const res = await fetch(`${site.origin}/api/v1/news`);
+  slug = ((await res.json()) as { items: { slug: string }[] }).items[0].slug;
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // The site's CSP would refuse the injected checker, so this context bypasses it (tests only).
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: AxeViolation) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => {
+  it('has no serious or critical axe violation on any page', async () => {
+    const context = await newContext(browser, { bypassCSP: true, colorScheme: mode });
+    await context.route((url) => !url.href.startsWith(site.origin), (route) => route.abort('connectionrefused'));
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const path of Object.values(PATHS)) {
+      const url = localizePath(path.replace(':slug', slug), mode === 'light' ? 'ru' : 'en');
+      await page.goto(`${site.origin}${url}`);
+      await waitForHydration(page);
+      expect(await page.getAttribute('html', 'data-theme')).toBe(mode);
+      for (const violation of await seriousViolations(page)) found.push(`${url}: ${violation}`);
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('keyboard use', () => {
+  it('reaches the skip link, the navigation and the switchers with a visible focus', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    const seen: string[] = [];
+    for (let i = 0; i < 14; i += 1) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const visible = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        return { text: (el.textContent || el.getAttribute('aria-label') || '').trim(), visible };
+      });
+      if (!focus) continue;
+      expect(focus.visible).toBe(true);
+      seen.push(focus.text);
+    }
+    expect(seen[0]).toBe('Skip to content');
+    expect(seen).toEqual(expect.arrayContaining(['News', 'About', 'UZ', 'Dark']));
+    await context.close();
+  });
+
+  it('switches the colour mode and follows the skip link by keyboard alone', async () => {
+    const context = await newContext(browser, { colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Dark' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await page.keyboard.press('Space');
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => location.hash)).toBe('#main');
+    await context.close();
+  });
+
+  it('keeps every language version of the home page reachable with the same landmarks', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    for (const lang of LANGUAGES) {
+      await page.goto(`${site.origin}${localizePath('/', lang)}`);
+      await waitForHydration(page);
+      expect(await page.locator('main#main').count()).toBe(1);
+      expect(await page.locator('header.site-header nav').count()).toBeGreaterThan(0);
+      expect(await page.locator('h1').count()).toBe(1);
+    }
+    await context.close();
+  });
+});
