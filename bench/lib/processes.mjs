@@ -248,3 +248,20 @@ export function crashReport(output) {
   }
   return parts.join('; ');
 }
+
+/**
+ * Waits until the server's processes use under 5 % of a core over a second (a backlog of
+ * requests cut off by the load generator is done), at most `maxMs`. Returns the time waited.
+ */
+export async function waitForIdle(rootPid, maxMs = 30000) {
+  const started = Date.now();
+  const total = () => processTree(rootPid).reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
+  let last = total();
+  while (Date.now() - started < maxMs) {
+    await sleep(1000);
+    const now = total();
+    if (now - last < 0.05) break;
+    last = now;
+  }
+  return Date.now() - started;
+}
