@@ -11,6 +11,8 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist');
 const clientOut = path.join(dist, 'client');
 const dev = process.argv.includes('--dev');
+// React's development build names hydration mismatches in full: `NODE_ENV=development node build.mjs`.
+const reactDevelopment = dev || process.env.NODE_ENV === 'development';
 
 /** Browser bundle: what a cheap phone downloads, so minified and split per page. */
 const clientOptions = {
@@ -29,7 +31,7 @@ const clientOptions = {
   chunkNames: 'chunks/[name]-[hash]',
   assetNames: 'media/[name]-[hash]',
   loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file' },
-  define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+  define: { 'process.env.NODE_ENV': JSON.stringify(reactDevelopment ? 'development' : 'production') },
   legalComments: 'linked',
   logLevel: 'warning',
 };

@@ -12,6 +12,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
+      setupFilesAfterEnv: ['<rootDir>/server/jest-setup.ts'],
       testMatch: ['<rootDir>/{server,client,shared,locales}/**/*.test.{ts,tsx}'],
     },
     {
