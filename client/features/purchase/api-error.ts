@@ -28,7 +28,3 @@ export function specMessageKey(code: string | null): string | null {
       return null;
   }
 }
-
-export function isCancelled(error: unknown): boolean {
-  return axios.isCancel(error);
-}

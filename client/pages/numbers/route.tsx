@@ -24,12 +24,12 @@ export function Component() {
     <div className="container page page--numbers purchase">
       <PageIntro page="numbers" canonicalQuery={canonical} />
       <PurchaseSteps current="number" />
-      {data.kind === 'lot' ? <LotPage data={data} booking={booking} /> : <SearchPage data={data} booking={booking} />}
+      {data.kind === 'lot' ? <LotPage data={data} /> : <SearchPage data={data} booking={booking} />}
     </div>
   );
 }
 
-function LotPage({ data }: { data: LotData; booking: BookingState }) {
+function LotPage({ data }: { data: LotData }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   if (!data.lot) {

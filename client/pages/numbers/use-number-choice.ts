@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneNumber } from '../../../shared/api-types';
+import { formatUzPhone } from '../../../shared/validation';
 import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
 import { reserveNumber } from '../../features/purchase/reservation-api';
 import type { HeldReservation } from '../../features/purchase/token-store';
@@ -33,7 +34,7 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
         number: number.number,
         tone: 'success',
         text: result.replaced
-          ? t('numbers.choice.replaced', { number: result.reservation.formatted, released: formatted(result.replaced) })
+          ? t('numbers.choice.replaced', { number: result.reservation.formatted, released: formatUzPhone(result.replaced) })
           : t('numbers.choice.reserved', { number: result.reservation.formatted }),
       });
       onReserved();
@@ -69,9 +70,4 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
     confirmReplace: (number: PhoneNumber) => void reserve(number),
     cancelSelection: () => setConfirming(null),
   };
-}
-
-function formatted(msisdn: string): string {
-  const m = /^\+998(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(msisdn);
-  return m ? `+998 ${m[1]} ${m[2]} ${m[3]} ${m[4]}` : msisdn;
 }
