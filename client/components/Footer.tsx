@@ -19,7 +19,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <p id="support">{t('common.footer.support')}</p>
+        <p id="footer-support">{t('common.footer.support')}</p>
         <p className="site-footer__rights">{t('common.footer.rights', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
