@@ -17,6 +17,12 @@ function boot(): void {
     process.exit(1);
   }
   const logger = createLogger(config);
+  // A promise nobody awaited (e.g. an API call a loader started, cancelled when its visitor left)
+  // must not take the site down for everyone: log it and keep serving.
+  process.on('unhandledRejection', (reason) => {
+    const cancelled = (reason as { code?: string } | null)?.code === 'ERR_CANCELED';
+    if (!cancelled) logger.error('Unhandled promise rejection', reason);
+  });
 
   if (cluster.isPrimary && config.webConcurrency > 1) {
     // Workers must share one signing secret, and the store is migrated once before they start.
