@@ -120,7 +120,11 @@ export function adoptDeferredHydrationData(
  * Server: gives every pending value in the loaders' data an id and swaps it for a marker in the
  * serialized copy. A rejection nobody renders must not crash the process, hence the catch.
  */
-export function markDeferredLoaderData(loaderData: Record<string, unknown>, deferredIds: WeakMap<object, string>): Record<string, unknown> {
+export function markDeferredLoaderData(
+  loaderData: Record<string, unknown>,
+  deferredIds: WeakMap<object, string>,
+  onRejected: () => void = () => undefined,
+): Record<string, unknown> {
   const serialized: Record<string, unknown> = {};
   for (const [routeId, data] of Object.entries(loaderData)) {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -132,7 +136,7 @@ export function markDeferredLoaderData(loaderData: Record<string, unknown>, defe
       if (isThenable(value)) {
         const id = `${routeId}/${key}`;
         deferredIds.set(value, id);
-        value.then(undefined, () => undefined);
+        value.then(undefined, onRejected);
         copy[key] = { __deferred: id } satisfies DeferredMarker;
       } else {
         copy[key] = value;

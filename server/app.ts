@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { createLogger, requestLog, type Logger } from './logger';
 import { languageRedirects } from './language-redirects';
 import { createRenderer } from './render';
+import { PageCache } from './page-cache';
 import { baseSecurityHeaders } from './security-headers';
 
 export interface AppOptions {
@@ -88,6 +89,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     manifest,
     catalogs: { ru, en, uz },
     log: (level, message, error) => logger[level](message, error),
+    pageCache: new PageCache(config.pageCacheSeconds * 1000),
   });
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {

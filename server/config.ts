@@ -38,6 +38,7 @@ export interface Config {
   apiCorsOrigins: string[];
   renderTimeoutMs: number;
   webConcurrency: number;
+  pageCacheSeconds: number;
   logRequests: boolean;
   public: PublicConfig;
 }
@@ -193,6 +194,8 @@ export function loadConfig(env: Env = process.env): Config {
     // Longer than the HTTP client's 10 s timeout, so a slow API call ends as an error state first.
     renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 15000, 100, 120000),
     webConcurrency: integer(env, 'WEB_CONCURRENCY', 1, 1, 256),
+    // Production keeps rendered pages a few seconds; development and tests always render afresh.
+    pageCacheSeconds: integer(env, 'PAGE_CACHE_SECONDS', nodeEnvRaw === 'production' ? 5 : 0, 0, 3600),
     logRequests: boolean(env, 'LOG_REQUESTS', nodeEnvRaw !== 'test'),
     public: {
       siteUrl: publicSiteUrl,

@@ -21,6 +21,7 @@ import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from './bots';
 import { contentSecurityPolicy, createNonce, isEmbeddablePath } from './security-headers';
 import { createServerHttpClient } from './server-http';
+import { withNonce, type PageCache } from './page-cache';
 
 export interface RendererOptions {
   config: Config;
@@ -28,6 +29,7 @@ export interface RendererOptions {
   manifest: BuildManifest;
   catalogs: Record<Language, Catalog>;
   log: (level: 'error' | 'warn', message: string, error?: unknown) => void;
+  pageCache: PageCache;
 }
 
 /**
@@ -65,7 +67,7 @@ function plainError(res: ExpressResponse, status: number): void {
 }
 
 export function createRenderer(options: RendererOptions) {
-  const { config, routes, manifest, catalogs, log } = options;
+  const { config, routes, manifest, catalogs, log, pageCache } = options;
   const handler = createStaticHandler(routes);
 
   return async function renderPage(req: ExpressRequest, res: ExpressResponse): Promise<void> {
@@ -73,6 +75,26 @@ export function createRenderer(options: RendererOptions) {
     const bot = isBot(req.get('user-agent'));
     const abort = new AbortController();
     res.on('close', () => abort.abort());
+    const setPageHeaders = (status: number, nonce: string, cache: 'HIT' | 'MISS') => {
+      res.status(status);
+      res.set({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': contentSecurityPolicy(nonce, config.public, isEmbeddablePath(req.path)),
+        'X-Page-Cache': cache,
+      });
+    };
+
+    // Bots and browsers get differently streamed documents, so they are cached apart.
+    const cacheKey = `${bot ? 'bot' : 'browser'} ${req.originalUrl}`;
+    const cached = pageCache.get(cacheKey);
+    if (cached) {
+      const nonce = createNonce();
+      setPageHeaders(cached.status, nonce, 'HIT');
+      if (req.method === 'HEAD') res.end();
+      else res.end(withNonce(cached, nonce));
+      return;
+    }
 
     // Concatenated, never resolved: `//host/x` must stay a path on this site.
     const request = new Request(`${config.publicSiteUrl}${req.originalUrl}`, {
@@ -80,7 +102,14 @@ export function createRenderer(options: RendererOptions) {
       headers: { 'accept-language': req.get('accept-language') ?? '', cookie: req.get('cookie') ?? '' },
       signal: abort.signal,
     });
-    const requestContext: ServerRequestContext = { lang, http: createServerHttpClient(req, config, lang, abort.signal) };
+    const http = createServerHttpClient(req, config, lang, abort.signal);
+    // A page built while the API failed shows an error state: fine to send, not to keep.
+    let apiFailed = false;
+    http.interceptors.response.use(undefined, (error: unknown) => {
+      apiFailed = true;
+      return Promise.reject(error);
+    });
+    const requestContext: ServerRequestContext = { lang, http };
     const result = await handler.query(request, { requestContext });
     if (result instanceof Response) {
       const location = result.headers.get('Location');
@@ -108,25 +137,36 @@ export function createRenderer(options: RendererOptions) {
 
     const send = (context: StaticHandlerContext, attempt: number): void => {
       const status = context.statusCode;
+      // A part that failed (an API error shown as such) is never kept in the page cache.
+      let failedPart = false;
       if (bot && status >= 400) return plainError(res, status);
-      const hydration = { loaderData: markDeferredLoaderData(context.loaderData, runtime.deferredIds), actionData: context.actionData, errors: serializeErrors(context.errors, config.public.showErrorDetails) };
+      const hydration = { loaderData: markDeferredLoaderData(context.loaderData, runtime.deferredIds, () => (failedPart = true)), actionData: context.actionData, errors: serializeErrors(context.errors, config.public.showErrorDetails) };
       const router = createStaticRouter(handler.dataRoutes, context);
       let settled = false;
       const start = () => {
         if (settled || res.headersSent) return;
         settled = true;
-        res.status(status);
-        res.set({
-          'Content-Type': 'text/html; charset=utf-8',
-          'Cache-Control': 'no-cache',
-          'Content-Security-Policy': contentSecurityPolicy(nonce, config.public, isEmbeddablePath(req.path)),
-        });
+        setPageHeaders(status, nonce, 'MISS');
         if (req.method === 'HEAD') {
           res.end();
           stream.abort();
           return;
         }
+        if (pageCache.enabled && (status === 200 || status === 404)) recordForCache(status);
         stream.pipe(res);
+      };
+      // Keeps a copy of what is written; a complete page without a failed part is stored.
+      const recordForCache = (pageStatus: number) => {
+        const chunks: Buffer[] = [];
+        const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+        res.write = ((chunk: unknown, ...rest: unknown[]) => {
+          if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+          return write(chunk, ...rest);
+        }) as typeof res.write;
+        res.on('finish', () => {
+          if (failedPart || apiFailed || abort.signal.aborted) return;
+          pageCache.set(cacheKey, { status: pageStatus, html: Buffer.concat(chunks).toString('utf8'), nonce });
+        });
       };
       const stream = renderToPipeableStream(
         <RuntimeProvider value={runtime}>
@@ -153,6 +193,7 @@ export function createRenderer(options: RendererOptions) {
             send({ ...context, statusCode: 500, errors: { [boundary]: error } }, attempt + 1);
           },
           onError(error) {
+            failedPart = true;
             if (!abort.signal.aborted) log('error', `Render error for ${req.path}`, error);
           },
         },
