@@ -14,6 +14,24 @@ const dev = process.argv.includes('--dev');
 // React's development build names hydration mismatches in full: `NODE_ENV=development node build.mjs`.
 const reactDevelopment = dev || process.env.NODE_ENV === 'development';
 
+/**
+ * The browser needs no text only the API uses (its error messages and its sandbox page), so the
+ * catalogues it downloads leave those out; the server keeps the whole files.
+ */
+function browserCatalogues() {
+  return {
+    name: 'browser-catalogues',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]locales[\\/](ru|en|uz)\.json$/ }, async (args) => {
+        const catalogue = JSON.parse(await fs.promises.readFile(args.path, 'utf8'));
+        delete catalogue.api?.errors;
+        delete catalogue.api?.sandbox;
+        return { contents: JSON.stringify(catalogue), loader: 'json' };
+      });
+    },
+  };
+}
+
 /** Browser bundle: what a cheap phone downloads, so minified and split per page. */
 const clientOptions = {
   absWorkingDir: root,
@@ -33,6 +51,9 @@ const clientOptions = {
   loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file' },
   define: { 'process.env.NODE_ENV': JSON.stringify(reactDevelopment ? 'development' : 'production') },
   legalComments: 'linked',
+  // Cyrillic as UTF-8 (2 bytes a letter) rather than \uXXXX escapes (6 bytes a letter).
+  charset: 'utf8',
+  plugins: [browserCatalogues()],
   logLevel: 'warning',
 };
 
