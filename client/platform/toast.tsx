@@ -1,10 +1,12 @@
-import type { CSSProperties } from 'react';
-import { ToastContainer, toast, type ToastContainerProps, type TypeOptions } from 'react-toastify';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import type { ToastContainerProps, TypeOptions } from 'react-toastify';
 
 /**
  * Toasts (spec section 9): 3000 ms by default, 16 px from the edges, type info unless said
  * otherwise. react-toastify 11 injects its own stylesheet at mount; client/styles/toast.css
  * maps its colours onto the site's tokens so toasts follow `data-theme` (light and dark).
+ * The library is its own chunk, loaded after hydration: no page needs it to show its content,
+ * and a toast asked for before the container mounts waits in the library's queue.
  */
 export const TOAST_AUTO_CLOSE_MS = 3000;
 export const TOAST_OFFSET_PX = 16;
@@ -38,10 +40,18 @@ export interface AppToastContainerProps {
   label?: string;
 }
 
-/** The one toast container, rendered once by each layout. */
+const ToastView = lazy(() => import('./toast-view'));
+
+/** The one toast container of the site, mounted after hydration from its own chunk. */
 export function AppToastContainer({ label }: AppToastContainerProps) {
-  // Passing aria-label={undefined} would erase the library's default name, so only pass a real one.
-  return <ToastContainer {...TOAST_CONTAINER_PROPS} {...(label ? { 'aria-label': label } : {})} />;
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastView label={label} />
+    </Suspense>
+  );
 }
 
 /** Toasts live in module memory: on the server they would outlive the request, so they are browser-only. */
@@ -51,7 +61,7 @@ function inBrowser(): boolean {
 
 export function showToast(content: string, type: TypeOptions = DEFAULT_TOAST_TYPE): void {
   if (!inBrowser()) return;
-  toast(content, { type });
+  void import('react-toastify').then(({ toast }) => toast(content, { type }));
 }
 
 /**
@@ -60,5 +70,5 @@ export function showToast(content: string, type: TypeOptions = DEFAULT_TOAST_TYP
  */
 export function showErrorToast(content: string): void {
   if (!inBrowser()) return;
-  toast(content, { type: 'error', toastId: `error:${content}` });
+  void import('react-toastify').then(({ toast }) => toast(content, { type: 'error', toastId: `error:${content}` }));
 }
