@@ -1,5 +1,4 @@
-import type { AxiosInstance } from 'axios';
-import { createHttpClient } from '../shared/http';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { languageFromPath } from '../shared/languages';
 import { isServerRequestContext } from './request-context';
 import { browserI18nFor } from './language-loader';
@@ -7,7 +6,10 @@ import { showErrorToast } from './platform/toast';
 
 type LocationSource = { state: { location: { pathname: string }; navigation: { location?: { pathname: string } } } };
 
-let browserClient: AxiosInstance | null = null;
+/** The part of the shared client that loaders and forms use. */
+export type ApiClient = Pick<AxiosInstance, 'get' | 'post' | 'put' | 'patch' | 'delete'>;
+
+let browserClient: Promise<AxiosInstance> | null = null;
 let router: LocationSource | null = null;
 
 /** The router tells which page the interface is showing, or about to show. */
@@ -25,24 +27,47 @@ function interfaceLocale(): string | undefined {
 }
 
 /**
+ * The browser's one client, created with the first request: hydration uses the server's data,
+ * so axios (a fifth of the first load) is only downloaded when the page first asks for something.
+ */
+function loadBrowserClient(): Promise<AxiosInstance> {
+  browserClient ??= import('../shared/http').then(({ createHttpClient }) =>
+    createHttpClient({
+      baseURL: window.__APP__.config.apiBaseUrl,
+      getLocale: interfaceLocale,
+      getPathname: () => window.location.pathname,
+      notifyError: showErrorToast,
+      messages: (kind) => {
+        try {
+          return browserI18nFor(languageFromPath(window.location.pathname)).t(`http.${kind}`);
+        } catch {
+          return '';
+        }
+      },
+    }),
+  );
+  return browserClient;
+}
+
+const lazyBrowserClient: ApiClient = {
+  get: <T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, config?: AxiosRequestConfig<D>) =>
+    loadBrowserClient().then((client) => client.get<T, R, D>(url, config)),
+  delete: <T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, config?: AxiosRequestConfig<D>) =>
+    loadBrowserClient().then((client) => client.delete<T, R, D>(url, config)),
+  post: <T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, data?: D, config?: AxiosRequestConfig<D>) =>
+    loadBrowserClient().then((client) => client.post<T, R, D>(url, data, config)),
+  put: <T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, data?: D, config?: AxiosRequestConfig<D>) =>
+    loadBrowserClient().then((client) => client.put<T, R, D>(url, data, config)),
+  patch: <T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, data?: D, config?: AxiosRequestConfig<D>) =>
+    loadBrowserClient().then((client) => client.patch<T, R, D>(url, data, config)),
+} as ApiClient;
+
+/**
  * The shared HTTP client for a loader or form: on the server the request's own client (passed
  * as the loader's `context`), in the browser one client for the page's lifetime.
  */
-export function apiClient(context?: unknown): AxiosInstance {
+export function apiClient(context?: unknown): ApiClient {
   if (isServerRequestContext(context)) return context.http;
   if (typeof window === 'undefined') throw new Error('apiClient: the server must pass the request context');
-  browserClient ??= createHttpClient({
-    baseURL: window.__APP__.config.apiBaseUrl,
-    getLocale: interfaceLocale,
-    getPathname: () => window.location.pathname,
-    notifyError: showErrorToast,
-    messages: (kind) => {
-      try {
-        return browserI18nFor(languageFromPath(window.location.pathname)).t(`http.${kind}`);
-      } catch {
-        return '';
-      }
-    },
-  });
-  return browserClient;
+  return lazyBrowserClient;
 }

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../../api-client';
 import type {
   CategoryList,
   ConstructorOptions,
@@ -37,7 +37,7 @@ function settled<T>(result: PromiseSettledResult<T>): T | null {
  * All calls at once, awaited in the loader rather than streamed: a visitor without JavaScript
  * must see every section, and streamed parts need a script to take their place.
  */
-export async function loadHomeData(http: AxiosInstance): Promise<HomeData> {
+export async function loadHomeData(http: ApiClient): Promise<HomeData> {
   const get = <T>(url: string, params?: Record<string, string | number>) => http.get<T>(url, { params }).then((response) => response.data);
   const [tariffs, constructorOptions, categories, numbers, news, simTypes, points] = await Promise.allSettled([
     get<TariffList>('/tariffs'),

@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import { isHttpError } from '../../../shared/http-error';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useLoaderData, useLocation } from 'react-router';
@@ -19,7 +19,7 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<N
     return data;
   } catch (error) {
     // An unknown slug is the 404 page, like any unknown path.
-    if (isAxiosError(error) && error.response?.status === 404) notFoundLoader();
+    if (isHttpError(error) && error.response?.status === 404) notFoundLoader();
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import { isHttpError } from '../../../shared/http-error';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useLoaderData } from 'react-router';
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       return { status: 'ok', filters, list: await fetchList(filters) };
     } catch (error) {
       // A city the API does not know (an old or typed link) is ignored like any bad query input.
-      if (!(isAxiosError(error) && error.response?.status === 400 && filters.city)) throw error;
+      if (!(isHttpError(error) && error.response?.status === 400 && filters.city)) throw error;
       const withoutCity = { ...filters, city: null };
       return { status: 'ok', filters: withoutCity, list: await fetchList(withoutCity) };
     }
