@@ -59,8 +59,7 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
-function origin(env: Env, name: string, fallback: string): string {
-  const raw = text(env, name) ?? fallback;
+function httpUrl(name: string, raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -70,21 +69,17 @@ function origin(env: Env, name: string, fallback: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(name, `must use http or https, got "${raw}"`);
   }
-  return url.origin;
+  return url;
+}
+
+function origin(env: Env, name: string, fallback: string): string {
+  return httpUrl(name, text(env, name) ?? fallback).origin;
 }
 
 function absoluteUrl(env: Env, name: string): string | null {
   const raw = text(env, name);
   if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(name, `must use http or https, got "${raw}"`);
-  }
+  httpUrl(name, raw);
   return raw.replace(/\/+$/, '');
 }
 
