@@ -54,7 +54,7 @@ async function confirmPhone(page: Page, c: Catalog) {
   await page.getByRole('button', { name: c.purchase.phone.send }).click();
   await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).fill('123456');
   await page.getByRole('button', { name: c.purchase.phone.confirm, exact: true }).click();
-  await page.getByText(c.purchase.phone.confirmed).waitFor();
+  await page.locator('main').getByText(c.purchase.phone.confirmed).waitFor();
 }
 
 async function identify(page: Page, c: Catalog, document: string, birthDate: string) {
@@ -82,7 +82,7 @@ describe('buying a number', () => {
     await page.getByLabel(en.numbers.filters.category).selectOption('bronze');
     await page.getByRole('button', { name: en.numbers.filters.submit }).click();
     await page.waitForURL(/category=bronze/);
-    await page.getByText(/^80,000\sUZS$/).first().waitFor();
+    await page.locator('main').getByText(/^80,000\sUZS$/).first().waitFor();
 
     const number = await reserve(page, en, 2);
     expect(await page.getByRole('timer').first().textContent()).toMatch(/^1[45]:\d\d$/);
@@ -90,7 +90,7 @@ describe('buying a number', () => {
 
     await chooseEsimAndTariff(page, en, /^Oq Smart/);
     await page.waitForURL(/\/en\/identification\?tariff=oq-smart&sim=esim$/);
-    await page.getByText(number).first().waitFor();
+    await page.locator('main').getByText(number).first().waitFor();
     await page.getByRole('timer').waitFor();
 
     await confirmPhone(page, en);
@@ -128,7 +128,7 @@ describe('buying a number', () => {
     await page.waitForURL(/\/en\/success\?order=/);
     await page.getByRole('heading', { name: en.messages.activated }).waitFor();
     expect(await page.locator('.success-card__number').textContent()).toBe(number);
-    await page.getByText('visitor@example.uz').waitFor();
+    await page.locator('main').getByText('visitor@example.uz').waitFor();
     expect(siteProblems(problems)).toEqual([]);
     await context.close();
   });
@@ -141,7 +141,7 @@ describe('buying a number', () => {
     await open(page, lang, '/numbers?tariff=oq-start');
     const number = await reserve(page, c, lang === 'ru' ? 5 : 6);
     await page.getByRole('timer').first().waitFor();
-    await page.getByText(/Oq (Старт|Start)/).first().waitFor(); // the carried tariff is shown, not asked for
+    await page.locator('main').getByText(/Oq (Старт|Start)/).first().waitFor(); // the carried tariff is shown, not asked for
     await page.getByRole('radio', { name: /^eSIM/ }).check();
     await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
     await page.getByRole('button', { name: c.purchase.options.continue }).click();
@@ -165,7 +165,7 @@ describe('buying a number', () => {
     const problems = collectProblems(page);
     await open(page, 'en', '/numbers?tariff=constructor&internetGb=20&minutes=500&sms=100&nightInternet=1');
     await reserve(page, en, 14);
-    await page.getByText('My tariff: 20 GB, 500 min, 100 SMS').waitFor();
+    await page.locator('main').getByText('My tariff: 20 GB, 500 min, 100 SMS').waitFor();
     await page.getByRole('radio', { name: /^SIM card/ }).check();
     await page.getByRole('radio', { name: en.purchase.options.pickup }).check();
     await page.getByLabel(en.purchase.options.point, { exact: true }).selectOption('tashkent-1');
@@ -176,7 +176,7 @@ describe('buying a number', () => {
     await page.getByLabel(en.identification.point, { exact: true }).selectOption({ index: 1 });
     await page.getByRole('checkbox', { name: en.identification.contract }).check();
     await page.getByRole('button', { name: en.identification.submit }).click();
-    await page.getByText(/Your visit code: \w+/).waitFor();
+    await page.locator('main').getByText(/Your visit code: \w+/).waitFor();
     await page.getByRole('link', { name: en.identification.toPayment }).click();
     const summary = page.getByRole('region', { name: en.payment.summary.title });
     await summary.waitFor();
@@ -188,7 +188,7 @@ describe('buying a number', () => {
     await startPayment(page, en, 'Bank card');
     await page.getByRole('button', { name: en.api.sandbox.approve }).click();
     await page.getByRole('heading', { name: en.messages.activated }).waitFor();
-    await page.getByText(en.success.pickup).waitFor();
+    await page.locator('main').getByText(en.success.pickup).waitFor();
     expect(siteProblems(problems)).toEqual([]);
     await context.close();
   });
@@ -236,7 +236,7 @@ describe('buying a number', () => {
     await confirmPhone(page, en);
     await identify(page, en, 'AB7654321', '20.07.1988');
     await page.waitForURL(/\/en\/identification\/retry\?.*reason=selfie_mirrored/);
-    await page.getByText(en.api.identification.selfieMirrored).waitFor();
+    await page.locator('main').getByText(en.api.identification.selfieMirrored).waitFor();
     expect(await page.getByRole('link', { name: en.actions.supportService }).getAttribute('href')).toBe('/en/about#support');
     await page.getByRole('link', { name: en.actions.retry }).click();
     await page.waitForURL(/\/en\/identification\?tariff=oq-plus&sim=esim$/);
@@ -275,7 +275,7 @@ describe('the booking on /numbers', () => {
     expect(await status(secondNumber)).toBe('reserved');
 
     await page.getByRole('button', { name: en.numbers.reservation.cancel }).click();
-    await page.getByText(fill(en.numbers.reservation.cancelled, { number: secondNumber })).waitFor();
+    await page.locator('main').getByText(fill(en.numbers.reservation.cancelled, { number: secondNumber })).waitFor();
     expect(await page.getByRole('heading', { name: en.numbers.reservation.title }).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
     expect(await status(secondNumber)).toBe('free');
@@ -293,19 +293,19 @@ describe('the auction', () => {
     await page.getByRole('link', { name: 'Go to the auction +998 77 111 11 11' }).click();
     await page.waitForURL(/lot=lot-006/);
     await page.getByRole('heading', { name: '+998 77 111 11 11' }).waitFor();
-    await page.getByText(en.auction.verifyToBid).waitFor();
+    await page.locator('main').getByText(en.auction.verifyToBid).waitFor();
     const endsBefore = await page.getByTestId('lot-ends-at').getAttribute('datetime');
     await confirmPhone(page, en);
     await page.getByRole('textbox', { name: en.auction.amountLabel }).fill('10000000');
     await page.getByRole('button', { name: en.auction.placeBid }).click();
-    await page.getByText(fill(en.auction.bidTooLow, { amount: '10,500,000 UZS' })).waitFor();
+    await page.locator('main').getByText(fill(en.auction.bidTooLow, { amount: '10,500,000 UZS' })).waitFor();
     await page.getByRole('textbox', { name: en.auction.amountLabel }).fill('10500000');
     await page.getByRole('button', { name: en.auction.placeBid }).click();
-    await page.getByText(fill(en.auction.bidAccepted, { amount: '10,500,000 UZS' })).waitFor();
-    await page.getByText(en.auction.leading).waitFor();
+    await page.locator('main').getByText(fill(en.auction.bidAccepted, { amount: '10,500,000 UZS' })).waitFor();
+    await page.locator('main').getByText(en.auction.leading).waitFor();
     const endsAfter = await page.getByTestId('lot-ends-at').getAttribute('datetime');
     expect(Date.parse(endsAfter!)).toBeGreaterThan(Date.parse(endsBefore!));
-    await page.getByText(/A late bid extended the auction/).waitFor();
+    await page.locator('main').getByText(/A late bid extended the auction/).waitFor();
     expect(await page.locator('.bids-table__mine').count()).toBe(1);
     expect(siteProblems(problems)).toEqual([]);
     await context.close();
@@ -324,7 +324,7 @@ describe('the auction', () => {
     await page.waitForURL(`${site.origin}/en/numbers`);
     await page.getByRole('heading', { name: en.numbers.reservation.title }).waitFor();
     expect(await page.locator('.reservation-panel .phone-number').first().textContent()).toBe('+998 77 999 99 99');
-    await page.getByText(/^90,000,000\sUZS$/).first().waitFor();
+    await page.locator('main').getByText(/^90,000,000\sUZS$/).first().waitFor();
     expect(await page.getByRole('timer').first().textContent()).toMatch(/^\d+:\d\d:\d\d$/);
     expect(siteProblems(problems)).toEqual([]);
     await context.close();

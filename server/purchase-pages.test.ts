@@ -42,7 +42,7 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
     const form = tags(html, 'form').find((f) => attr(f, 'id') === 'number-search');
     expect(form).toBeDefined();
     expect(attr(form!, 'method')).toBe('get');
-    for (const name of ['category', 'contains', 'endsWith', 'mask', 'pattern', 'sort']) {
+    for (const name of ['category', 'digits', 'endsWith', 'mask', 'pattern', 'sort']) {
       expect(tags(html, 'input').concat(tags(html, 'select')).some((tag) => attr(tag, 'name') === name)).toBe(true);
     }
     const cards = blocks(html, 'number-card');
@@ -67,7 +67,7 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
   });
 
   it('answers a bad query with the page and a message, never an error', async () => {
-    const html = await page(`${localizePath('/numbers', lang)}?category=diamond&page=-3&contains=abc&mask=QQ`);
+    const html = await page(`${localizePath('/numbers', lang)}?category=diamond&page=-3&digits=abc&mask=QQ`);
     expect(textOf(html)).toContain(c.api.errors.invalidMask);
     const fine = await page(`${localizePath('/numbers', lang)}?page=99999&sort=random`);
     expect(textOf(fine)).toContain(c.numbers.results.none);

@@ -1,9 +1,10 @@
-import axios from 'axios';
+import { isHttpError } from '../../../shared/http-error';
 import { API_ERROR_CODES, type ApiErrorBody } from '../../../shared/api-types';
 
 /** The reference API's error code of a failed request, or null (network failure, other body). */
 export function apiErrorOf(error: unknown): ApiErrorBody['error'] | null {
-  if (!axios.isAxiosError(error)) return null;
+  // Not axios itself: the browser loads it with the first request (client/api-client.ts).
+  if (!isHttpError(error)) return null;
   const body: unknown = error.response?.data;
   if (typeof body !== 'object' || body === null) return null;
   const inner = (body as { error?: unknown }).error;

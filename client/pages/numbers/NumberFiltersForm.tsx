@@ -44,7 +44,8 @@ export function NumberFiltersForm({ filters, categories }: { filters: NumberFilt
         <label className="field__label" htmlFor="filter-contains">
           {t('numbers.filters.contains')}
         </label>
-        <input id="filter-contains" name="contains" inputMode="numeric" pattern="[0-9]*" maxLength={7} defaultValue={filters.contains} />
+        {/* Not name="contains": a form's named control shadows the form's own property of that name (form.contains). */}
+        <input id="filter-contains" name="digits" inputMode="numeric" pattern="[0-9]*" maxLength={7} defaultValue={filters.digits} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor="filter-ends">

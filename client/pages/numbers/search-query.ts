@@ -9,7 +9,8 @@ const SORTS = ['price_asc', 'price_desc'] as const;
 /** The filters as the form shows them (strings; empty = not set). */
 export interface NumberFilters {
   category: CategoryId | '';
-  contains: string;
+  /** Digits the number contains; `digits` in the page's URL and form. */
+  digits: string;
   endsWith: string;
   mask: string;
   pattern: NumberPattern | '';
@@ -35,7 +36,7 @@ export function filtersFromQuery(search: URLSearchParams): NumberFilters {
   const page = Number.parseInt(search.get('page') ?? '', 10);
   return {
     category: pick(search.get('category'), CATEGORIES),
-    contains: digits(search.get('contains'), 7),
+    digits: digits(search.get('digits'), 7),
     endsWith: digits(search.get('endsWith'), 7),
     mask: (search.get('mask') ?? '').trim().slice(0, 20),
     pattern: pick(search.get('pattern'), PATTERNS),
@@ -48,7 +49,7 @@ export function filtersFromQuery(search: URLSearchParams): NumberFilters {
 export function apiSearch(filters: NumberFilters): NumberSearch {
   const query: NumberSearch = { page: filters.page, pageSize: PAGE_SIZE };
   if (filters.category) query.category = filters.category;
-  if (filters.contains) query.contains = filters.contains;
+  if (filters.digits) query.contains = filters.digits;
   if (filters.endsWith) query.endsWith = filters.endsWith;
   if (filters.mask) query.mask = filters.mask;
   if (filters.pattern) query.pattern = filters.pattern;
@@ -59,7 +60,7 @@ export function apiSearch(filters: NumberFilters): NumberSearch {
 /** The filters as URL query values for links (pagination), without the page. */
 export function filterQuery(filters: NumberFilters): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const key of ['category', 'contains', 'endsWith', 'mask', 'pattern', 'sort'] as const) {
+  for (const key of ['category', 'digits', 'endsWith', 'mask', 'pattern', 'sort'] as const) {
     if (filters[key]) query[key] = filters[key];
   }
   return query;
