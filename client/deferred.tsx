@@ -20,6 +20,16 @@ declare global {
 type DeferredPayload = { value: unknown } | { error: true };
 const DEFERRED_EVENT = 'oq:deferred';
 
+/**
+ * A promise a loader returns for <Deferred>, marked as handled at once: a loader that awaits other
+ * requests first would otherwise leave a rejection unobserved until the page renders it (Node
+ * reports that as an unhandled rejection). The promise still rejects for <Deferred>'s error part.
+ */
+export function deferred<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 /** The marker that stands for a pending value in the serialized hydration data. */
 export interface DeferredMarker {
   __deferred: string;

@@ -4,7 +4,7 @@ import request from 'supertest';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
-import { stableUzs } from '../client/features/news/stable-format';
+import { formatUzs } from '../client/format';
 import type { ConstructorOptions, NewsList, ReadyTariff, TariffQuote } from '../shared/api-types';
 import { LANGUAGES, localizePath, type Language } from '../shared/languages';
 import { createTestApp, type TestApp } from './test-app';
@@ -64,8 +64,8 @@ describe.each(LANGUAGES)('the tariff pages in %s', (lang: Language) => {
     expect(checkedValues(html, 'dedicated')).toEqual(options.defaults.dedicated ? ['1'] : []);
     expect(text).toContain(options.nightInternet.label);
     expect(text).toContain(options.dedicated.label);
-    expect(text).toContain(plain(stableUzs(quote.monthlyPrice, lang)));
-    expect(text).toContain(plain(stableUzs(quote.firstMonthsPrice, lang)));
+    expect(text).toContain(plain(formatUzs(quote.monthlyPrice, lang)));
+    expect(text).toContain(plain(formatUzs(quote.firstMonthsPrice, lang)));
     expect(html).toMatch(/aria-live="polite"/);
     // Without JavaScript: a GET form re-rendering this page, and a button to /numbers with the choice.
     const form = tags(html, 'form').find((tag) => attr(tag, 'action') === localizePath('/constructor', lang));
@@ -85,8 +85,8 @@ describe.each(LANGUAGES)('the tariff pages in %s', (lang: Language) => {
     expect(checkedValues(html, 'sms')).toEqual(['3000']);
     expect(checkedValues(html, 'nightInternet')).toEqual(['1']);
     expect(checkedValues(html, 'dedicated')).toEqual([]);
-    expect(textOf(html)).toContain(plain(stableUzs(quote.monthlyPrice, lang)));
-    expect(textOf(html)).toContain(plain(stableUzs(quote.firstMonthsPrice, lang)));
+    expect(textOf(html)).toContain(plain(formatUzs(quote.monthlyPrice, lang)));
+    expect(textOf(html)).toContain(plain(formatUzs(quote.firstMonthsPrice, lang)));
   });
 
   it('/specificTariffs lists every ready tariff with its fee, first-months price, allowances and a way to pick it', async () => {
@@ -96,8 +96,8 @@ describe.each(LANGUAGES)('the tariff pages in %s', (lang: Language) => {
     const links = tags(html, 'a').map((tag) => attr(tag, 'href'));
     for (const tariff of items) {
       expect(text).toContain(tariff.name);
-      expect(text).toContain(plain(stableUzs(tariff.monthlyPrice, lang)));
-      expect(text).toContain(plain(stableUzs(tariff.firstMonthsPrice, lang)));
+      expect(text).toContain(plain(formatUzs(tariff.monthlyPrice, lang)));
+      expect(text).toContain(plain(formatUzs(tariff.firstMonthsPrice, lang)));
       expect(text).toContain(tariff.dedicated.label);
       expect(links).toContain(`${localizePath('/numbers', lang)}?tariff=${tariff.id}`);
     }
@@ -115,7 +115,7 @@ describe.each(LANGUAGES)('the tariff pages in %s', (lang: Language) => {
     const headers = textOf(/<thead>[\s\S]*<\/thead>/.exec(table)?.[0] ?? '').trim();
     expect(headers).toBe(`${a.name} ${b.name}`);
     expect(textOf(table)).toContain(catalog.tariffs.fields.monthlyPrice);
-    expect(textOf(table)).toContain(`${plain(stableUzs(a.monthlyPrice, lang))} ${plain(stableUzs(b.monthlyPrice, lang))}`);
+    expect(textOf(table)).toContain(`${plain(formatUzs(a.monthlyPrice, lang))} ${plain(formatUzs(b.monthlyPrice, lang))}`);
     expect(checkedValues(html, 'compare')).toEqual([a.id, b.id]);
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { stableUzs } from '../news/stable-format';
+import { formatUzs } from '../../format';
 import { useLanguage } from '../../components/use-language';
 import type { TariffSummary } from './tariff-summary';
 
@@ -21,12 +21,12 @@ export function TariffLine({ summary }: { summary: TariffSummary }) {
       <strong className="tariff-line__name">{name}</strong>
       <span className="tariff-line__prices">
         {t('purchase.tariff.firstMonths', {
-          price: stableUzs(summary.firstMonthsPrice, lang),
+          price: formatUzs(summary.firstMonthsPrice, lang),
           months: summary.firstMonthsCount,
           percent: summary.discountPercent,
         })}
         {', '}
-        {t('purchase.tariff.then', { price: stableUzs(summary.monthlyPrice, lang) })}
+        {t('purchase.tariff.then', { price: formatUzs(summary.monthlyPrice, lang) })}
       </span>
     </span>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/languages';
 import { useLanguage } from '../../components/use-language';
-import { stableNumber, stableUzs } from '../news/stable-format';
+import { formatNumber, formatUzs } from '../../format';
 
 export interface TariffText {
   lang: Language;
@@ -20,10 +20,10 @@ export interface TariffText {
 export function useTariffText(): TariffText {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const count = (value: number) => stableNumber(value, lang);
+  const count = (value: number) => formatNumber(value, lang);
   return {
     lang,
-    price: (amount) => stableUzs(amount, lang),
+    price: (amount) => formatUzs(amount, lang),
     gb: (value) => t('tariffs.units.gb', { value: count(value) }),
     minutes: (value) => (value === null ? t('tariffs.units.unlimitedMinutes') : t('tariffs.units.minutes', { value: count(value) })),
     sms: (value) => t('tariffs.units.sms', { value: count(value) }),

@@ -1,6 +1,6 @@
 import type { PricedStep } from '../../../shared/api-types';
 import { useLanguage } from '../../components/use-language';
-import { stableNumber } from '../../features/news/stable-format';
+import { formatNumber } from '../../format';
 
 interface StepScaleProps {
   name: string;
@@ -38,7 +38,7 @@ export function StepScale({ name, legend, steps, value, format, onChange }: Step
             />
             <span className="step-scale__dot" aria-hidden="true" />
             <span className="step-scale__tick" aria-hidden="true">
-              {stableNumber(step.value, lang)}
+              {formatNumber(step.value, lang)}
             </span>
             <span className="visually-hidden">{format(step.value)}</span>
           </label>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { NewsSummary } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
-import { stableDate } from '../../features/news/stable-format';
+import { formatDate } from '../../format';
 import { HomeSection } from './HomeSection';
 
 export function LatestNews({ news }: { news: NewsSummary[] | null }) {
@@ -23,7 +23,7 @@ export function LatestNews({ news }: { news: NewsSummary[] | null }) {
               <img className="home-news__image" src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" />
               <div className="home-news__body">
                 <time className="home-news__date" dateTime={item.publishedAt}>
-                  {stableDate(item.publishedAt, lang)}
+                  {formatDate(item.publishedAt, lang)}
                 </time>
                 <h3 className="home-news__title">
                   <Link to={href('newsItem', lang, { slug: item.slug })}>{item.title}</Link>

@@ -4,7 +4,7 @@ import type { NumberCategory, PhoneNumber } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { LoadError } from '../../features/tariffs/LoadError';
-import { stableNumber, stableUzs } from '../../features/news/stable-format';
+import { formatNumber, formatUzs } from '../../format';
 import { HomeSection } from './HomeSection';
 
 /** Beautiful numbers on offer: the price of each category and some of the finest numbers free now. */
@@ -25,7 +25,7 @@ export function NumbersOnOffer({ categories, numbers }: { categories: NumberCate
             <li key={number.number}>
               <Link className="number-offer" to={href('numbers', lang, {}, { endsWith: number.number.slice(-7) })}>
                 <span className="number-offer__digits">{number.formatted}</span>
-                <span className="number-offer__price">{stableUzs(number.price, lang)}</span>
+                <span className="number-offer__price">{formatUzs(number.price, lang)}</span>
               </Link>
             </li>
           ))}
@@ -40,8 +40,8 @@ export function NumbersOnOffer({ categories, numbers }: { categories: NumberCate
               <Link className="number-category" to={byCategory(category.id)}>
                 <span className="number-category__name">{category.name}</span>
                 <span className="number-category__pattern">{category.pattern}</span>
-                <span className="number-category__price">{stableUzs(category.price, lang)}</span>
-                <span className="number-category__available">{t('home.numbers.available', { value: stableNumber(category.available, lang) })}</span>
+                <span className="number-category__price">{formatUzs(category.price, lang)}</span>
+                <span className="number-category__available">{t('home.numbers.available', { value: formatNumber(category.available, lang) })}</span>
               </Link>
             </li>
           ))}

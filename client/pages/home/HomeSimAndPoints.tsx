@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { SimType } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import type { HomeData } from './home-data';
 import { HomeSection } from './HomeSection';
 
@@ -18,7 +18,7 @@ export function SimTypes({ simTypes }: { simTypes: SimType[] | null }) {
           <li key={sim.id} className={`sim-type sim-type--${sim.id}`}>
             <h3 className="sim-type__name">{sim.name}</h3>
             <p className="sim-type__description">{sim.description}</p>
-            <p className="sim-type__price">{sim.price === 0 ? t('home.sim.free') : stableUzs(sim.price, lang)}</p>
+            <p className="sim-type__price">{sim.price === 0 ? t('home.sim.free') : formatUzs(sim.price, lang)}</p>
           </li>
         ))}
       </ul>

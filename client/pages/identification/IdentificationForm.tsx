@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { PointOfSale } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
-import { stableDate } from '../../features/news/stable-format';
+import { formatDate } from '../../format';
 import { describedBy, Field, FormMessage } from '../../features/purchase/Field';
 import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { focusField } from '../../features/purchase/focus-field';
@@ -54,7 +54,7 @@ export function IdentificationForm({ points }: { points: PointOfSale[] | null })
     const { pointOfSale, date, code } = result.appointment;
     return (
       <div className="notice notice--success" role="status">
-        <p>{t('identification.appointment', { point: `${pointOfSale.name}, ${pointOfSale.address}`, date: stableDate(date, lang), code })}</p>
+        <p>{t('identification.appointment', { point: `${pointOfSale.name}, ${pointOfSale.address}`, date: formatDate(date, lang), code })}</p>
         <Link className="button button--primary" to={href('payment', lang, {}, carried)}>
           {t('identification.toPayment')}
         </Link>

@@ -7,7 +7,7 @@ import { href } from '../../../shared/paths';
 import { apiClient } from '../../api-client';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
-import { stableDate } from '../../features/news/stable-format';
+import { formatDate } from '../../format';
 import { notFoundLoader } from '../../not-found';
 import { useRuntime } from '../../runtime';
 import { articleStructuredData } from './article-structured-data';
@@ -41,7 +41,7 @@ export function Component() {
       <header className="news-article__header">
         <h1>{item.title}</h1>
         <p className="news-article__meta">
-          <time dateTime={item.publishedAt}>{stableDate(item.publishedAt, lang)}</time>
+          <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, lang)}</time>
         </p>
         <p className="news-article__lead">{item.summary}</p>
       </header>

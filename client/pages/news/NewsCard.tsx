@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { NewsSummary } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';
-import { stableDate } from '../../features/news/stable-format';
+import { formatDate } from '../../format';
 
 /** One item of the list; the whole card is a link to the item (the title's link stretched over it). */
 export function NewsCard({ item, lang, eager }: { item: NewsSummary; lang: Language; eager: boolean }) {
@@ -22,7 +22,7 @@ export function NewsCard({ item, lang, eager }: { item: NewsSummary; lang: Langu
       />
       <div className="news-card__body">
         <time className="news-card__date" dateTime={item.publishedAt}>
-          {stableDate(item.publishedAt, lang)}
+          {formatDate(item.publishedAt, lang)}
         </time>
         <h2 className="news-card__title">
           <Link className="news-card__link" to={href('newsItem', lang, { slug: item.slug })}>

@@ -5,7 +5,7 @@ import type { AuctionLotDetail, ReservationResponse } from '../../../shared/api-
 import { href } from '../../../shared/paths';
 import { apiClient } from '../../api-client';
 import { useLanguage } from '../../components/use-language';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import { apiErrorOf } from '../../features/purchase/api-error';
 import { PhoneVerification, usePhoneAuth } from '../../features/purchase/PhoneVerification';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
@@ -56,20 +56,20 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
           <dl className="facts">
             <div>
               <dt>{lot.currentBid === null ? t('auction.startPrice') : t('auction.currentBid')}</dt>
-              <dd className="facts__main">{stableUzs(lot.currentBid ?? lot.startPrice, lang)}</dd>
+              <dd className="facts__main">{formatUzs(lot.currentBid ?? lot.startPrice, lang)}</dd>
             </div>
             <div>
               <dt>{t('auction.minimumBid')}</dt>
-              <dd>{stableUzs(lot.minimumBid, lang)}</dd>
+              <dd>{formatUzs(lot.minimumBid, lang)}</dd>
             </div>
             <div>
               <dt>{t('auction.step')}</dt>
-              <dd>{stableUzs(lot.step, lang)}</dd>
+              <dd>{formatUzs(lot.step, lang)}</dd>
             </div>
             {lot.buyNowPrice !== null ? (
               <div>
                 <dt>{t('auction.buyNow')}</dt>
-                <dd>{stableUzs(lot.buyNowPrice, lang)}</dd>
+                <dd>{formatUzs(lot.buyNowPrice, lang)}</dd>
               </div>
             ) : null}
             <div>
@@ -95,7 +95,7 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
               <div>
                 <dt>{t('auction.yourBid')}</dt>
                 <dd>
-                  {stableUzs(lot.myBid, lang)} ·{' '}
+                  {formatUzs(lot.myBid, lang)} ·{' '}
                   <strong>{lot.myPosition === 1 ? t('auction.leading') : t('auction.position', { position: lot.myPosition })}</strong>
                 </dd>
               </div>
@@ -110,7 +110,7 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
           <h3 id="lot-action-title">{lot.myTurnToBuyUntil ? t('auction.wonTitle') : t('auction.bidTitle')}</h3>
           {lot.myTurnToBuyUntil ? (
             <>
-              <p>{t('auction.won', { time: formatTashkentTime(lot.myTurnToBuyUntil), amount: stableUzs(lot.myBid ?? lot.currentBid ?? 0, lang) })}</p>
+              <p>{t('auction.won', { time: formatTashkentTime(lot.myTurnToBuyUntil), amount: formatUzs(lot.myBid ?? lot.currentBid ?? 0, lang) })}</p>
               <button type="button" className="button button--primary" onClick={buy}>
                 {t('auction.buy')}
               </button>
@@ -121,7 +121,7 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
           ) : lot.status === 'upcoming' ? (
             <p>{t('auction.notStarted', { time: formatTashkentTime(lot.startsAt) })}</p>
           ) : !running ? (
-            <p>{lot.status === 'sold' && lot.soldPrice !== null ? t('auction.sold', { amount: stableUzs(lot.soldPrice, lang) }) : t('auction.over')}</p>
+            <p>{lot.status === 'sold' && lot.soldPrice !== null ? t('auction.sold', { amount: formatUzs(lot.soldPrice, lang) }) : t('auction.over')}</p>
           ) : !hydrated || !auth ? (
             <>
               <p>{t('auction.verifyToBid')}</p>
@@ -158,7 +158,7 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
             <tbody>
               {lot.bids.map((bid, index) => (
                 <tr key={`${bid.createdAt}-${index}`} className={bid.mine ? 'bids-table__mine' : undefined}>
-                  <td>{stableUzs(bid.amount, lang)}</td>
+                  <td>{formatUzs(bid.amount, lang)}</td>
                   <td>
                     {bid.bidder}
                     {bid.mine ? ` (${t('auction.you')})` : ''}

@@ -4,7 +4,7 @@ import type { AuctionLot } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { Deferred } from '../../deferred';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';
 
@@ -40,7 +40,7 @@ export function AuctionSection({ lots }: { lots: Promise<AuctionLot[]> }) {
                   <dl className="lot-card__facts">
                     <div>
                       <dt>{lot.currentBid === null ? t('auction.startPrice') : t('auction.currentBid')}</dt>
-                      <dd>{stableUzs(lot.currentBid ?? lot.startPrice, lang)}</dd>
+                      <dd>{formatUzs(lot.currentBid ?? lot.startPrice, lang)}</dd>
                     </div>
                     <div>
                       <dt>{t('auction.timeLeft')}</dt>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuctionLot, PlaceBidResponse } from '../../../shared/api-types';
 import { apiClient } from '../../api-client';
 import { useLanguage } from '../../components/use-language';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import { apiErrorOf } from '../../features/purchase/api-error';
 import { Field } from '../../features/purchase/Field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
@@ -25,7 +25,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
     pushFormSubmission(FORM_ID);
     const value = Number((amount || String(lot.minimumBid)).replace(/[\s\u00a0,.]/g, ''));
     if (!Number.isSafeInteger(value) || value < lot.minimumBid) {
-      setError(t('auction.bidTooLow', { amount: stableUzs(lot.minimumBid, lang) }));
+      setError(t('auction.bidTooLow', { amount: formatUzs(lot.minimumBid, lang) }));
       return;
     }
     setError(null);
@@ -33,14 +33,14 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
     setBusy(true);
     try {
       const { data } = await apiClient().post<PlaceBidResponse>(`/auctions/${encodeURIComponent(lot.id)}/bids`, { amount: value }, { headers: authHeaders() });
-      setAccepted(t('auction.bidAccepted', { amount: stableUzs(data.bid.amount, lang) }));
+      setAccepted(t('auction.bidAccepted', { amount: formatUzs(data.bid.amount, lang) }));
       setAmount('');
       onAccepted(data);
     } catch (failure) {
       const body = apiErrorOf(failure);
       setError(
         body?.code === 'bid_too_low' && body.minimumAmount
-          ? t('auction.bidTooLow', { amount: stableUzs(body.minimumAmount, lang) })
+          ? t('auction.bidTooLow', { amount: formatUzs(body.minimumAmount, lang) })
           : (body?.message ?? t('auction.bidFailed')),
       );
     } finally {
@@ -50,7 +50,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
 
   return (
     <form id={FORM_ID} className="bid-form" noValidate onSubmit={submit}>
-      <Field id="bid-amount" label={t('auction.amountLabel')} hint={t('auction.amountHint', { amount: stableUzs(lot.minimumBid, lang) })} error={error}>
+      <Field id="bid-amount" label={t('auction.amountLabel')} hint={t('auction.amountHint', { amount: formatUzs(lot.minimumBid, lang) })} error={error}>
         {(control) => (
           <input
             {...control}

@@ -3,7 +3,7 @@ import { Form, Link, useLocation } from 'react-router';
 import type { NumberCategory } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { NumberFilters } from './search-query';
@@ -35,7 +35,7 @@ export function NumberFiltersForm({ filters, categories }: { filters: NumberFilt
           <option value="">{t('numbers.filters.anyCategory')}</option>
           {(categories ?? []).map((category) => (
             <option key={category.id} value={category.id}>
-              {`${category.price === 0 ? category.name : `${category.name} · ${stableUzs(category.price, lang)}`} · ${category.pattern}`}
+              {`${category.price === 0 ? category.name : `${category.name} · ${formatUzs(category.price, lang)}`} · ${category.pattern}`}
             </option>
           ))}
         </select>

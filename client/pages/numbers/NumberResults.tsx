@@ -4,7 +4,7 @@ import type { NumberCategory, NumberList, PhoneNumber } from '../../../shared/ap
 import { href } from '../../../shared/paths';
 import { formatUzPhone } from '../../../shared/validation';
 import { useLanguage } from '../../components/use-language';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import type { HeldReservation } from '../../features/purchase/token-store';
 import { filterQuery, pageCount, type NumberFilters } from './search-query';
@@ -101,7 +101,7 @@ function NumberCard({
         {number.price === 0 ? (
           <span className="badge badge--free">{t('numbers.free')}</span>
         ) : (
-          <span className="number-card__price">{stableUzs(number.price, lang)}</span>
+          <span className="number-card__price">{formatUzs(number.price, lang)}</span>
         )}
         {number.price > 0 && category ? <span className="number-card__category">{category}</span> : null}
       </span>

@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Reservation } from '../../../shared/api-types';
 import { useLanguage } from '../../components/use-language';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import { apiErrorCode } from '../../features/purchase/api-error';
 import { BookingCountdown } from '../../features/purchase/BookingSummary';
 import { cancelReservation, currentReservation } from '../../features/purchase/reservation-api';
@@ -84,7 +84,7 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
             <strong className="phone-number">{reservation.formatted}</strong>
             {details ? (
               <span className="reservation-panel__price">
-                {details.price === 0 ? <span className="badge badge--free">{t('numbers.free')}</span> : stableUzs(details.price, lang)}
+                {details.price === 0 ? <span className="badge badge--free">{t('numbers.free')}</span> : formatUzs(details.price, lang)}
               </span>
             ) : null}
           </p>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PointOfSale, SimTypeId } from '../../../shared/api-types';
 import { useLanguage } from '../../components/use-language';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import { describedBy, Field } from '../../features/purchase/Field';
 import { updateDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
 import type { PurchaseCatalogue } from './loader';
@@ -44,7 +44,7 @@ export function SimDeliveryFields({ catalogue, draft, errors }: { catalogue: Pur
                 <span className="choice__body">
                   <span className="choice__title" id={`sim-${id}-title`}>
                     <span>{sim?.name ?? t(`purchase.options.${id}`)}</span>
-                    {sim ? <span className="choice__price">{sim.price === 0 ? t('numbers.free') : stableUzs(sim.price, lang)}</span> : null}
+                    {sim ? <span className="choice__price">{sim.price === 0 ? t('numbers.free') : formatUzs(sim.price, lang)}</span> : null}
                   </span>
                   <span className="choice__text" id={`sim-${id}-text`}>
                     {sim?.description ?? ''}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ReadyTariff } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import { updateDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
 import { summarizeTariff, type TariffSummary } from '../../features/purchase/tariff-summary';
 import { TariffLine } from '../../features/purchase/TariffLine';
@@ -39,7 +39,7 @@ export function TariffChoiceFields({ tariffs, draft }: { tariffs: ReadyTariff[] 
             <span className="choice__body">
               <span className="choice__title" id={`tariff-${tariff.id}-title`}>
                 <span>{tariff.name}</span>
-                <span className="choice__price">{t('purchase.tariff.perMonth', { price: stableUzs(tariff.monthlyPrice, lang) })}</span>
+                <span className="choice__price">{t('purchase.tariff.perMonth', { price: formatUzs(tariff.monthlyPrice, lang) })}</span>
               </span>
               <span className="choice__text" id={`tariff-${tariff.id}-text`}>
                 {t('purchase.tariff.allowance', {
@@ -49,7 +49,7 @@ export function TariffChoiceFields({ tariffs, draft }: { tariffs: ReadyTariff[] 
                 })}
                 {' · '}
                 {t('purchase.tariff.firstMonths', {
-                  price: stableUzs(tariff.firstMonthsPrice, lang),
+                  price: formatUzs(tariff.firstMonthsPrice, lang),
                   months: tariff.firstMonthsCount,
                   percent: tariff.discountPercent,
                 })}

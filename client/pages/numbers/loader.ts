@@ -14,6 +14,7 @@ import type {
   TariffList,
 } from '../../../shared/api-types';
 import { apiClient } from '../../api-client';
+import { deferred } from '../../deferred';
 import { apiErrorOf } from '../../features/purchase/api-error';
 import { apiSearch, filtersFromQuery, type NumberFilters } from './search-query';
 
@@ -90,7 +91,7 @@ export async function numbersLoader({ request, context }: LoaderFunctionArgs): P
     };
   }
   const filters = filtersFromQuery(search);
-  const auctions = api.get<AuctionLotList>('/auctions', { params: { status: 'active' } }).then((r) => r.data.items);
+  const auctions = deferred(api.get<AuctionLotList>('/auctions', { params: { status: 'active' } }).then((r) => r.data.items));
   const [numbers, categories, simTypes, points, tariffs] = await Promise.all([
     settle(api.get<NumberList>('/numbers', { params: apiSearch(filters) })),
     settle(api.get<CategoryList>('/numbers/categories')),

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PhoneNumber } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import { numbersOfTheDay } from './offers';
 
 export function NumberOffers({ numbers, lang }: { numbers: PhoneNumber[]; lang: Language }) {
@@ -18,7 +18,7 @@ export function NumberOffers({ numbers, lang }: { numbers: PhoneNumber[]; lang: 
           {offered.map((number) => (
             <li key={number.number} className="oq-day-number">
               <span className="oq-day-number__value">{number.formatted}</span>
-              <span className="oq-day-number__price">{stableUzs(number.price, lang)}</span>
+              <span className="oq-day-number__price">{formatUzs(number.price, lang)}</span>
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ReadyTariff } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';
-import { stableNumber, stableUzs } from '../../features/news/stable-format';
+import { formatNumber, formatUzs } from '../../format';
 import { tariffsOfTheDay } from './offers';
 
 export function TariffOffers({ tariffs, lang }: { tariffs: ReadyTariff[]; lang: Language }) {
@@ -19,14 +19,14 @@ export function TariffOffers({ tariffs, lang }: { tariffs: ReadyTariff[]; lang: 
             </div>
             <p className="oq-day-offer__allowance">
               {t('oqDay.tariffs.allowance', {
-                internet: stableNumber(tariff.internetGb, lang),
-                minutes: tariff.minutes === null ? t('oqDay.tariffs.unlimited') : stableNumber(tariff.minutes, lang),
-                sms: stableNumber(tariff.sms, lang),
+                internet: formatNumber(tariff.internetGb, lang),
+                minutes: tariff.minutes === null ? t('oqDay.tariffs.unlimited') : formatNumber(tariff.minutes, lang),
+                sms: formatNumber(tariff.sms, lang),
               })}
             </p>
             <p className="oq-day-offer__price">
-              <strong>{t('oqDay.tariffs.firstMonths', { price: stableUzs(tariff.firstMonthsPrice, lang), months: tariff.firstMonthsCount })}</strong>
-              <span className="oq-day-offer__then">{t('oqDay.tariffs.then', { price: stableUzs(tariff.monthlyPrice, lang) })}</span>
+              <strong>{t('oqDay.tariffs.firstMonths', { price: formatUzs(tariff.firstMonthsPrice, lang), months: tariff.firstMonthsCount })}</strong>
+              <span className="oq-day-offer__then">{t('oqDay.tariffs.then', { price: formatUzs(tariff.monthlyPrice, lang) })}</span>
             </p>
           </li>
         ))}

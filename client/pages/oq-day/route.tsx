@@ -5,7 +5,7 @@ import type { NumberList, PhoneNumber, ReadyTariff, TariffList } from '../../../
 import { apiClient } from '../../api-client';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
-import { Deferred } from '../../deferred';
+import { Deferred, deferred } from '../../deferred';
 import { RetryNotice } from '../../features/news/RetryNotice';
 import { NumberOffers } from './NumberOffers';
 import { NUMBERS_OF_THE_DAY, OQ_DAY_GIFTS, OQ_DAY_STEPS } from './offers';
@@ -20,9 +20,9 @@ interface OqDayData {
 export function loader({ context }: LoaderFunctionArgs): OqDayData {
   const http = apiClient(context);
   return {
-    tariffs: http.get<TariffList>('/tariffs').then((r) => r.data.items),
+    tariffs: deferred(http.get<TariffList>('/tariffs').then((r) => r.data.items)),
     // Gold numbers (`___-xx-xx`): the "beautiful numbers" Oq Day draws and discounts.
-    numbers: http.get<NumberList>('/numbers', { params: { category: 'gold', pageSize: NUMBERS_OF_THE_DAY } }).then((r) => r.data.items),
+    numbers: deferred(http.get<NumberList>('/numbers', { params: { category: 'gold', pageSize: NUMBERS_OF_THE_DAY } }).then((r) => r.data.items)),
   };
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Delivery, PointOfSale, SimTypeId } from '../../../shared/api-types';
 import { formatUzPhone } from '../../../shared/validation';
 import { useLanguage } from '../../components/use-language';
-import { stableUzs } from '../../features/news/stable-format';
+import { formatUzs } from '../../format';
 import { TariffLine } from '../../features/purchase/TariffLine';
 import type { TariffSummary } from '../../features/purchase/tariff-summary';
 
@@ -22,7 +22,7 @@ export interface SummaryLines {
 export function OrderSummary({ lines, points }: { lines: SummaryLines; points: PointOfSale[] | null }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const price = (amount: number) => (amount === 0 ? t('numbers.free') : stableUzs(amount, lang));
+  const price = (amount: number) => (amount === 0 ? t('numbers.free') : formatUzs(amount, lang));
   const point = lines.delivery?.method === 'pickup' ? points?.find((p) => p.id === (lines.delivery as { pointOfSaleId: string }).pointOfSaleId) : null;
   const receive =
     lines.simType === 'esim'
@@ -45,7 +45,7 @@ export function OrderSummary({ lines, points }: { lines: SummaryLines; points: P
           <dt>{t('payment.summary.tariff')}</dt>
           <dd>
             <TariffLine summary={lines.tariff} />
-            <span className="summary-list__price">{stableUzs(lines.tariff.firstMonthsPrice, lang)}</span>
+            <span className="summary-list__price">{formatUzs(lines.tariff.firstMonthsPrice, lang)}</span>
           </dd>
         </div>
         <div>
@@ -62,7 +62,7 @@ export function OrderSummary({ lines, points }: { lines: SummaryLines; points: P
           <dt>{t('payment.summary.total')}</dt>
           <dd>
             <span className="summary-list__note">{t('payment.summary.totalNote')}</span>
-            <strong className="summary-list__price">{stableUzs(lines.total, lang)}</strong>
+            <strong className="summary-list__price">{formatUzs(lines.total, lang)}</strong>
           </dd>
         </div>
       </dl>
