@@ -1,7 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { LANGUAGES } from '../shared/languages';
+import { href, PAGE_KEYS, PATHS } from '../shared/paths';
 import { fakeNewsItem, startFakeApi, type FakeApi } from './fake-api';
 import { createTestApp, type TestApp } from './test-app';
+import { attr, tags, textOf } from './test-html';
 
 describe('a visitor who goes away mid-render', () => {
   let api: FakeApi;
@@ -34,5 +41,42 @@ describe('a visitor who goes away mid-render', () => {
     expect(api.calls.find((c) => c.path === '/api/v1/news/abandoned')?.abandoned).toBe(true);
     const health = await fetch(`${origin}/healthz`);
     expect(health.status).toBe(200);
+  });
+});
+
+describe('the API down', () => {
+  const BROWSER = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+  const CATALOGS = { ru, en, uz };
+  /** Pages whose sections come from the API: each says so and offers Retry. */
+  const WITH_API_DATA = new Set(['/', '/constructor', '/specificTariffs', '/numbers', '/news', '/pointsOfSale', '/oqDay']);
+  let down: TestApp;
+  beforeAll(() => {
+    // Port 9 (discard) on loopback: nothing listens, every call is refused at once.
+    down = createTestApp({ API_BASE_URL: 'http://127.0.0.1:9/api/v1' });
+  });
+  afterAll(() => down.close());
+
+  it.each(LANGUAGES)('still renders every page in %s: 200, the page itself, and a localized error with Retry where its data is missing', async (lang) => {
+    const c = CATALOGS[lang];
+    for (const page of PAGE_KEYS.filter((key) => key !== 'newsItem')) {
+      const path = href(page, lang);
+      const res = await request(down.app).get(path).set('User-Agent', BROWSER);
+      expect(`${path} ${res.status}`).toBe(`${path} 200`);
+      // The catalogue names the constructor's texts tariffConstructor (`constructor` is every object's own property).
+      const texts = c.pages[page === 'constructor' ? 'tariffConstructor' : page];
+      expect(textOf(res.text)).toContain(texts.title);
+      if (WITH_API_DATA.has(PATHS[page])) {
+        // Retry reloads the same page: a real link, so it works before and without JavaScript.
+        const retry = tags(res.text, 'a').filter((a) => attr(a, 'href') === path && res.text.includes(`${a}${c.actions.retry}</a>`));
+        expect(`${path}: ${retry.length > 0}`).toBe(`${path}: true`);
+      }
+    }
+  });
+
+  it.each(LANGUAGES)('answers a news item in %s with the error page and Try Again, never a hung request', async (lang) => {
+    const res = await request(down.app).get(href('newsItem', lang, { slug: 'any-item' })).set('User-Agent', BROWSER);
+    expect(res.status).toBe(500);
+    expect(textOf(res.text)).toContain(CATALOGS[lang].errors.server.title);
+    expect(res.text).toContain(CATALOGS[lang].actions.tryAgain);
   });
 });
