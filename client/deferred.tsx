@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Await, useAsyncError } from 'react-router';
 import { scriptSafeJson } from '../shared/script-json';
+import { isServerRequestContext } from './request-context';
 import { useRuntime } from './runtime';
 
 /**
@@ -28,6 +29,29 @@ const DEFERRED_EVENT = 'oq:deferred';
 export function deferred<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
   return promise;
+}
+
+/**
+ * A page's optional API data, awaited briefly. When it settles within STREAM_AFTER_MS (1 s by
+ * default) the loader gets the value itself: it is in the first HTML, so a visitor without
+ * JavaScript sees it, and bots always get everything. Otherwise the loader gets the pending
+ * promise for <Deferred>: a slow API never holds the page's first byte, the shell streams with a
+ * placeholder and the part follows in the same response. Boxed, since an async function cannot
+ * return a promise unresolved.
+ */
+export async function awaitBriefly<T>(context: unknown, promise: Promise<T>): Promise<{ value: T | Promise<T> }> {
+  const pending = deferred(promise);
+  const ms = isServerRequestContext(context) ? context.streamAfterMs : (globalThis as { window?: Window }).window?.__APP__?.config.streamAfterMs ?? 1000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const inTime = await Promise.race([
+    pending.then(
+      (value) => ({ value }),
+      () => null, // a rejection is <Deferred>'s error part
+    ),
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms))),
+  ]);
+  clearTimeout(timer);
+  return inTime ?? { value: pending };
 }
 
 /** The marker that stands for a pending value in the serialized hydration data. */
@@ -77,6 +101,10 @@ export function Deferred<T>({
   error: ReactNode;
   children: (data: T) => ReactNode;
 }) {
+  // Data already there (awaitBriefly was in time) renders in place, without a boundary of its own:
+  // whatever else inside suspends (a lazy part) holds the shell as it would anywhere on the page,
+  // instead of hiding this part behind the fallback until a script reveals it.
+  if (!isThenable(value)) return <>{children(value)}</>;
   return (
     <Suspense fallback={fallback}>
       <Await resolve={value} errorElement={<DeferredError promise={value}>{error}</DeferredError>}>

@@ -8,6 +8,8 @@ import type { Language } from '../shared/languages';
 export interface ServerRequestContext {
   lang: Language;
   http: AxiosInstance;
+  /** How long loaders wait for optional data before streaming it (config STREAM_AFTER_MS). */
+  streamAfterMs: number;
 }
 
 export function isServerRequestContext(value: unknown): value is ServerRequestContext {

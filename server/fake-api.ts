@@ -4,19 +4,20 @@ import type { AddressInfo } from 'node:net';
 /** A stand-in operator API for fault tests: answers every call after `delayMs` with `body`. */
 export interface FakeApi {
   baseUrl: string;
-  /** Calls the site made, and whether each was abandoned before the answer. */
-  calls: { path: string; abandoned: boolean }[];
+  /** Calls the site made, whether each was answered, and whether it was abandoned before the answer. */
+  calls: { path: string; answered: boolean; abandoned: boolean }[];
   close(): Promise<void>;
 }
 
 export async function startFakeApi(delayMs: number, body: (path: string) => unknown): Promise<FakeApi> {
   const calls: FakeApi['calls'] = [];
   const server = http.createServer((req, res) => {
-    const call = { path: req.url ?? '', abandoned: false };
+    const call = { path: req.url ?? '', answered: false, abandoned: false };
     calls.push(call);
     const timer = setTimeout(() => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(body(call.path)));
+      call.answered = true;
     }, delayMs);
     res.on('close', () => {
       if (!res.writableFinished) {

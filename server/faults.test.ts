@@ -80,3 +80,55 @@ describe('the API down', () => {
     expect(res.text).toContain(CATALOGS[lang].actions.tryAgain);
   });
 });
+
+describe('the API slow (5 s)', () => {
+  const BROWSER = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+  let api: FakeApi;
+  let slow: TestApp;
+  let server: http.Server;
+  let origin: string;
+  beforeAll(async () => {
+    api = await startFakeApi(5000, () => ({ items: [] }));
+    slow = createTestApp({ API_BASE_URL: api.baseUrl, STREAM_AFTER_MS: '300' });
+    server = slow.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    slow.close();
+    await api.close();
+  });
+
+  /** A page's status and shell (everything up to the footer), and whether the API had answered by then; then the visitor leaves. */
+  function shell(path: string): Promise<{ status: number; text: string; apiAnswered: boolean }> {
+    return new Promise((resolve, reject) => {
+      const req = http.get(`${origin}${path}`, { headers: { 'User-Agent': BROWSER } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+          if (!text.includes('</footer>')) return;
+          resolve({ status: res.statusCode ?? 0, text, apiAnswered: api.calls.some((call) => call.answered) });
+          req.destroy();
+        });
+        res.on('end', () => reject(new Error(`${path} ended without a footer: ${text}`)));
+      });
+      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+    });
+  }
+
+  it.each(['/en', '/en/numbers', '/en/news', '/en/specificTariffs', '/en/constructor', '/en/pointsOfSale'])(
+    'streams the shell of %s first: the layout, the heading and a loading line, before the API answers',
+    async (path) => {
+      const page = PAGE_KEYS.filter((key) => key !== 'newsItem').find((key) => href(key, 'en') === path)!;
+      const { status, text, apiAnswered } = await shell(path);
+      expect(status).toBe(200);
+      expect(apiAnswered).toBe(false);
+      expect(text).toContain('<header');
+      const heading = page === 'home' ? en.pages.home.welcomeTitle : en.pages[page === 'constructor' ? 'tariffConstructor' : page].title;
+      expect(textOf(text)).toContain(heading);
+      expect(textOf(text)).toContain(en.common.loading);
+    },
+  );
+});

@@ -109,7 +109,7 @@ export function createRenderer(options: RendererOptions) {
       apiFailed = true;
       return Promise.reject(error);
     });
-    const requestContext: ServerRequestContext = { lang, http };
+    const requestContext: ServerRequestContext = { lang, http, streamAfterMs: config.public.streamAfterMs };
     const result = await handler.query(request, { requestContext });
     if (result instanceof Response) {
       const location = result.headers.get('Location');

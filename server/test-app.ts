@@ -34,6 +34,9 @@ export function createTestApp(env: Record<string, string> = {}, options: AppOpti
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     DEMO_SMS_CODE: '123456',
     LOG_REQUESTS: 'false',
+    // Pages wait for their data as long as the API takes (up to its timeout): a busy test machine
+    // must not turn a page into a streamed one. The slow-API tests set their own.
+    STREAM_AFTER_MS: '10000',
     // The build under test: dist/ unless DIST_DIR names another (see build.mjs).
     ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     ...env,

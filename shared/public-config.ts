@@ -16,6 +16,8 @@ export interface PublicConfig {
   gtmId: string | null;
   metrikaId: string | null;
   buildCheckIntervalMinutes: number;
+  /** How long a loader waits for a page's optional API data before streaming it (client/deferred.tsx). */
+  streamAfterMs: number;
   mapTileUrl: string;
   mapAttribution: string;
   /** Development only: error pages name the error (never a stack trace in production). */

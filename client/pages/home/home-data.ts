@@ -34,8 +34,9 @@ function settled<T>(result: PromiseSettledResult<T>): T | null {
 }
 
 /**
- * All calls at once, awaited in the loader rather than streamed: a visitor without JavaScript
- * must see every section, and streamed parts need a script to take their place.
+ * All calls at once, awaited by the loader (briefly: see awaitBriefly) rather than streamed: a
+ * visitor without JavaScript must see every section, and streamed parts need a script to take
+ * their place. Never rejects: a failed call is its section's error state.
  */
 export async function loadHomeData(http: ApiClient): Promise<HomeData> {
   const get = <T>(url: string, params?: Record<string, string | number>) => http.get<T>(url, { params }).then((response) => response.data);

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { apiClient } from '../../api-client';
 import { PageHead } from '../../components/PageHead';
+import { StreamedPart } from '../../components/StreamedPart';
+import { awaitBriefly, isThenable } from '../../deferred';
 import { loadHomeData, type HomeData } from './home-data';
 import { HomeHero } from './HomeHero';
 import { LatestNews } from './HomeNews';
@@ -9,23 +11,36 @@ import { NumbersOnOffer } from './HomeNumbers';
 import { PointsOfSaleTeaser, SimTypes } from './HomeSimAndPoints';
 import { ConstructorTeaser, FeaturedTariffs } from './HomeTariffs';
 
-export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
-  return loadHomeData(apiClient(context));
+interface HomeLoaderData {
+  /** Every section's data; streamed after the welcome when the API is slow. */
+  sections: HomeData | Promise<HomeData>;
+}
+
+export async function loader({ context }: LoaderFunctionArgs): Promise<HomeLoaderData> {
+  return { sections: (await awaitBriefly(context, loadHomeData(apiClient(context)))).value };
 }
 
 export function Component() {
   const { t } = useTranslation();
-  const data = useLoaderData() as HomeData;
+  const { sections } = useLoaderData() as HomeLoaderData;
+  // The same on both sides: a streamed part is a promise during hydration too.
+  const ready = isThenable(sections) ? null : sections;
   return (
     <div className="container page page--home">
       <PageHead title={t('pages.home.title')} description={t('pages.home.welcomeDescription')} />
-      <HomeHero number={data.numbers?.[0] ?? null} />
-      <FeaturedTariffs tariffs={data.tariffs} />
-      <ConstructorTeaser options={data.constructorOptions} />
-      <NumbersOnOffer categories={data.categories} numbers={data.numbers} />
-      <SimTypes simTypes={data.simTypes} />
-      <LatestNews news={data.news} />
-      <PointsOfSaleTeaser points={data.pointsOfSale} />
+      <HomeHero number={ready?.numbers?.[0] ?? null} />
+      <StreamedPart value={sections} failure={t('errors.server.message')}>
+        {(data) => (
+          <>
+            <FeaturedTariffs tariffs={data.tariffs} />
+            <ConstructorTeaser options={data.constructorOptions} />
+            <NumbersOnOffer categories={data.categories} numbers={data.numbers} />
+            <SimTypes simTypes={data.simTypes} />
+            <LatestNews news={data.news} />
+            <PointsOfSaleTeaser points={data.pointsOfSale} />
+          </>
+        )}
+      </StreamedPart>
     </div>
   );
 }

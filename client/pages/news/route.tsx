@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { NewsList } from '../../../shared/api-types';
 import { apiClient } from '../../api-client';
 import { PageHead } from '../../components/PageHead';
+import { StreamedPart } from '../../components/StreamedPart';
+import { awaitBriefly, isThenable } from '../../deferred';
 import { useLanguage } from '../../components/use-language';
 import { RetryNotice } from '../../features/news/RetryNotice';
 import { NewsCard } from './NewsCard';
@@ -14,8 +16,18 @@ export type NewsListData =
   | { status: 'ok'; page: number; last: number; list: NewsList }
   | { status: 'error'; page: number };
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<NewsListData> {
+interface NewsLoaderData {
+  /** The page asked for (the head names it); the list is streamed when the API is slow. */
+  requested: number;
+  result: NewsListData | Promise<NewsListData>;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<NewsLoaderData> {
   const requested = parseNewsPage(new URL(request.url).searchParams.get('page'));
+  return { requested, result: (await awaitBriefly(context, loadNewsPage(requested, context))).value };
+}
+
+async function loadNewsPage(requested: number, context: unknown): Promise<NewsListData> {
   const http = apiClient(context);
   const fetchPage = async (page: number) => (await http.get<NewsList>('/news', { params: { page, pageSize: NEWS_PAGE_SIZE } })).data;
   try {
@@ -31,21 +43,32 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 export function Component() {
-  const data = useLoaderData() as NewsListData;
+  const { requested, result } = useLoaderData() as NewsLoaderData;
   const { t } = useTranslation();
-  const lang = useLanguage();
+  // The page shown: past the end it is the last one. While the list streams, the one asked for.
+  const page = isThenable(result) ? requested : result.page;
   const heading = t('pages.news.title');
-  const title = data.page > 1 ? t('news.pageTitle', { title: heading, page: data.page }) : heading;
+  const title = page > 1 ? t('news.pageTitle', { title: heading, page }) : heading;
   return (
     <div className="container page page--news">
-      <PageHead title={title} description={t('pages.news.intro')} canonicalQuery={{ page: data.page > 1 ? data.page : undefined }} />
+      <PageHead title={title} description={t('pages.news.intro')} canonicalQuery={{ page: page > 1 ? page : undefined }} />
       <header className="page-intro">
         <h1>{heading}</h1>
         <p className="page-intro__lead">{t('pages.news.intro')}</p>
-        {data.status === 'ok' && data.last > 1 ? (
-          <p className="news-list__position">{t('news.pageOf', { page: data.page, last: data.last })}</p>
-        ) : null}
       </header>
+      <StreamedPart value={result} failure={t('news.loadError')}>
+        {(data) => <NewsPage data={data} />}
+      </StreamedPart>
+    </div>
+  );
+}
+
+function NewsPage({ data }: { data: NewsListData }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <>
+      {data.status === 'ok' && data.last > 1 ? <p className="news-list__position">{t('news.pageOf', { page: data.page, last: data.last })}</p> : null}
       {data.status === 'error' ? (
         <RetryNotice message={t('news.loadError')} />
       ) : data.list.items.length === 0 ? (
@@ -60,6 +83,6 @@ export function Component() {
           <Pagination page={data.page} last={data.last} lang={lang} />
         </>
       )}
-    </div>
+    </>
   );
 }

@@ -14,7 +14,7 @@ import type {
   TariffList,
 } from '../../../shared/api-types';
 import { apiClient } from '../../api-client';
-import { deferred } from '../../deferred';
+import { awaitBriefly, deferred } from '../../deferred';
 import { apiErrorOf } from '../../features/purchase/api-error';
 import { apiSearch, filtersFromQuery, type NumberFilters } from './search-query';
 
@@ -25,16 +25,24 @@ export interface PurchaseCatalogue {
   tariffs: ReadyTariff[] | null;
 }
 
-export interface SearchData extends PurchaseCatalogue {
-  kind: 'search';
-  filters: NumberFilters;
+export interface SearchResults extends PurchaseCatalogue {
   /** null: the search failed; `searchError` then says why when the API did (e.g. a bad mask). */
   numbers: NumberList | null;
   searchError: string | null;
   categories: NumberCategory[] | null;
+}
+
+export interface SearchData {
+  kind: 'search';
+  filters: NumberFilters;
+  /** Streamed after the page's heading when the API is slow (awaitBriefly). */
+  results: SearchResults | Promise<SearchResults>;
   /** Active lots, streamed: the page does not wait for them. */
   auctions: Promise<AuctionLot[]>;
 }
+
+/** The search page as it renders once its results are there. */
+export type SearchView = Omit<SearchData, 'results'> & SearchResults;
 
 export interface LotData extends PurchaseCatalogue {
   kind: 'lot';
@@ -92,21 +100,20 @@ export async function numbersLoader({ request, context }: LoaderFunctionArgs): P
   }
   const filters = filtersFromQuery(search);
   const auctions = deferred(api.get<AuctionLotList>('/auctions', { params: { status: 'active' } }).then((r) => r.data.items));
-  const [numbers, categories, simTypes, points, tariffs] = await Promise.all([
+  const results = Promise.all([
     settle(api.get<NumberList>('/numbers', { params: apiSearch(filters) })),
     settle(api.get<CategoryList>('/numbers/categories')),
     ...catalogueRequests,
-  ]);
-  const refused = !numbers.ok && statusOf(numbers.error) === 400 ? apiErrorOf(numbers.error)?.message ?? null : null;
-  return {
-    kind: 'search',
-    filters,
-    numbers: numbers.ok ? numbers.value : null,
-    searchError: refused,
-    categories: categories.ok ? categories.value.items : null,
-    auctions,
-    simTypes: simTypes.ok ? simTypes.value.items : null,
-    pickupPoints: points.ok ? points.value.items : null,
-    tariffs: tariffs.ok ? tariffs.value.items : null,
-  };
+  ]).then(([numbers, categories, simTypes, points, tariffs]): SearchResults => {
+    const refused = !numbers.ok && statusOf(numbers.error) === 400 ? apiErrorOf(numbers.error)?.message ?? null : null;
+    return {
+      numbers: numbers.ok ? numbers.value : null,
+      searchError: refused,
+      categories: categories.ok ? categories.value.items : null,
+      simTypes: simTypes.ok ? simTypes.value.items : null,
+      pickupPoints: points.ok ? points.value.items : null,
+      tariffs: tariffs.ok ? tariffs.value.items : null,
+    };
+  });
+  return { kind: 'search', filters, results: (await awaitBriefly(context, results)).value, auctions };
 }

@@ -2,12 +2,13 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useLocation } from 'react-router';
 import { PageIntro } from '../../components/PageIntro';
+import { StreamedPart } from '../../components/StreamedPart';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
 import { useHydrated } from '../../features/purchase/use-hydrated';
 import { AuctionLotView } from './AuctionLotView';
 import { AuctionSection } from './AuctionSection';
-import { numbersLoader, type LotData, type SearchData } from './loader';
+import { numbersLoader, type LotData, type SearchData, type SearchView } from './loader';
 import { NumberFiltersForm } from './NumberFiltersForm';
 import { NumberResults } from './NumberResults';
 import { ReservationPanel } from './ReservationPanel';
@@ -24,7 +25,7 @@ export function Component() {
     <div className="container page page--numbers purchase">
       <PageIntro page="numbers" canonicalQuery={canonical} />
       <PurchaseSteps current="number" />
-      {data.kind === 'lot' ? <LotPage data={data} /> : <SearchPage data={data} booking={booking} />}
+      {data.kind === 'lot' ? <LotPage data={data} /> : <StreamedSearch data={data} booking={booking} />}
     </div>
   );
 }
@@ -52,7 +53,17 @@ function LotPage({ data }: { data: LotData }) {
   return <AuctionLotView key={data.lot.id} initial={data.lot} />;
 }
 
-function SearchPage({ data, booking }: { data: SearchData; booking: BookingState }) {
+function StreamedSearch({ data, booking }: { data: SearchData; booking: BookingState }) {
+  const { t } = useTranslation();
+  const { kind, filters, auctions } = data;
+  return (
+    <StreamedPart value={data.results} failure={t('numbers.results.failed')}>
+      {(results) => <SearchPage data={{ ...results, kind, filters, auctions }} booking={booking} />}
+    </StreamedPart>
+  );
+}
+
+function SearchPage({ data, booking }: { data: SearchView; booking: BookingState }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();

@@ -6,6 +6,8 @@ import type { PointOfSaleList } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { apiClient } from '../../api-client';
 import { PageIntro } from '../../components/PageIntro';
+import { StreamedPart } from '../../components/StreamedPart';
+import { awaitBriefly } from '../../deferred';
 import { useLanguage } from '../../components/use-language';
 import { RetryNotice } from '../../features/news/RetryNotice';
 import { NearestButton } from '../../features/points-of-sale/NearestButton';
@@ -16,7 +18,16 @@ import { PointList } from './PointList';
 
 export type PointsOfSaleData = { status: 'ok'; filters: PointFilters; list: PointOfSaleList } | { status: 'error'; filters: PointFilters };
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<PointsOfSaleData> {
+interface PointsOfSaleLoaderData {
+  /** Streamed after the page's heading when the API is slow. */
+  result: PointsOfSaleData | Promise<PointsOfSaleData>;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<PointsOfSaleLoaderData> {
+  return { result: (await awaitBriefly(context, loadPoints(request, context))).value };
+}
+
+async function loadPoints(request: Request, context: unknown): Promise<PointsOfSaleData> {
   const filters = parsePointFilters(new URL(request.url).searchParams);
   const http = apiClient(context);
   const fetchList = async (f: PointFilters) => (await http.get<PointOfSaleList>('/points-of-sale', { params: pointQuery(f) })).data;
@@ -35,14 +46,25 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 export function Component() {
-  const data = useLoaderData() as PointsOfSaleData;
+  const { result } = useLoaderData() as PointsOfSaleLoaderData;
+  const { t } = useTranslation();
+  return (
+    <div className="container page page--points-of-sale">
+      <PageIntro page="pointsOfSale" />
+      <StreamedPart value={result} failure={t('pointsOfSale.loadError')}>
+        {(data) => <PointsOfSale data={data} />}
+      </StreamedPart>
+    </div>
+  );
+}
+
+function PointsOfSale({ data }: { data: PointsOfSaleData }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { filters } = data;
   const origin = filters.lat !== null && filters.lon !== null ? { lat: filters.lat, lon: filters.lon } : null;
   return (
-    <div className="container page page--points-of-sale">
-      <PageIntro page="pointsOfSale" />
+    <>
       {data.status === 'error' ? (
         <RetryNotice message={t('pointsOfSale.loadError')} />
       ) : (
@@ -70,6 +92,6 @@ export function Component() {
           </div>
         </>
       )}
-    </div>
+    </>
   );
 }
