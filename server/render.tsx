@@ -82,6 +82,8 @@ export function createRenderer(options: RendererOptions) {
         'Cache-Control': 'no-cache',
         'Content-Security-Policy': contentSecurityPolicy(nonce, config.public, isEmbeddablePath(req.path)),
         'X-Page-Cache': cache,
+        // nginx would otherwise buffer the stream: the shell must reach the visitor at once.
+        'X-Accel-Buffering': 'no',
       });
     };
 

@@ -85,6 +85,8 @@ describe('caching and compression', () => {
   it('cache hashed assets for a year and revalidate pages and build files', async () => {
     const page = await request(t.app).get('/en/about');
     expect(page.headers['cache-control']).toBe('no-cache');
+    // Behind nginx the streamed page is passed on as it comes, not buffered whole.
+    expect(page.headers['x-accel-buffering']).toBe('no');
     const asset = /<script type="module" src="([^"]+)"/.exec(page.text)![1];
     const res = await request(t.app).get(asset).expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
