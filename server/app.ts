@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
@@ -44,16 +45,21 @@ export function createApp(config: Config, options: AppOptions = {}): App {
 
   // Hashed names: cached for a year; everything else in the client output is revalidated.
   app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
-  app.use(
-    express.static(clientDir, {
-      index: false,
-      setHeaders(res, file) {
-        const name = path.basename(file);
-        if (name === 'manifest.json') return;
-        res.setHeader('Cache-Control', /^(build|latest)/.test(name) ? 'no-cache' : 'public, max-age=3600');
-      },
-    }),
-  );
+  const clientFiles = express.static(clientDir, {
+    index: false,
+    setHeaders(res, file) {
+      const name = path.basename(file);
+      if (name === 'manifest.json') return;
+      res.setHeader('Cache-Control', /^(build|latest)/.test(name) ? 'no-cache' : 'public, max-age=3600');
+    },
+  });
+  // Only paths under the build's own top-level files and folders look at the disk: a page or an
+  // API call is not a file, and checking costs a stat on every request.
+  const topLevel = new Set(fs.existsSync(clientDir) ? fs.readdirSync(clientDir) : []);
+  app.use((req, res, next) => {
+    if (!topLevel.has(req.path.split('/')[1] ?? '')) return next();
+    clientFiles(req, res, next);
+  });
 
   const api = config.apiBaseUrl
     ? null

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { PageCache, withNonce } from './page-cache';
+import { fakeNewsItem, startFakeApi } from './fake-api';
 import { createTestApp } from './test-app';
 
 describe('the page cache', () => {
@@ -27,6 +28,25 @@ describe('the page cache', () => {
     const cache = new PageCache(0);
     cache.set('a', { status: 200, html: 'a', nonce: 'x' });
     expect(cache.get('a')).toBeNull();
+  });
+
+  it('lets requests for a page being rendered wait for it, and ends the wait with the page or with nothing', async () => {
+    const cache = new PageCache(5000);
+    expect(cache.pending('/en')).toBeNull();
+    const end = cache.begin('/en');
+    const waiting = cache.pending('/en');
+    expect(waiting).not.toBeNull();
+    end({ status: 200, html: '<p>hi</p>', nonce: 'n' });
+    end(null); // only the first ending counts
+    await expect(waiting).resolves.toMatchObject({ html: '<p>hi</p>' });
+    expect(cache.get('/en')?.html).toBe('<p>hi</p>');
+    expect(cache.pending('/en')).toBeNull();
+
+    const failed = cache.begin('/uz');
+    const alsoWaiting = cache.pending('/uz');
+    failed(null);
+    await expect(alsoWaiting).resolves.toBeNull();
+    expect(cache.get('/uz')).toBeNull();
   });
 
   it('gives every response its own nonce', () => {
@@ -65,6 +85,21 @@ describe('pages from the cache', () => {
       expect(again.headers['x-page-cache']).toBe('HIT');
     } finally {
       t.close();
+    }
+  });
+
+  it('render a page once for requests that arrive together, the others served its result', async () => {
+    const api = await startFakeApi(300, fakeNewsItem);
+    const t = createTestApp({ PAGE_CACHE_SECONDS: '30', API_BASE_URL: api.baseUrl });
+    try {
+      const responses = await Promise.all(Array.from({ length: 5 }, () => request(t.app).get('/en/news/together')));
+      expect(responses.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(responses.map((res) => res.headers['x-page-cache']).sort()).toEqual(['HIT', 'HIT', 'HIT', 'HIT', 'MISS']);
+      expect(api.calls.filter((call) => call.path === '/api/v1/news/together')).toHaveLength(1);
+      for (const res of responses) expect(res.text).toContain('Fake news together');
+    } finally {
+      t.close();
+      await api.close();
     }
   });
 

@@ -16,6 +16,7 @@ interface Entry extends CachedPage {
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<CachedPage | null>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -43,6 +44,35 @@ export class PageCache {
     // Oldest first out: random query strings cannot grow the cache without bound.
     while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { ...page, expires: this.now() + this.ttlMs });
+  }
+
+  /**
+   * The render of `key` under way, if any. Requests that arrive meanwhile wait for its page
+   * instead of rendering the same page again: when an entry expires under load, one request
+   * renders and the others are served its result (no stampede).
+   */
+  pending(key: string): Promise<CachedPage | null> | null {
+    return this.inflight.get(key) ?? null;
+  }
+
+  /**
+   * Marks `key` as being rendered. The returned function ends that with the page (stored and
+   * handed to the waiting requests) or with null (not kept: they render for themselves); only
+   * its first call counts.
+   */
+  begin(key: string): (page: CachedPage | null) => void {
+    if (!this.enabled) return () => undefined;
+    let resolve!: (page: CachedPage | null) => void;
+    const flight = new Promise<CachedPage | null>((done) => (resolve = done));
+    this.inflight.set(key, flight);
+    let ended = false;
+    return (page) => {
+      if (ended) return;
+      ended = true;
+      if (this.inflight.get(key) === flight) this.inflight.delete(key);
+      if (page) this.set(key, page);
+      resolve(page);
+    };
   }
 
   get size(): number {

@@ -21,7 +21,7 @@ import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from './bots';
 import { contentSecurityPolicy, createNonce, isEmbeddablePath } from './security-headers';
 import { createServerHttpClient } from './server-http';
-import { withNonce, type PageCache } from './page-cache';
+import { withNonce, type CachedPage, type PageCache } from './page-cache';
 
 export interface RendererOptions {
   config: Config;
@@ -66,6 +66,9 @@ function plainError(res: ExpressResponse, status: number): void {
     .send(`${status} ${STATUS_TEXT[status] ?? 'Error'}`);
 }
 
+/** How long a request waits for the same page rendered for another one before rendering it itself. */
+const FLIGHT_WAIT_MS = 2000;
+
 export function createRenderer(options: RendererOptions) {
   const { config, routes, manifest, catalogs, log, pageCache } = options;
   const handler = createStaticHandler(routes);
@@ -89,14 +92,26 @@ export function createRenderer(options: RendererOptions) {
 
     // Bots and browsers get differently streamed documents, so they are cached apart.
     const cacheKey = `${bot ? 'bot' : 'browser'} ${req.originalUrl}`;
-    const cached = pageCache.get(cacheKey);
-    if (cached) {
+    const serveCached = (cached: CachedPage) => {
       const nonce = createNonce();
       setPageHeaders(cached.status, nonce, 'HIT');
       if (req.method === 'HEAD') res.end();
       else res.end(withNonce(cached, nonce));
-      return;
+    };
+    const cached = pageCache.get(cacheKey);
+    if (cached) return serveCached(cached);
+    // The same page being rendered for another request: its result, if it comes soon and is kept.
+    const inFlight = pageCache.pending(cacheKey);
+    if (inFlight) {
+      let timer: NodeJS.Timeout | undefined;
+      const page = await Promise.race([inFlight, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FLIGHT_WAIT_MS)))]);
+      clearTimeout(timer);
+      if (abort.signal.aborted) return;
+      if (page) return serveCached(page);
     }
+    const endFlight = pageCache.begin(cacheKey);
+    // Whatever ends this response without a page to keep (an error, a redirect, a visitor gone) ends the flight.
+    res.on('close', () => endFlight(null));
 
     // Concatenated, never resolved: `//host/x` must stay a path on this site.
     const request = new Request(`${config.publicSiteUrl}${req.originalUrl}`, {
@@ -157,18 +172,25 @@ export function createRenderer(options: RendererOptions) {
         if (pageCache.enabled && (status === 200 || status === 404)) recordForCache(status);
         stream.pipe(res);
       };
-      // Keeps a copy of what is written; a complete page without a failed part is stored.
+      // Keeps a copy of what is written; a complete page without a failed part is stored (and
+      // handed to the requests waiting for it) as soon as the render has written its end.
       const recordForCache = (pageStatus: number) => {
         const chunks: Buffer[] = [];
+        const keep = (chunk: unknown) => {
+          if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+        };
         const write = res.write.bind(res) as (...args: unknown[]) => boolean;
         res.write = ((chunk: unknown, ...rest: unknown[]) => {
-          if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+          keep(chunk);
           return write(chunk, ...rest);
         }) as typeof res.write;
-        res.on('finish', () => {
-          if (failedPart || apiFailed || abort.signal.aborted) return;
-          pageCache.set(cacheKey, { status: pageStatus, html: Buffer.concat(chunks).toString('utf8'), nonce });
-        });
+        const end = res.end.bind(res) as (...args: unknown[]) => ExpressResponse;
+        res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+          if (typeof chunk !== 'function') keep(chunk);
+          const complete = !failedPart && !apiFailed && !abort.signal.aborted;
+          endFlight(complete ? { status: pageStatus, html: Buffer.concat(chunks).toString('utf8'), nonce } : null);
+          return end(chunk, ...rest);
+        }) as typeof res.end;
       };
       const stream = renderToPipeableStream(
         <RuntimeProvider value={runtime}>

@@ -32,5 +32,7 @@ export function createServerHttpClient(req: Request, config: Config, lang: Langu
   client.defaults.signal = signal;
   client.defaults.httpAgent = httpAgent;
   client.defaults.httpsAgent = httpsAgent;
+  // The embedded API answers over loopback: compressing and inflating each answer only costs CPU.
+  if (!config.apiBaseUrl) client.defaults.headers.common['Accept-Encoding'] = 'identity';
   return client;
 }

@@ -19,17 +19,23 @@ function digitsParam(value: string | undefined, field: string, maxLength: number
   return digits;
 }
 
-export function registerNumbers(router: Router, ctx: ApiContext): void {
-  const search = (direction: 'ASC' | 'DESC') =>
-    ctx.db.prepare(
-      `${SELECT_NUMBER}
+const SEARCH_WHERE = `
        WHERE (@category IS NULL OR n.category = @category)
          AND (@contains IS NULL OR instr(substr(n.msisdn, 5), @contains) > 0)
          AND (@endsWith IS NULL OR substr(n.msisdn, -length(@endsWith)) = @endsWith)
-         AND (@all = 1 OR (n.status = 'free' AND ${HOLD_IS_FREE}))
-       ORDER BY n.price ${direction}, n.msisdn`,
-    );
-  const searches = { price_asc: search('ASC'), price_desc: search('DESC') };
+         AND (@all = 1 OR (n.status = 'free' AND ${HOLD_IS_FREE}))`;
+
+export function registerNumbers(router: Router, ctx: ApiContext): void {
+  const order = (direction: 'ASC' | 'DESC') => `ORDER BY n.price ${direction}, n.msisdn`;
+  // Without a mask or pattern SQL pages and counts; with one, only the candidates' digits are
+  // read, filtered here, and the page's rows fetched whole (with their lot) afterwards.
+  const pageOfRows = (direction: 'ASC' | 'DESC') => ctx.db.prepare(`${SELECT_NUMBER} ${SEARCH_WHERE} ${order(direction)} LIMIT @limit OFFSET @offset`);
+  const candidates = (direction: 'ASC' | 'DESC') => ctx.db.prepare(`SELECT n.msisdn, n.subscriber FROM numbers n ${SEARCH_WHERE} ${order(direction)}`);
+  const searches = {
+    price_asc: { page: pageOfRows('ASC'), candidates: candidates('ASC') },
+    price_desc: { page: pageOfRows('DESC'), candidates: candidates('DESC') },
+  };
+  const countMatching = ctx.db.prepare(`SELECT COUNT(*) AS total FROM numbers n ${SEARCH_WHERE}`).pluck();
   const availableByCategory = ctx.db.prepare(
     `SELECT category, COUNT(*) AS available FROM numbers WHERE status = 'free' AND ${HOLD_IS_FREE} GROUP BY category`,
   );
@@ -44,23 +50,27 @@ export function registerNumbers(router: Router, ctx: ApiContext): void {
     if (q.mask && !mask) throw badRequest('invalid_mask', 'mask');
     const { page, pageSize, offset } = pageOf(q, 20, 100);
     const now = ctx.now();
-    const rows = searches[sort].all({
+    const params = {
       category,
       contains: digitsParam(q.contains, 'contains', 9),
       endsWith: digitsParam(q.endsWith, 'endsWith', 9),
       all: queryBoolean(q.includeUnavailable, 'includeUnavailable', false) ? 1 : 0,
       now,
-    }) as NumberRow[];
-    // Masks and digit patterns are not expressible in SQL; a few thousand rows filter in well under a millisecond each.
-    const matching = rows.filter(
-      (row) => (!mask || mask(row.msisdn.slice(4))) && (!pattern || matchesPattern(row.subscriber, pattern)),
-    );
-    const payload: NumberList = {
-      items: matching.slice(offset, offset + pageSize).map((row) => toPhoneNumber(row, now)),
-      page,
-      pageSize,
-      total: matching.length,
     };
+    let rows: NumberRow[];
+    let total: number;
+    if (!mask && !pattern) {
+      rows = searches[sort].page.all({ ...params, limit: pageSize, offset }) as NumberRow[];
+      total = countMatching.get(params) as number;
+    } else {
+      // Masks and digit patterns are not expressible in SQL: a few thousand candidates filter in about a millisecond.
+      const matching = (searches[sort].candidates.all(params) as Array<Pick<NumberRow, 'msisdn' | 'subscriber'>>).filter(
+        (row) => (!mask || mask(row.msisdn.slice(4))) && (!pattern || matchesPattern(row.subscriber, pattern)),
+      );
+      rows = matching.slice(offset, offset + pageSize).map((row) => one.get(row.msisdn) as NumberRow);
+      total = matching.length;
+    }
+    const payload: NumberList = { items: rows.map((row) => toPhoneNumber(row, now)), page, pageSize, total };
     res.json(payload);
   });
 

@@ -154,4 +154,11 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX payments_order ON payments (order_id);
     `,
   },
+  {
+    version: 3,
+    name: 'the latest lot of a number found by index (number search and lookups)',
+    sql: `
+      CREATE INDEX auction_lots_number ON auction_lots (number_id, starts_at DESC);
+    `,
+  },
 ];
