@@ -20,8 +20,10 @@ function DocumentShell({ children }: { children: ReactNode }) {
   const runtime = useRuntime();
   const lang = languageFromPath(pathname);
   // Server only (the list is empty in the browser): chunks of the matched routes, so hydration
-  // does not wait for a second round trip.
-  for (const href of runtime.modulePreloads) preloadModule(href);
+  // does not wait for a second round trip. Low priority: on a slow link they would otherwise
+  // share it with the render-blocking stylesheet and hold the first paint (React writes the
+  // options as the link's attributes).
+  for (const href of runtime.modulePreloads) preloadModule(href, { as: 'script', fetchPriority: 'low' } as Parameters<typeof preloadModule>[1]);
   return (
     // The boot script sets data-theme and data-colour-mode before hydration.
     <html lang={lang} suppressHydrationWarning>

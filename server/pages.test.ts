@@ -110,3 +110,20 @@ describe('the layouts', () => {
     }
   });
 });
+
+describe('scripts from the build manifest', () => {
+  it('load the entry as a module and preload the page chunks at low priority, each an existing hashed asset', async () => {
+    const html = (await request(t.app).get('/en/numbers').set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(200)).text;
+    const entry = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"([^>]*)\/?>/g)].map((m) => m[1]);
+    expect(preloads.length).toBeGreaterThan(3);
+    const hrefs = preloads.map((attrs) => /href="([^"]+)"/.exec(attrs)![1]);
+    expect(hrefs).toContain(entry);
+    for (const attrs of preloads) expect(attrs).toMatch(/fetchPriority="low"/i);
+    for (const href of hrefs) {
+      expect(href).toMatch(/^\/assets\/.+-[A-Z0-9]{8}\.js$/);
+      await request(t.app).get(href).expect(200).expect('Cache-Control', 'public, max-age=31536000, immutable');
+    }
+  });
+});
