@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -44,6 +45,15 @@ function layoutRouteId(routes: RouteObject[]): string {
   return layout ?? 'root';
 }
 
+/**
+ * Resolves after the browser has painted the next frame (rAF runs just before it, the timeout
+ * after); at once in a tab opened in the background, which paints nothing until it is shown.
+ */
+function afterNextPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 async function main(): Promise<void> {
   const boot = window.__APP__;
   const routes = createRoutes();
@@ -69,12 +79,18 @@ async function main(): Promise<void> {
     modulePreloads: [],
     deferredIds,
   };
-  hydrateRoot(
-    document,
-    <RuntimeProvider value={runtime}>
-      <RouterProvider router={router} />
-    </RuntimeProvider>,
-  );
+  // The server's HTML is on screen first: hydration starts once the browser has painted it.
+  await afterNextPaint();
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread in one long task (a cheap phone stays responsive to the first tap).
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <RuntimeProvider value={runtime}>
+        <RouterProvider router={router} />
+      </RuntimeProvider>,
+    );
+  });
   startBrowserServices(boot, router);
 }
 

@@ -116,8 +116,9 @@ describe('the countdown', () => {
     await waitForHydration(page);
     await page.clock.pauseAt(Date.now() + 7 * 60_000);
     await page.goto(`${site.origin}/en/identification`);
-    await waitForHydration(page);
+    // Time runs again (hydration starts after the first painted frame, which a paused clock holds).
     await page.clock.resume();
+    await waitForHydration(page);
     await toast(page, c.messages.bookingExpired).waitFor();
     await page.getByRole('link', { name: c.purchase.booking.chooseAgain }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
