@@ -100,12 +100,20 @@ try {
   for (const pagePath of PAGES) {
     const url = `${origin}${pagePath}`;
     const runs = [];
-    for (let run = 1; run <= RUNS; run += 1) {
+    // A run Lighthouse itself could not record (e.g. NO_NAVSTART, its trace lost) is run again, twice at most.
+    for (let run = 1, retries = 0; run <= RUNS; ) {
       console.log(`lighthouse ${url} (run ${run} of ${RUNS}) ...`);
       const runner = await lighthouse(url, { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 45000 });
       if (!runner?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-      if (runner.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runner.lhr.runtimeError.code} ${runner.lhr.runtimeError.message}`);
+      const failure = runner.lhr.runtimeError;
+      if (failure) {
+        if (retries >= 2) throw new Error(`Lighthouse failed on ${url}: ${failure.code} ${failure.message}`);
+        retries += 1;
+        console.log(`  Lighthouse could not record this run (${failure.code}); running it again`);
+        continue;
+      }
       runs.push(runner);
+      run += 1;
     }
     const median = computeMedianRun(runs.map((runner) => runner.lhr));
     const chosen = runs.find((runner) => runner.lhr === median);
