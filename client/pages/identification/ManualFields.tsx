@@ -1,13 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { PointOfSale } from '../../../shared/api-types';
 import { Field } from '../../features/purchase/Field';
+import { PointOptions } from '../../features/purchase/PointOptions';
 import { updateDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
-
-function byCity(points: PointOfSale[]): Array<[string, PointOfSale[]]> {
-  const groups = new Map<string, PointOfSale[]>();
-  for (const point of points) groups.set(point.cityName, [...(groups.get(point.cityName) ?? []), point]);
-  return [...groups];
-}
 
 /** A visit to a point of sale that offers identification, on a day of the visitor's choice. */
 export function ManualFields({ points, draft, errors }: { points: PointOfSale[] | null; draft: PurchaseDraft; errors: Partial<Record<'point' | 'date', string>> }) {
@@ -20,15 +15,7 @@ export function ManualFields({ points, draft, errors }: { points: PointOfSale[] 
         {(control) => (
           <select {...control} value={draft.identificationPointId ?? ''} onChange={(e) => updateDraft({ identificationPointId: e.target.value })}>
             <option value="">{t('identification.choosePoint')}</option>
-            {byCity(points ?? []).map(([city, list]) => (
-              <optgroup key={city} label={city}>
-                {list.map((point) => (
-                  <option key={point.id} value={point.id}>
-                    {`${point.address} (${point.landmark})`}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <PointOptions points={points ?? []} />
           </select>
         )}
       </Field>

@@ -1,19 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { PointOfSale, SimTypeId } from '../../../shared/api-types';
+import type { SimTypeId } from '../../../shared/api-types';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { describedBy, Field } from '../../features/purchase/Field';
+import { PointOptions } from '../../features/purchase/PointOptions';
 import { updateDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
 import type { PurchaseCatalogue } from './loader';
 import type { OptionErrors } from './PurchaseOptionsForm';
 
 const SIM_IDS: SimTypeId[] = ['esim', 'physical'];
-
-function byCity(points: PointOfSale[]): Array<[string, PointOfSale[]]> {
-  const groups = new Map<string, PointOfSale[]>();
-  for (const point of points) groups.set(point.cityName, [...(groups.get(point.cityName) ?? []), point]);
-  return [...groups];
-}
 
 /** The SIM type, and what it needs: an e-mail for the eSIM QR code, or pickup / courier for a card. */
 export function SimDeliveryFields({ catalogue, draft, errors }: { catalogue: PurchaseCatalogue; draft: PurchaseDraft; errors: OptionErrors }) {
@@ -97,15 +92,7 @@ export function SimDeliveryFields({ catalogue, draft, errors }: { catalogue: Pur
               {(control) => (
                 <select {...control} value={draft.pickupPointId ?? ''} onChange={(e) => updateDraft({ pickupPointId: e.target.value })}>
                   <option value="">{t('purchase.options.choosePoint')}</option>
-                  {byCity(catalogue.pickupPoints ?? []).map(([city, points]) => (
-                    <optgroup key={city} label={city}>
-                      {points.map((point) => (
-                        <option key={point.id} value={point.id}>
-                          {`${point.address} (${point.landmark})`}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
+                  <PointOptions points={catalogue.pickupPoints ?? []} />
                 </select>
               )}
             </Field>
