@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Await, useAsyncError } from 'react-router';
 import { scriptSafeJson } from '../shared/script-json';
+import { within } from '../shared/within';
 import { isServerRequestContext } from './request-context';
 import { useRuntime } from './runtime';
 
@@ -42,15 +43,13 @@ export function deferred<T>(promise: Promise<T>): Promise<T> {
 export async function awaitBriefly<T>(context: unknown, promise: Promise<T>): Promise<{ value: T | Promise<T> }> {
   const pending = deferred(promise);
   const ms = isServerRequestContext(context) ? context.streamAfterMs : (globalThis as { window?: Window }).window?.__APP__?.config.streamAfterMs ?? 1000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const inTime = await Promise.race([
+  const inTime = await within(
     pending.then(
       (value) => ({ value }),
       () => null, // a rejection is <Deferred>'s error part
     ),
-    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms))),
-  ]);
-  clearTimeout(timer);
+    ms,
+  );
   return inTime ?? { value: pending };
 }
 

@@ -22,6 +22,7 @@ import { isBot } from './bots';
 import { contentSecurityPolicy, createNonce, isEmbeddablePath } from './security-headers';
 import { createServerHttpClient } from './server-http';
 import { withNonce, type CachedPage, type PageCache } from './page-cache';
+import { within } from '../shared/within';
 
 export interface RendererOptions {
   config: Config;
@@ -103,9 +104,7 @@ export function createRenderer(options: RendererOptions) {
     // The same page being rendered for another request: its result, if it comes soon and is kept.
     const inFlight = pageCache.pending(cacheKey);
     if (inFlight) {
-      let timer: NodeJS.Timeout | undefined;
-      const page = await Promise.race([inFlight, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FLIGHT_WAIT_MS)))]);
-      clearTimeout(timer);
+      const page = await within(inFlight, FLIGHT_WAIT_MS);
       if (abort.signal.aborted) return;
       if (page) return serveCached(page);
     }
