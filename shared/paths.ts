@@ -42,3 +42,19 @@ export function href(
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }
+
+/**
+ * A path that can only lead to this site, or null. Browsers read `//host`, `/\host` and `\\host`
+ * (and the same with tabs or newlines between, which they strip) as another host, so every run of
+ * slashes and backslashes collapses to one `/` and control characters or spaces are refused. Use it
+ * wherever a path becomes a `Location`: the result is what is checked and what is sent.
+ */
+export function sameOriginPath(raw: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  if (raw.length > 2000 || /[\s\u0000-\u001f\u007f]/.test(raw)) return null;
+  const queryAt = raw.search(/[?#]/);
+  const pathPart = queryAt === -1 ? raw : raw.slice(0, queryAt);
+  const rest = queryAt === -1 ? '' : raw.slice(queryAt);
+  if (!/^[/\\]/.test(pathPart)) return null;
+  return `${pathPart.replace(/[/\\]+/g, '/')}${rest}`;
+}

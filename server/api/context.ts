@@ -1,4 +1,5 @@
 import type { Db } from './store/database';
+import type { RateLimits } from './http/limits';
 import type { TokenService } from './http/tokens';
 
 /** What every handler gets: the store, the clock, the token service and the settings. */
@@ -12,5 +13,8 @@ export interface ApiContext {
   demoSmsCode: string | undefined;
   production: boolean;
   smsSecret: string;
+  limits: RateLimits;
   log(message: string): void;
+  /** A fault of the API itself (a 5xx), with the request id that ties it to the request log. */
+  logError(message: string, error: unknown, requestId?: string): void;
 }

@@ -7,6 +7,7 @@ import type { ApiContext } from './context';
 import { ApiError } from './http/api-error';
 import { cors } from './http/cors';
 import { createErrorHandler } from './http/error-handler';
+import { createRateLimits, DEFAULT_LIMITS, type ClientLimits } from './http/limits';
 import { createTokenService } from './http/tokens';
 import { registerIdentification } from './identification/identification-routes';
 import { createIdentificationService } from './identification/identification-service';
@@ -35,8 +36,11 @@ export interface ApiOptions {
   demoSmsCode?: string;
   corsOrigins: string[];
   production: boolean;
+  /** Per-client limits; anything not given takes DEFAULT_LIMITS. */
+  limits?: Partial<ClientLimits>;
   now?: () => number;
   log?: (message: string) => void;
+  logError?: (message: string, error: unknown, requestId?: string) => void;
 }
 
 export interface Api {
@@ -51,6 +55,7 @@ const MINUTE = 60_000;
 export function createApi(options: ApiOptions): Api {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.log(message));
+  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
   const db = openDatabase(options.dataDir);
   if (seedIfEmpty(db, now())) log(`Reference API: seeded demo data in ${options.dataDir}`);
 
@@ -65,7 +70,9 @@ export function createApi(options: ApiOptions): Api {
     production: options.production,
     // SMS codes are stored as HMACs keyed by the JWT secret, never in clear.
     smsSecret: crypto.createHash('sha256').update(`sms:${options.jwtSecret}`).digest('hex'),
+    limits: createRateLimits(db, { ...DEFAULT_LIMITS, ...options.limits }),
     log,
+    logError,
   };
   const reservations = createReservationService(ctx);
   const identifications = createIdentificationService(ctx);
@@ -104,7 +111,7 @@ export function createApi(options: ApiOptions): Api {
   registerPointsOfSale(router, ctx);
 
   router.use((_req, _res, next) => next(new ApiError(404, 'not_found')));
-  router.use(createErrorHandler(log));
+  router.use(createErrorHandler(logError));
 
   const ping = db.prepare('SELECT 1');
   let open = true;

@@ -3,6 +3,7 @@ import type { AuctionLotList } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { conflict, forbidden, unauthorized } from '../http/api-error';
 import { body, enumValue, integerField, query } from '../http/input';
+import { clientKey } from '../http/limits';
 import { optionalToken, requireToken } from '../http/request-tokens';
 import type { ReservationService } from '../reservations/reservation-service';
 import type { AuctionService } from './auction-service';
@@ -24,11 +25,12 @@ export function registerAuctions(router: Router, ctx: ApiContext, auctions: Auct
     res.json(auctions.detail(req.params.id, phoneOf(req)));
   });
 
-  router.post('/auctions/:id/bids', (req, res) => {
+  router.post('/auctions/:id/bids', async (req, res) => {
     // Bids need a phone confirmed by SMS: the auth token carries it.
     const phone = requireToken(ctx, req, 'auth', unauthorized('auth_required')).sub;
     const fields = body(req, ['amount']);
     const amount = integerField(fields, 'amount', 1, 1_000_000_000_000);
+    await ctx.limits.bid(phone);
     res.status(201).json(auctions.placeBid(req.params.id, phone, amount));
   });
 
@@ -44,6 +46,6 @@ export function registerAuctions(router: Router, ctx: ApiContext, auctions: Auct
     const turn = auctions.turnToBuy(lot, now);
     if (!turn || turn.phone !== phone) throw forbidden('not_auction_winner');
     const held = optionalToken(ctx, req, 'reservation');
-    res.status(201).json(reservations.reserve(lot.msisdn, held, { lotId: lot.id, price: turn.amount, until: turn.until }));
+    res.status(201).json(reservations.reserve(lot.msisdn, held, clientKey(req.ip), { lotId: lot.id, price: turn.amount, until: turn.until }));
   });
 }

@@ -2,6 +2,7 @@ import type { AuctionLot, AuctionLotDetail, Bid, LotStatus } from '../../../shar
 import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { ApiError, conflict, notFound } from '../http/api-error';
+import { writeTransaction } from '../store/database';
 
 export interface LotRow {
   id: string;
@@ -111,7 +112,7 @@ export function createAuctionService(ctx: ApiContext) {
   }
 
   /** One transaction per bid: the minimum is read and the bid written with nothing in between. */
-  const placeBid = db.transaction((id: string, phone: string, amount: number) => {
+  const placeBid = writeTransaction(db, (id: string, phone: string, amount: number) => {
     const now = ctx.now();
     const lot = find(id);
     const state = status(lot, now);

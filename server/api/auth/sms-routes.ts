@@ -5,6 +5,8 @@ import { checkUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { ApiError, badRequest } from '../http/api-error';
 import { body, stringField, valid } from '../http/input';
+import { clientKey, tooManyRequests } from '../http/limits';
+import { writeTransaction } from '../store/database';
 
 const SECOND = 1000;
 const RESEND_AFTER_MS = 60 * SECOND;
@@ -33,17 +35,28 @@ export function registerSms(router: Router, ctx: ApiContext): void {
   const hash = (phone: string, code: string) => crypto.createHmac('sha256', ctx.smsSecret).update(`${phone}:${code}`).digest();
   const recent = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? AND created_at > ? ORDER BY created_at ASC, id ASC');
   const latest = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? ORDER BY created_at DESC, id DESC LIMIT 1');
-  const insert = ctx.db.prepare('INSERT INTO sms_codes (phone, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?)');
+  const insert = ctx.db.prepare('INSERT INTO sms_codes (phone, code_hash, created_at, expires_at, client_key) VALUES (?, ?, ?, ?, ?)');
+  // The phones a client had codes sent to within the hour, the least recent first. Counted from
+  // the codes themselves, so the limit is exact over any hour, not per fixed window.
+  const phonesOfClient = ctx.db.prepare(
+    'SELECT phone, MAX(created_at) AS last FROM sms_codes WHERE client_key = ? AND created_at > ? GROUP BY phone ORDER BY last ASC',
+  );
   const failedAttempt = ctx.db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?');
   const markUsed = ctx.db.prepare('UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL');
 
   // Checking the limits and recording the code in one transaction: two quick requests cannot both pass.
-  const issue = ctx.db.transaction((phone: string, code: string, now: number) => {
+  const issue = writeTransaction(ctx.db, (phone: string, code: string, now: number, client: string) => {
+    const phones = phonesOfClient.all(client, now - HOUR_MS) as { phone: string; last: number }[];
+    const limit = ctx.limits.limits.smsPhonesPerHour;
+    if (phones.length >= limit && !phones.some((row) => row.phone === phone)) {
+      // Room for a new phone once enough of the others have had no code for an hour.
+      throw tooManyRequests('too_many_sms_phones', phones[phones.length - limit].last + HOUR_MS - now, { limit });
+    }
     const lastHour = recent.all(phone, now - HOUR_MS) as CodeRow[];
     const last = lastHour[lastHour.length - 1];
     if (last && now - last.created_at < RESEND_AFTER_MS) throw tooMany(last.created_at + RESEND_AFTER_MS - now);
     if (lastHour.length >= MAX_PER_HOUR) throw tooMany(lastHour[lastHour.length - MAX_PER_HOUR].created_at + HOUR_MS - now);
-    insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS);
+    insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client);
   });
 
   router.post('/auth/sms', (req, res) => {
@@ -51,7 +64,7 @@ export function registerSms(router: Router, ctx: ApiContext): void {
     const phone = valid(checkUzPhone(stringField(fields, 'phone', 40)), 'phone');
     const now = ctx.now();
     const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    issue(phone, code, now);
+    issue(phone, code, now, clientKey(req.ip));
     // No SMS gateway in the reference API: the code goes to the log, never in production.
     if (!ctx.production) ctx.log(`SMS code for ${phone}: ${code}`);
     const payload: SmsCodeResponse = {

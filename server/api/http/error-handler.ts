@@ -29,13 +29,13 @@ export function sendError(req: Request, res: Response, error: ApiError): void {
     .json({ error: { code: error.code, message, ...(field ? { field } : {}), ...extra } });
 }
 
-export function createErrorHandler(log: (message: string) => void) {
+export function createErrorHandler(logError: (message: string, error: unknown, requestId?: string) => void) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(error);
     const known = error instanceof ApiError ? error : fromBodyParser(error);
     if (known) return sendError(req, res, known);
-    // Never a stack trace to the client; the log keeps it for us.
-    log(`API error on ${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    // Never a stack trace to the client; the log keeps it for us, at error, with the request's id.
+    logError(`API error on ${req.method} ${req.originalUrl}`, error, res.locals.requestId as string | undefined);
     sendError(req, res, new ApiError(500, 'internal_error'));
   };
 }

@@ -99,7 +99,7 @@ describe('the error handler', () => {
     app.get('/known', () => {
       throw new ApiError(409, 'number_unavailable');
     });
-    app.use(createErrorHandler((m) => logs.push(m)));
+    app.use(createErrorHandler((m, error) => logs.push(`${m} ${error instanceof Error ? error.stack : String(error)}`)));
     const res = await request(app).get('/boom').set('X-Language', 'en').expect(500);
     expect(res.body).toEqual({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again later.' } });
     expect(res.text).not.toContain('secret detail');

@@ -25,4 +25,23 @@ describe('tokens', () => {
     expect(tokens.verify('garbage')).toMatchObject({ ok: false, reason: 'invalid' });
     expect(createTokenService('secret', () => NOW + 1000).verify(token)).toMatchObject({ ok: false, reason: 'expired', claimedKind: 'auth' });
   });
+
+  it('accept only the canonical base64url spelling of a token', () => {
+    const token = tokens.sign('auth', '+998901234567', NOW + 60_000);
+    const [h, p, sig] = token.split('.');
+    const standard = (part: string) => Buffer.from(part, 'base64url').toString('base64');
+    expect(tokens.verify(token)).toMatchObject({ ok: true });
+    // A signature with padding appended, or the whole token in standard base64, reads as the same bytes to Node.
+    expect(tokens.verify(`${token}==`)).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(tokens.verify(`${h}.${p}.${sig}=`)).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(tokens.verify(`${standard(h)}.${standard(p)}.${standard(sig)}`)).toMatchObject({ ok: false, reason: 'invalid' });
+    // The same bytes with different unused trailing bits: the last character changed within its group.
+    // (32 bytes take 43 characters: the last one carries 4 bits and 2 unused ones, zero when canonical.)
+    const last = sig[sig.length - 1];
+    expect('AEIMQUYcgkosw048').toContain(last);
+    const sibling = String.fromCharCode(last.charCodeAt(0) + 1);
+    expect(Buffer.from(`${sig.slice(0, -1)}${sibling}`, 'base64url').equals(Buffer.from(sig, 'base64url'))).toBe(true);
+    expect(tokens.verify(`${h}.${p}.${sig.slice(0, -1)}${sibling}`)).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(tokens.verify(`${h}.${p}.${sig}\n`)).toMatchObject({ ok: false, reason: 'invalid' });
+  });
 });

@@ -29,6 +29,10 @@ const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64u
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 const KINDS: readonly string[] = ['reservation', 'auth', 'order'];
 
+function isCanonicalBase64url(part: string): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;
+}
+
 export function createTokenService(secret: string, now: () => number): TokenService {
   const signature = (input: string) => crypto.createHmac('sha256', secret).update(input).digest();
   return {
@@ -40,7 +44,10 @@ export function createTokenService(secret: string, now: () => number): TokenServ
     },
     verify(token) {
       const parts = token.split('.');
-      if (parts.length !== 3) return { ok: false, reason: 'invalid', claimedKind: null };
+      // Only the one canonical form is a token: base64url without padding. Node's decoder would
+      // also read `==`, standard base64 or stray trailing bits as the same bytes, so one signed
+      // token would have many spellings (and slip past anything that compares tokens as text).
+      if (parts.length !== 3 || !parts.every(isCanonicalBase64url)) return { ok: false, reason: 'invalid', claimedKind: null };
       let claims: Partial<TokenClaims>;
       let header: { alg?: unknown };
       try {

@@ -6,6 +6,7 @@ import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { badRequest, conflict } from '../http/api-error';
 import { translate } from '../http/language';
+import { tooManyRequests } from '../http/limits';
 import type { TokenClaims } from '../http/tokens';
 import type { NumberRow } from '../numbers/number-store';
 import { createPointCatalogue } from '../points-of-sale/point-catalogue';
@@ -13,6 +14,7 @@ import type { ReservationService } from '../reservations/reservation-service';
 import { createTariffCatalogue } from '../tariffs/tariff-catalogue';
 import { SIM_TYPES } from '../tariffs/sim-types';
 import type { OrderInput } from './order-input';
+import { writeTransaction } from '../store/database';
 
 /** The order's own token (the site's access_token) stays usable this long, to re-check an activation later. */
 export const ORDER_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -55,6 +57,9 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
     "UPDATE numbers SET hold_kind = 'order', hold_ref = ?, held_until = ? WHERE id = ? AND hold_ref = ? AND held_until > ?",
   );
   const markOrdered = db.prepare("UPDATE reservations SET status = 'ordered', order_id = ? WHERE id = ? AND status = 'active'");
+  const awaitingPayment = db.prepare(
+    "SELECT COUNT(*) AS count, MIN(payment_deadline) AS firstEnds FROM orders WHERE phone = ? AND status = 'created' AND payment_deadline > ?",
+  );
   const expire = db.prepare("UPDATE orders SET status = 'expired' WHERE id = ? AND status = 'created' AND payment_deadline <= ?");
 
   function storedTariff(input: OrderInput): StoredTariff {
@@ -75,10 +80,14 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
     if (!point || !point.services.split(',').includes('sim')) throw badRequest('point_not_found', 'delivery.pointOfSaleId');
   }
 
-  const create = db.transaction((reservationClaims: TokenClaims, phone: string, input: OrderInput, lang: Language): CreateOrderResponse => {
+  const create = writeTransaction(db, (reservationClaims: TokenClaims, phone: string, input: OrderInput, lang: Language): CreateOrderResponse => {
     const now = ctx.now();
     const reservation = reservations.current(reservationClaims);
     if (reservation.status === 'ordered') throw conflict('reservation_has_order');
+    // Each unpaid order holds a number for the whole payment window: one phone holds only a few.
+    const pending = awaitingPayment.get(phone, now) as { count: number; firstEnds: number | null };
+    const limit = ctx.limits.limits.ordersAwaitingPayment;
+    if (pending.count >= limit) throw tooManyRequests('too_many_orders', (pending.firstEnds ?? now) - now, { limit });
     const tariff = storedTariff(input);
     checkDelivery(input.delivery);
     const sim = SIM_TYPES.find((s) => s.id === input.simType)!;

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import { sameOriginPath } from '../../../shared/paths';
 import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { body, enumValue, optionalString, requireField } from '../http/input';
@@ -10,11 +11,15 @@ const PROVIDERS = ['payme', 'click', 'uzum', 'card'] as const;
 export const DEFAULT_RETURN_PATH = '/payment';
 
 /**
- * Where the sandbox page may send the visitor back: a path on the site itself. One leading '/',
- * never '//' or '/\' (which browsers read as another host), no control characters or spaces.
+ * Where the sandbox page may send the visitor back: a path on the site itself, checked after the
+ * same normalisation every redirect gets (runs of slashes and backslashes collapsed), so
+ * `/ru//evil.example` is stored as `/ru/evil.example` and `//evil.example` cannot be stored at all.
  */
-export function isSiteReturnPath(path: string): boolean {
-  return path.length <= 300 && /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/.test(path);
+export function siteReturnPath(path: string): string | null {
+  // One that begins as another host would (`//x`, `/\\x`, `\\x`) is refused outright: nobody sends that in good faith.
+  if (!/^\/(?![/\\])/.test(path)) return null;
+  const normalised = sameOriginPath(path);
+  return normalised !== null && normalised.length <= 300 ? normalised : null;
 }
 
 export function registerPayments(router: Router, ctx: ApiContext, orders: OrderService, payments: PaymentService): void {
@@ -22,8 +27,8 @@ export function registerPayments(router: Router, ctx: ApiContext, orders: OrderS
     const order = authorizedOrder(ctx, req, orders, req.params.id);
     const fields = body(req, ['provider', 'returnPath']);
     const provider = enumValue(requireField(fields, 'provider'), PROVIDERS, 'provider');
-    const returnPath = optionalString(fields, 'returnPath', 300) ?? DEFAULT_RETURN_PATH;
-    if (!isSiteReturnPath(returnPath)) throw badRequest('invalid_field', 'returnPath');
+    const returnPath = siteReturnPath(optionalString(fields, 'returnPath', 300) ?? DEFAULT_RETURN_PATH);
+    if (returnPath === null) throw badRequest('invalid_field', 'returnPath');
     res.status(201).json(payments.start(order, provider, returnPath, req.baseUrl));
   });
 }

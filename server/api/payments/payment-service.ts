@@ -3,6 +3,7 @@ import type { PaymentProvider, StartPaymentResponse } from '../../../shared/api-
 import type { ApiContext } from '../context';
 import { conflict } from '../http/api-error';
 import type { OrderRow, OrderService } from '../orders/order-service';
+import { writeTransaction } from '../store/database';
 
 export interface PaymentRow {
   id: string;
@@ -53,7 +54,7 @@ export function createPaymentService(ctx: ApiContext, orders: OrderService) {
   }
 
   /** The provider's answer. Approval sells the number and activates the order in one transaction. */
-  const settle = db.transaction((payment: PaymentRow, approved: boolean): PaymentRow['status'] => {
+  const settle = writeTransaction(db, (payment: PaymentRow, approved: boolean): PaymentRow['status'] => {
     const now = ctx.now();
     if (payment.status !== 'pending') return payment.status;
     if (!approved) {

@@ -4,6 +4,7 @@ import type { ApiContext } from '../context';
 import { requestLanguage } from '../http/language';
 import type { OrderService } from '../orders/order-service';
 import type { PaymentService } from './payment-service';
+import { DEFAULT_RETURN_PATH, siteReturnPath } from './payment-routes';
 import { newNonce, renderSandboxNotFound, renderSandboxPage, sandboxCsp } from './sandbox-page';
 
 function pageLanguage(req: Request): Language {
@@ -26,7 +27,9 @@ function sendHtml(res: Response, status: number, html: (nonce: string) => string
     .send(html(nonce));
 }
 
-function withResult(path: string, orderId: string, result: string): string {
+function withResult(stored: string, orderId: string, result: string): string {
+  // Stored paths were checked when the payment began; normalised again in case an older row was not.
+  const path = siteReturnPath(stored) ?? DEFAULT_RETURN_PATH;
   return `${path}${path.includes('?') ? '&' : '?'}order=${encodeURIComponent(orderId)}&payment=${result}`;
 }
 

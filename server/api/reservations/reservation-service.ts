@@ -3,8 +3,10 @@ import type { Reservation, ReservationResponse } from '../../../shared/api-types
 import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { conflict, notFound, unauthorized } from '../http/api-error';
+import { tooManyRequests } from '../http/limits';
 import type { TokenClaims } from '../http/tokens';
 import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-store';
+import { writeTransaction } from '../store/database';
 
 export interface ReservationRow {
   id: string;
@@ -16,6 +18,9 @@ export interface ReservationRow {
   expires_at: number;
   order_id: string | null;
 }
+
+/** Longer than any hold lasts (a booking, an auction winner's window, the longest payment window). */
+const HOLD_HORIZON_MS = 8 * 24 * 60 * 60 * 1000;
 
 export function createReservationService(ctx: ApiContext) {
   const db = ctx.db;
@@ -29,7 +34,13 @@ export function createReservationService(ctx: ApiContext) {
   );
   const release = db.prepare(RELEASE_HOLD);
   const insert = db.prepare(
-    `INSERT INTO reservations (id, number_id, price, lot_id, status, created_at, expires_at) VALUES (?, ?, ?, ?, 'active', ?, ?)`,
+    `INSERT INTO reservations (id, number_id, price, lot_id, status, created_at, expires_at, client_key) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
+  );
+  // Numbers a client's bookings hold now, directly or through an order awaiting payment. No hold
+  // outlives HOLD_HORIZON_MS, so older bookings are not looked at.
+  const heldByClient = db.prepare(
+    `SELECT COUNT(*) AS count, MIN(n.held_until) AS firstEnds FROM reservations r JOIN numbers n ON n.id = r.number_id
+     WHERE r.client_key = @client AND r.created_at > @since AND n.held_until > @now AND n.hold_ref IN (r.id, r.order_id)`,
   );
   const setStatus = db.prepare('UPDATE reservations SET status = ? WHERE id = ? AND status = ?');
 
@@ -66,8 +77,9 @@ export function createReservationService(ctx: ApiContext) {
    * Reserves a number; a visitor who already holds one gets it replaced in the same transaction,
    * so they never hold two and never lose the first unless the second is theirs.
    */
-  const reserve = db.transaction(
-    (msisdn: string, held: TokenClaims | null, auction?: { lotId: string; price: number; until: number }): ReservationResponse => {
+  const reserve = writeTransaction(
+    db,
+    (msisdn: string, held: TokenClaims | null, client: string, auction?: { lotId: string; price: number; until: number }): ReservationResponse => {
       const now = ctx.now();
       const number = numberByMsisdn.get(msisdn) as NumberRow | undefined;
       if (!number) throw notFound('number_not_found');
@@ -75,11 +87,17 @@ export function createReservationService(ctx: ApiContext) {
       if (previous && previous.number_id === number.id) return response(previous, null);
       if (number.status === 'sold') throw conflict('number_unavailable');
       if (number.status === 'auction' && !auction) throw conflict('number_on_auction');
+      // Replacing a booking holds no more numbers than before; a new one counts against the client.
+      if (!previous && !auction) {
+        const holds = heldByClient.get({ client, since: now - HOLD_HORIZON_MS, now }) as { count: number; firstEnds: number | null };
+        const limit = ctx.limits.limits.holdsPerClient;
+        if (holds.count >= limit) throw tooManyRequests('too_many_holds', (holds.firstEnds ?? now) - now, { limit });
+      }
       const id = crypto.randomUUID();
       const until = auction ? auction.until : now + ctx.reservationMs;
       const claimed = claim.run({ ref: id, until, id: number.id, status: auction ? 'auction' : 'free', now });
       if (claimed.changes !== 1) throw conflict('number_unavailable');
-      insert.run(id, number.id, auction ? auction.price : number.price, auction?.lotId ?? null, now, until);
+      insert.run(id, number.id, auction ? auction.price : number.price, auction?.lotId ?? null, now, until, client);
       let replaced: string | null = null;
       if (previous) {
         release.run(previous.number_id, previous.id);
@@ -98,7 +116,7 @@ export function createReservationService(ctx: ApiContext) {
     return row;
   }
 
-  const cancel = db.transaction((claims: TokenClaims) => {
+  const cancel = writeTransaction(db, (claims: TokenClaims) => {
     const row = current(claims);
     if (row.status === 'ordered') throw conflict('reservation_has_order');
     release.run(row.number_id, row.id);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { jwtDecode } from 'jwt-decode';
-import { createTestApi, freeNumber, MINUTE, reserve, type TestApi } from '../test-support/test-api';
+import { createTestApi, freeNumber, MINUTE, reserve, visitorAddress, type TestApi } from '../test-support/test-api';
 
 let t: TestApi;
 beforeEach(() => {
@@ -41,7 +41,10 @@ describe('reservation', () => {
     for (let round = 0; round < RACE_ROUNDS; round++) {
       const number = await freeNumber(t.app, 'free', round);
       const results = await Promise.all(
-        Array.from({ length: RACERS }, () => request(t.app).post('/api/v1/reservations').send({ number })),
+        // Eight visitors, each from their own address (one client alone would meet its limits).
+        Array.from({ length: RACERS }, (_, racer) =>
+          request(t.app).post('/api/v1/reservations').set('X-Forwarded-For', visitorAddress(round * RACERS + racer)).send({ number }),
+        ),
       );
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([201, ...Array(RACERS - 1).fill(409)]);

@@ -1,4 +1,4 @@
-import type { Db } from '../store/database';
+import { writeTransaction, type Db } from '../store/database';
 import { seedIdentities } from './seed-identities';
 import { seedNumbers } from './seed-numbers';
 import { seedPoints } from './seed-points';
@@ -11,9 +11,10 @@ export const ALL_NEWS = [...NEWS_ITEMS, ...MORE_NEWS_ITEMS];
 
 /** Seeds an empty store once, in one transaction; a store that has numbers is left alone. */
 export function seedIfEmpty(db: Db, now: number): boolean {
-  const { count } = db.prepare('SELECT COUNT(*) AS count FROM numbers').get() as { count: number };
-  if (count > 0) return false;
-  db.transaction(() => {
+  // Checked inside the write lock: two processes opening a new store seed it once.
+  return writeTransaction(db, () => {
+    const { count } = db.prepare('SELECT COUNT(*) AS count FROM numbers').get() as { count: number };
+    if (count > 0) return false;
     seedNumbers(db, now);
     seedTariffs(db);
     seedPoints(db);
@@ -24,6 +25,6 @@ export function seedIfEmpty(db: Db, now: number): boolean {
     for (const item of ALL_NEWS) {
       insertNews.run(item.slug, item.publishedAt, `/images/news/${item.slug}.svg`, NEWS_IMAGE_SIZE.width, NEWS_IMAGE_SIZE.height, JSON.stringify(item.texts));
     }
+    return true;
   })();
-  return true;
 }

@@ -19,6 +19,18 @@ export function openDatabase(dataDir: string): Db {
   return db;
 }
 
+/**
+ * A write transaction that takes SQLite's write lock when it begins (`BEGIN IMMEDIATE`). With
+ * several processes on one file (cluster workers), a deferred transaction that reads first and
+ * writes later fails at its first write with SQLITE_BUSY ("database is locked") whenever another
+ * process wrote in between, and busy_timeout cannot wait that out; one that asks for the lock up
+ * front simply waits its turn. Every transaction of the API that writes goes through this.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the wrapped function's own signature is kept
+export function writeTransaction<F extends (...args: any[]) => any>(db: Db, fn: F): F {
+  return db.transaction(fn).immediate as unknown as F;
+}
+
 export function migrate(db: Db): number[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
   const applied = new Set(
@@ -31,11 +43,13 @@ export function migrate(db: Db): number[] {
   const done: number[] = [];
   for (const migration of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;
-    db.transaction(() => {
+    writeTransaction(db, () => {
+      // Another process may have applied it while this one waited for the lock.
+      if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(migration.version)) return;
       db.exec(migration.sql);
       record.run(migration.version, migration.name, new Date().toISOString());
+      done.push(migration.version);
     })();
-    done.push(migration.version);
   }
   return done;
 }

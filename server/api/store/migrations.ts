@@ -161,4 +161,17 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX auction_lots_number ON auction_lots (number_id, starts_at DESC);
     `,
   },
+  {
+    version: 4,
+    name: 'per-client limits: who made a booking or asked for a code, orders by phone, rate counters',
+    sql: `
+      ALTER TABLE reservations ADD COLUMN client_key TEXT;
+      CREATE INDEX reservations_client ON reservations (client_key, created_at);
+      ALTER TABLE sms_codes ADD COLUMN client_key TEXT;
+      CREATE INDEX sms_codes_client ON sms_codes (client_key, created_at);
+      CREATE INDEX orders_phone_status ON orders (phone, status, payment_deadline);
+      -- rate-limiter-flexible's table (RateLimiterSQLite), made here so every worker finds it.
+      CREATE TABLE rate_limits (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER);
+    `,
+  },
 ];

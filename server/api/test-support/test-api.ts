@@ -31,6 +31,8 @@ export interface TestApi {
 
 function mount(api: Api): express.Express {
   const app = express();
+  // As behind the site's own proxy: a test may speak for several visitors through X-Forwarded-For.
+  app.set('trust proxy', 'loopback');
   app.use('/api/v1', api.router);
   return app;
 }
@@ -87,6 +89,9 @@ export async function authToken(app: express.Express, phone = '+998901234567'): 
   const res = await request(app).post('/api/v1/auth/sms/verify').send({ phone, code: DEMO_CODE }).expect(200);
   return res.body.authToken as string;
 }
+
+/** A visitor's own address, for tests that play many visitors against the per-client limits. */
+export const visitorAddress = (index: number) => `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 
 export async function reserve(app: express.Express, number: string, held?: string): Promise<string> {
   const req = request(app).post('/api/v1/reservations');

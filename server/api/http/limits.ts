@@ -1,0 +1,86 @@
+import ipaddr from 'ipaddr.js';
+import { RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Db } from '../store/database';
+import { ApiError, type ErrorParams } from './api-error';
+
+/**
+ * What one client may do, so that no single client can take the catalogue off sale or send SMS
+ * codes to strangers. A "client" is the address Express sees (`req.ip`, so `TRUST_PROXY` decides
+ * it behind a proxy); limits on purchases count per verified phone.
+ */
+export interface ClientLimits {
+  /** Reservations one client may create per hour (new bookings and replacements alike). */
+  reservationsPerHour: number;
+  /** Numbers one client may hold at once: active bookings plus orders awaiting payment. */
+  holdsPerClient: number;
+  /** Different phones one client may have SMS codes sent to within an hour. */
+  smsPhonesPerHour: number;
+  /** Orders awaiting payment one verified phone may have at once. */
+  ordersAwaitingPayment: number;
+  /** Bids one verified phone may place per minute. */
+  bidsPerMinute: number;
+}
+
+/**
+ * Launch defaults: several visitors behind one mobile carrier's NAT can still browse and book
+ * (each rarely books more than a handful), while one client can never hold more than 20 numbers
+ * or have codes sent to more than 10 phones an hour.
+ */
+export const DEFAULT_LIMITS: ClientLimits = {
+  reservationsPerHour: 60,
+  holdsPerClient: 20,
+  smsPhonesPerHour: 10,
+  ordersAwaitingPayment: 3,
+  bidsPerMinute: 10,
+};
+
+/**
+ * The key a client is counted under: an IPv4 address as is, an IPv6 address by its /64 network
+ * (what one subscriber line gets, so rotating addresses inside it gains nothing).
+ */
+export function clientKey(ip: string | undefined): string {
+  if (!ip || !ipaddr.isValid(ip)) return 'unknown';
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4);
+  return `${parts.join(':')}::/64`;
+}
+
+/** A refused request: 429 with Retry-After, the wait in seconds and minutes for the message. */
+export function tooManyRequests(code: string, waitMs: number, params: ErrorParams = {}): ApiError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new ApiError(429, code, { params: { seconds, minutes, ...params }, extra: { retryAfterSeconds: seconds } });
+}
+
+export interface RateLimits {
+  readonly limits: ClientLimits;
+  /** Counts a reservation attempt of a client; rejects with a 429 ApiError past the limit. */
+  reservation(client: string): Promise<void>;
+  /** Counts a bid of a phone; rejects with a 429 ApiError past the limit. */
+  bid(phone: string): Promise<void>;
+}
+
+/**
+ * Rates over a window, counted by rate-limiter-flexible in the API's own SQLite file: every
+ * cluster worker opens that file, so they all count together (the table is made by migration 4).
+ */
+export function createRateLimits(db: Db, limits: ClientLimits): RateLimits {
+  const limiter = (keyPrefix: string, points: number, duration: number) =>
+    new RateLimiterSQLite({ storeClient: db, storeType: 'better-sqlite3', tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration });
+  const consume = async (counter: RateLimiterAbstract, key: string, code: string, params: ErrorParams = {}) => {
+    try {
+      await counter.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw tooManyRequests(code, rejection.msBeforeNext, params);
+      throw rejection;
+    }
+  };
+  const reservations = limiter('reservations', limits.reservationsPerHour, 3600);
+  const bids = limiter('bids', limits.bidsPerMinute, 60);
+  return {
+    limits,
+    reservation: (client) => consume(reservations, client, 'too_many_reservations', { limit: limits.reservationsPerHour }),
+    bid: (phone) => consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute }),
+  };
+}
