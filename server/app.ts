@@ -12,11 +12,12 @@ import { createRoutes } from '../client/routes';
 import { createApi, type Api } from './api/create-api';
 import { readBuildManifest } from './build-manifest';
 import type { Config } from './config';
-import { createLogger, requestLog, type Logger } from './logger';
+import { createLogger, requestId, requestLog, type Logger } from './logger';
 import { languageRedirects } from './language-redirects';
 import { createRenderer } from './render';
 import { PageCache } from './page-cache';
-import { baseSecurityHeaders } from './security-headers';
+import { createBaseSecurityHeaders } from './security-headers';
+import { createApiProbe } from './api-probe';
 
 export interface AppOptions {
   /** Replaces the route table (tests add a route that throws). */
@@ -39,8 +40,9 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
+  app.use(requestId);
   if (config.logRequests) app.use(requestLog(logger));
-  app.use(baseSecurityHeaders);
+  app.use(createBaseSecurityHeaders(config.oqDayFrameAncestors));
   app.use(compression());
 
   // Hashed names: cached for a year; everything else in the client output is revalidated.
@@ -72,7 +74,9 @@ export function createApp(config: Config, options: AppOptions = {}): App {
         demoSmsCode: config.demoSmsCode ?? undefined,
         corsOrigins: config.apiCorsOrigins,
         production: config.nodeEnv === 'production',
+        limits: config.limits,
         log: (message) => logger.info(message),
+        logError: (message, error, id) => logger.error(message, error, { requestId: id }),
       });
   if (api) app.use('/api/v1', api.router);
   app.locals.api = api;
@@ -81,8 +85,10 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
-  app.get('/readyz', (_req, res) => {
-    const ready = api ? api.isReady() : true;
+  // Ready when the operator API answers: the embedded store, or the configured API over HTTP.
+  const probeApi = config.apiBaseUrl ? createApiProbe(config.apiBaseUrl) : null;
+  app.get('/readyz', async (_req, res) => {
+    const ready = api ? api.isReady() : await probeApi!();
     res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
   });
 
@@ -108,7 +114,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   // Registered last: anything thrown above ends here, never as a crash or a stack trace.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     const status = httpStatusOf(error);
-    if (status >= 500) logger.error(`Request failed: ${req.method} ${req.path}`, error);
+    if (status >= 500) logger.error(`Request failed: ${req.method} ${req.path}`, error, { requestId: res.locals.requestId });
     if (res.headersSent) return next(error);
     res.status(status).type('text/plain; charset=utf-8').set('Cache-Control', 'no-store').send(`${status} ${STATUS_CODES[status] ?? 'Error'}`);
   });

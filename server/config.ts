@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FirebasePublicConfig, PublicConfig } from '../shared/public-config';
+import { DEFAULT_LIMITS, type ClientLimits } from './api/http/limits';
 
 /**
  * The one place that reads process.env. Everything is checked once at boot: an invalid value
@@ -40,6 +41,10 @@ export interface Config {
   webConcurrency: number;
   pageCacheSeconds: number;
   logRequests: boolean;
+  /** Per-client limits of the embedded API (server/api/http/limits.ts). */
+  limits: ClientLimits;
+  /** Origins besides the site itself that may show /oqDay in a frame. */
+  oqDayFrameAncestors: string[];
   public: PublicConfig;
 }
 
@@ -81,6 +86,14 @@ function absoluteUrl(env: Env, name: string): string | null {
   if (raw === undefined) return null;
   httpUrl(name, raw);
   return raw.replace(/\/+$/, '');
+}
+
+/** A comma- or space-separated list of http(s) origins. */
+function origins(env: Env, name: string): string[] {
+  return (text(env, name) ?? '')
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((value) => origin({ [name]: value }, name, ''));
 }
 
 function boolean(env: Env, name: string, fallback: boolean): boolean {
@@ -163,11 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const apiBaseUrl = absoluteUrl(env, 'API_BASE_URL');
   const publicSiteUrl = origin(env, 'PUBLIC_SITE_URL', `http://localhost:${port || 3000}`);
-  const corsOrigins = (text(env, 'API_CORS_ORIGINS') ?? '')
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean)
-    .map((value) => origin({ API_CORS_ORIGINS: value }, 'API_CORS_ORIGINS', ''));
+  const corsOrigins = origins(env, 'API_CORS_ORIGINS');
 
   const config: Config = {
     nodeEnv: nodeEnvRaw,
@@ -192,6 +201,14 @@ export function loadConfig(env: Env = process.env): Config {
     // Production keeps rendered pages a few seconds; development and tests always render afresh.
     pageCacheSeconds: integer(env, 'PAGE_CACHE_SECONDS', nodeEnvRaw === 'production' ? 5 : 0, 0, 3600),
     logRequests: boolean(env, 'LOG_REQUESTS', nodeEnvRaw !== 'test'),
+    limits: {
+      reservationsPerHour: integer(env, 'LIMIT_RESERVATIONS_PER_HOUR', DEFAULT_LIMITS.reservationsPerHour, 1, 100000),
+      holdsPerClient: integer(env, 'LIMIT_HOLDS_PER_CLIENT', DEFAULT_LIMITS.holdsPerClient, 1, 100000),
+      smsPhonesPerHour: integer(env, 'LIMIT_SMS_PHONES_PER_HOUR', DEFAULT_LIMITS.smsPhonesPerHour, 1, 100000),
+      ordersAwaitingPayment: integer(env, 'LIMIT_ORDERS_AWAITING_PAYMENT', DEFAULT_LIMITS.ordersAwaitingPayment, 1, 1000),
+      bidsPerMinute: integer(env, 'LIMIT_BIDS_PER_MINUTE', DEFAULT_LIMITS.bidsPerMinute, 1, 10000),
+    },
+    oqDayFrameAncestors: origins(env, 'OQDAY_FRAME_ANCESTORS'),
     public: {
       siteUrl: publicSiteUrl,
       apiBaseUrl: apiBaseUrl ?? '/api/v1',

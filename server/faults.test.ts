@@ -131,4 +131,28 @@ describe('the API slow (5 s)', () => {
       expect(textOf(text)).toContain(en.common.loading);
     },
   );
+
+  /** A visitor who asks for a page and goes away after `afterMs`, before the API has answered. */
+  function leaveAfter(path: string, afterMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const req = http.get(`${origin}${path}`, { headers: { 'User-Agent': BROWSER } });
+      req.on('error', () => undefined);
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, afterMs);
+    });
+  }
+
+  it('logs a visitor who leaves mid-page at info without a stack, never as an error', async () => {
+    const before = slow.logger.lines.length;
+    // Gone while the loaders wait for the API, and gone after the shell was streamed.
+    await leaveAfter('/en/news/left-early', 100);
+    await leaveAfter('/en/news', 600);
+    // Let the abandoned renders and API calls wind down.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = slow.logger.lines.slice(before);
+    expect(lines.filter((line) => line.startsWith('error:'))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('info: Client went away')).length).toBe(2);
+  });
 });

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import crypto from 'node:crypto';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -52,13 +52,22 @@ function boot(): void {
     logger.warn('JWT_SECRET is not set: a random secret is used, so tokens end with this process.');
   }
   const app = createApp(config, { logger });
-  const server: Server = app.listen(config.port, config.host, () => {
+  // Express 5 hands a listen error (a port in use, no permission) to this callback.
+  const server: Server = app.listen(config.port, config.host, (error?: Error) => {
+    if (error) {
+      process.stderr.write(`${listenFailure(error, config)}\n`);
+      app.locals.close();
+      process.exit(1);
+    }
     const { port } = server.address() as AddressInfo;
     logger.info(`Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
   });
-  server.on('error', (error) => {
-    logger.error('Server failed to start', error);
-    process.exit(1);
+  // While draining, a connection whose last request is answered is closed at once instead of
+  // idling until its keep-alive timeout, so shutdown waits only for the requests in flight.
+  server.on('request', (_req, res: ServerResponse) => {
+    res.once('finish', () => {
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
   });
 
   // SIGTERM: stop accepting, let in-flight requests finish, close idle keep-alive sockets, exit 0.
@@ -71,6 +80,7 @@ function boot(): void {
       app.locals.close();
       process.exit(0);
     });
+    // Idle keep-alive connections would otherwise hold the exit until their timeout.
     server.closeIdleConnections();
     setTimeout(() => {
       logger.warn('Connections did not drain in time; exiting');
@@ -81,6 +91,16 @@ function boot(): void {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** One readable line for a server that cannot listen. */
+function listenFailure(error: Error, config: Config): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE') return `Cannot listen on ${where}: the port is already in use (set PORT to another port or stop the other process).`;
+  if (code === 'EACCES') return `Cannot listen on ${where}: permission denied (ports below 1024 need privileges; set PORT).`;
+  if (code === 'EADDRNOTAVAIL') return `Cannot listen on ${where}: this machine has no such address (set HOST).`;
+  return `Cannot listen on ${where}: ${error.message}`;
 }
 
 function prepareStore(config: Config): void {

@@ -109,6 +109,21 @@ describe('deep links and URL normalisation', () => {
     expect(res.headers.location).toBe('/evil.example');
   });
 
+  it.each([
+    ['/ru//evil.example/x', '/evil.example/x'],
+    ['/ru///evil.example', '/evil.example'],
+    ['/ru/\\evil.example', '/evil.example'],
+    ['/ru/\\/evil.example/x?a=1', '/evil.example/x?a=1'],
+    ['/en//evil.example/', '/en/evil.example'],
+    ['/uz/\\\\evil.example', '/uz/evil.example'],
+    ['/\\evil.example', '/evil.example'],
+    ['///evil.example//x//', '/evil.example/x'],
+  ])('collapses the slashes and backslashes of %s: 301 to %s, a path on this site', async (from, to) => {
+    const res = await request(t.app).get(from).expect(301);
+    expect(res.headers.location).toBe(to);
+    expect(new URL(res.headers.location, 'https://oq.example').host).toBe('oq.example');
+  });
+
   it('does not treat /russia as a language prefix', async () => {
     await request(t.app).get('/russia').expect(404);
   });

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { pick } from 'accept-language-parser';
 import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, isLanguage, type Language } from '../shared/languages';
+import { sameOriginPath } from '../shared/paths';
 import { isBot } from './bots';
 
 /** The language a visitor prefers for `/`: the remembered cookie, else Accept-Language; ru when unsure. */
@@ -28,8 +29,11 @@ function queryOf(req: Request): string {
 export function languageRedirects(req: Request, res: Response, next: NextFunction): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();
   const path = req.path;
-  // Collapsing leading slashes keeps `//evil.example/` from becoming an open redirect.
-  const tidy = `/${path.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+  // Repeated slashes and backslashes collapse anywhere in the path, so no redirect built from it
+  // (`/ru//evil.example`, `/ru/\\evil.example`) can name another host.
+  const collapsed = sameOriginPath(path);
+  if (collapsed === null) return next();
+  const tidy = collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
   const ruPrefixed = /^\/ru(\/|$)/.test(tidy);
   if (ruPrefixed || tidy !== path) {
     const target = ruPrefixed ? tidy.slice(3) || '/' : tidy;
@@ -43,7 +47,7 @@ export function languageRedirects(req: Request, res: Response, next: NextFunctio
       const cookies = (req.cookies ?? {}) as Record<string, unknown>;
       const lang = preferredLanguage(cookies[LANGUAGE_COOKIE], req.get('accept-language'));
       if (lang !== 'ru') {
-        res.cookie(LANGUAGE_COOKIE, lang, { maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS * 1000, path: '/', sameSite: 'lax' });
+        res.cookie(LANGUAGE_COOKIE, lang, { maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS * 1000, path: '/', sameSite: 'lax', secure: req.secure });
         res.redirect(302, `/${lang}${queryOf(req)}`);
         return;
       }

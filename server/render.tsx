@@ -10,6 +10,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { languageFromPath, type Language } from '../shared/languages';
+import { sameOriginPath } from '../shared/paths';
 import { scriptSafeJson } from '../shared/script-json';
 import { markDeferredLoaderData } from '../client/deferred';
 import type { Config } from './config';
@@ -19,7 +20,7 @@ import { pageModulePath, pageOfRouteId } from '../client/routes';
 import type { ServerRequestContext } from '../client/request-context';
 import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from './bots';
-import { contentSecurityPolicy, createNonce, isEmbeddablePath } from './security-headers';
+import { contentSecurityPolicy, createNonce, frameAncestorsFor } from './security-headers';
 import { createServerHttpClient } from './server-http';
 import { withNonce, type CachedPage, type PageCache } from './page-cache';
 import { within } from '../shared/within';
@@ -29,7 +30,7 @@ export interface RendererOptions {
   routes: RouteObject[];
   manifest: BuildManifest;
   catalogs: Record<Language, Catalog>;
-  log: (level: 'error' | 'warn', message: string, error?: unknown) => void;
+  log: (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => void;
   pageCache: PageCache;
 }
 
@@ -78,13 +79,17 @@ export function createRenderer(options: RendererOptions) {
     const lang = languageFromPath(req.path);
     const bot = isBot(req.get('user-agent'));
     const abort = new AbortController();
-    res.on('close', () => abort.abort());
+    res.on('close', () => {
+      abort.abort();
+      // A visitor who closes the tab is nobody's fault: a note, never an error with a stack.
+      if (!res.writableFinished) log('info', `Client went away: ${req.method} ${req.path}`);
+    });
     const setPageHeaders = (status: number, nonce: string, cache: 'HIT' | 'MISS') => {
       res.status(status);
       res.set({
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-cache',
-        'Content-Security-Policy': contentSecurityPolicy(nonce, config.public, isEmbeddablePath(req.path)),
+        'Content-Security-Policy': contentSecurityPolicy(nonce, config.public, frameAncestorsFor(req.path, config.oqDayFrameAncestors)),
         'X-Page-Cache': cache,
         // nginx would otherwise buffer the stream: the shell must reach the visitor at once.
         'X-Accel-Buffering': 'no',
@@ -126,10 +131,19 @@ export function createRenderer(options: RendererOptions) {
       return Promise.reject(error);
     });
     const requestContext: ServerRequestContext = { lang, http, streamAfterMs: config.public.streamAfterMs };
-    const result = await handler.query(request, { requestContext });
+    let result: Awaited<ReturnType<typeof handler.query>>;
+    try {
+      result = await handler.query(request, { requestContext });
+    } catch (error) {
+      // The visitor left while the loaders ran: react-router ends the query with an AbortError.
+      if (abort.signal.aborted) return;
+      throw error;
+    }
     if (result instanceof Response) {
       const location = result.headers.get('Location');
-      if (location && result.status >= 300 && result.status < 400) res.redirect(result.status, location);
+      // A loader's redirect stays on this site, whatever path it was built from.
+      const target = location ? sameOriginPath(location) : null;
+      if (target && result.status >= 300 && result.status < 400) res.redirect(result.status, target);
       else plainError(res, result.status);
       return;
     }

@@ -18,7 +18,7 @@ function originOf(url: string): string | null {
  * Content-Security-Policy of a page: scripts only from this origin or with this response's nonce
  * (no 'unsafe-inline'); third-party hosts only for the analytics that are configured.
  */
-export function contentSecurityPolicy(nonce: string, config: PublicConfig, embeddable: boolean): string {
+export function contentSecurityPolicy(nonce: string, config: PublicConfig, frameAncestors: readonly string[] | null): string {
   const scripts = new Set(["'self'", `'nonce-${nonce}'`]);
   const connect = new Set(["'self'"]);
   const images = new Set(["'self'", 'data:', 'blob:']);
@@ -58,7 +58,7 @@ export function contentSecurityPolicy(nonce: string, config: PublicConfig, embed
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    embeddable ? 'frame-ancestors *' : "frame-ancestors 'self'",
+    `frame-ancestors ${["'self'", ...(frameAncestors ?? [])].join(' ')}`,
   ].join('; ');
 }
 
@@ -68,15 +68,30 @@ export function isEmbeddablePath(path: string): boolean {
 }
 
 /**
+ * Who may frame a page: the site itself, and for the embeddable pages the origins listed in
+ * OQDAY_FRAME_ANCESTORS (none by default: the app's web view loads /oqDay at top level).
+ */
+export function frameAncestorsFor(path: string, embedOrigins: readonly string[]): readonly string[] | null {
+  return isEmbeddablePath(path) && embedOrigins.length > 0 ? embedOrigins : null;
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
  * Headers for every response. The page CSP (with its nonce) is set by the renderer; this adds
  * what applies to everything, including static files and the API.
  */
-export function baseSecurityHeaders(req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  // Geolocation only for this site (nearest point of sale); nothing else the site never uses.
-  res.setHeader('Permissions-Policy', 'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  if (!isEmbeddablePath(req.path)) res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-  next();
+export function createBaseSecurityHeaders(embedOrigins: readonly string[]) {
+  return function baseSecurityHeaders(req: Request, res: Response, next: NextFunction): void {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // Geolocation only for this site (nearest point of sale); nothing else the site never uses.
+    res.setHeader('Permissions-Policy', 'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    // X-Frame-Options cannot name other origins: where some are allowed, the CSP's frame-ancestors decides alone.
+    if (!frameAncestorsFor(req.path, embedOrigins)) res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    // HTTPS as the request arrived (directly, or as a trusted proxy says): browsers keep to it.
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  };
 }

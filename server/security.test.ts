@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { startFakeApi } from './fake-api';
+import { createLogger } from './logger';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -55,14 +57,30 @@ describe('security headers', () => {
     }
   });
 
-  it('keep pages out of foreign frames but let /oqDay be embedded', async () => {
+  it('keep every page, /oqDay included, out of foreign frames unless OQDAY_FRAME_ANCESTORS names them', async () => {
     const page = await request(t.app).get('/en/about');
     expect(cspOf(page)['frame-ancestors']).toBe("'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     for (const path of ['/oqDay', '/en/oqDay', '/uz/oqDay']) {
       const webview = await request(t.app).get(path).expect(200);
-      expect(cspOf(webview)['frame-ancestors']).toBe('*');
-      expect(webview.headers['x-frame-options']).toBeUndefined();
+      expect(cspOf(webview)['frame-ancestors']).toBe("'self'");
+      expect(webview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('let only the origins of OQDAY_FRAME_ANCESTORS frame /oqDay, and no other page', async () => {
+    const partner = createTestApp({ OQDAY_FRAME_ANCESTORS: 'https://app.partner.uz, https://web.partner.uz/' });
+    try {
+      for (const path of ['/oqDay', '/en/oqDay', '/uz/oqDay']) {
+        const webview = await request(partner.app).get(path).expect(200);
+        expect(cspOf(webview)['frame-ancestors']).toBe("'self' https://app.partner.uz https://web.partner.uz");
+        expect(webview.headers['x-frame-options']).toBeUndefined();
+      }
+      const about = await request(partner.app).get('/en/about').expect(200);
+      expect(cspOf(about)['frame-ancestors']).toBe("'self'");
+      expect(about.headers['x-frame-options']).toBe('SAMEORIGIN');
+    } finally {
+      partner.close();
     }
   });
 
@@ -145,6 +163,57 @@ describe('operations', () => {
     expect((await request(t.app).get('/readyz').expect(200)).body).toEqual({ status: 'ready' });
   });
 
+  it('reports not ready while the configured operator API does not answer, and ready once it does', async () => {
+    const dead = createTestApp({ API_BASE_URL: 'http://127.0.0.1:9/api/v1' });
+    const api = await startFakeApi(0, () => [{ id: 'esim' }]);
+    const live = createTestApp({ API_BASE_URL: api.baseUrl });
+    try {
+      expect((await request(dead.app).get('/readyz').expect(503)).body).toEqual({ status: 'unavailable' });
+      expect((await request(live.app).get('/readyz').expect(200)).body).toEqual({ status: 'ready' });
+      expect(api.calls.map((call) => call.path)).toEqual(['/api/v1/sim-types']);
+    } finally {
+      dead.close();
+      live.close();
+      await api.close();
+    }
+  });
+
+  it('logs a 5xx of the API at error with the request id it answered with', async () => {
+    const broken = createTestApp();
+    try {
+      broken.app.locals.close();
+      const res = await request(broken.app).get('/api/v1/tariffs').set('X-Request-Id', 'proxy-id-42').expect(500);
+      expect(res.headers['x-request-id']).toBe('proxy-id-42');
+      const line = broken.logger.lines.find((entry) => entry.startsWith('error: API error on GET /api/v1/tariffs'));
+      expect(line).toContain('"requestId":"proxy-id-42"');
+      expect(broken.logger.lines.filter((entry) => entry.startsWith('info: API error'))).toEqual([]);
+      // An id a client makes up is replaced when it is not a plain token.
+      const other = await request(broken.app).get('/api/v1/tariffs').set('X-Request-Id', '<script>').expect(500);
+      expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      broken.close();
+    }
+  });
+
+  it('writes the request line of a 5xx at level error and of anything else at info', () => {
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const logger = createLogger({ nodeEnv: 'test' });
+      logger.request({ requestId: 'a', status: 503 });
+      logger.request({ requestId: 'b', status: 429 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.map((line) => JSON.parse(line))).toMatchObject([
+      { level: 'error', requestId: 'a', status: 503 },
+      { level: 'info', requestId: 'b', status: 429 },
+    ]);
+  });
+
   it('reports not ready once the store is closed', async () => {
     const other = createTestApp();
     other.app.locals.close();
@@ -174,6 +243,39 @@ describe('operations', () => {
       expect(entry.ip).not.toBe('203.0.113.7');
     } finally {
       direct.close();
+    }
+  });
+});
+
+describe('HTTPS behind a proxy', () => {
+  const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+  let proxied: TestApp;
+  beforeAll(() => {
+    proxied = createTestApp({ TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => proxied.close());
+
+  it('sends HSTS and a Secure language cookie when the trusted proxy says the request came over HTTPS', async () => {
+    const res = await request(proxied.app).get('/').set('X-Forwarded-Proto', 'https').set('User-Agent', BROWSER).set('Accept-Language', 'en').expect(302);
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('lang='));
+    expect(cookie).toMatch(/; Secure/);
+    for (const path of ['/en/about', '/api/v1/tariffs', '/healthz']) {
+      expect((await request(proxied.app).get(path).set('X-Forwarded-Proto', 'https')).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('sends neither over plain HTTP, nor when a client that is not the trusted proxy claims HTTPS', async () => {
+    const plain = await request(proxied.app).get('/').set('User-Agent', BROWSER).set('Accept-Language', 'en').expect(302);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect((plain.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('lang='))).not.toMatch(/Secure/);
+    const untrusted = createTestApp();
+    try {
+      const forged = await request(untrusted.app).get('/').set('X-Forwarded-Proto', 'https').set('User-Agent', BROWSER).set('Accept-Language', 'en').expect(302);
+      expect(forged.headers['strict-transport-security']).toBeUndefined();
+      expect((forged.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('lang='))).not.toMatch(/Secure/);
+    } finally {
+      untrusted.close();
     }
   });
 });

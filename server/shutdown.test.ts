@@ -1,50 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { get, startBuiltServer } from './built-server';
 import { fakeNewsItem, startFakeApi, type FakeApi } from './fake-api';
-
-const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
-
-function get(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .on('error', reject);
-  });
-}
-
-/** The built server as production runs it, on a free loopback port. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string; output: () => string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oq-shutdown-'));
-  const child = spawn(process.execPath, [path.join(distDir, 'server', 'index.cjs')], {
-    env: { ...process.env, NODE_PATH: path.join(__dirname, '..', 'node_modules'), PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_REQUESTS: 'false', JWT_SECRET: 'x'.repeat(40), ...env },
-    // A DIST_DIR outside the checkout still resolves its packages from the checkout.
-    cwd: path.join(__dirname, '..'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 15000);
-    const check = () => {
-      const match = /Listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      } else setTimeout(check, 25);
-    };
-    check();
-  });
-  return { child, origin, output: () => output };
-}
 
 describe('graceful shutdown', () => {
   let api: FakeApi;
@@ -54,7 +11,8 @@ describe('graceful shutdown', () => {
   afterAll(() => api.close());
 
   it('on SIGTERM finishes the request in flight, accepts no new one and exits 0', async () => {
-    const { child, origin } = await startServer({ API_BASE_URL: api.baseUrl });
+    const server = await startBuiltServer({ API_BASE_URL: api.baseUrl });
+    const { child, origin } = server;
     try {
       const inFlight = get(`${origin}/en/news/in-flight`);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -67,7 +25,49 @@ describe('graceful shutdown', () => {
       expect(response.body).toContain('Fake news in-flight');
       expect(await exited).toBe(0);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await server.stop();
+    }
+  }, 30000);
+
+  it('on SIGTERM closes a keep-alive connection once its request is answered, so the server exits at once', async () => {
+    const server = await startBuiltServer({ API_BASE_URL: api.baseUrl });
+    const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60000 });
+    try {
+      // A connection kept alive by an earlier request, then used for the request in flight.
+      await new Promise<void>((resolve, reject) => http.get(`${server.origin}/healthz`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject));
+      let closedByServer = false;
+      const inFlight = new Promise<number>((resolve, reject) => {
+        http
+          .get(`${server.origin}/en/news/kept-alive`, { agent }, (res) => {
+            res.socket.once('close', () => (closedByServer = true));
+            res.resume().on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const exited = new Promise<number>((resolve) => server.child.once('exit', (code) => resolve(Date.now())));
+      server.child.kill('SIGTERM');
+      expect(await inFlight).toBe(200);
+      const answeredAt = Date.now();
+      // Node's keep-alive timeout is 5 s: an exit well before it means the server closed the connection itself.
+      expect((await exited) - answeredAt).toBeLessThan(2000);
+      expect(closedByServer).toBe(true);
+    } finally {
+      agent.destroy();
+      await server.stop();
+    }
+  }, 30000);
+
+  it('ends the boot with one readable line when the port is already in use', async () => {
+    const holder = http.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      await expect(startBuiltServer({ PORT: String(port), API_BASE_URL: api.baseUrl })).rejects.toThrow(
+        new RegExp(`server exited: Cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use \\(set PORT to another port or stop the other process\\)\\.\\n$`),
+      );
+    } finally {
+      holder.close();
     }
   }, 30000);
 });

@@ -10,8 +10,9 @@ export const TEST_SITE_URL = 'https://oq.example';
 /** A logger that keeps what it is told, so tests can assert on it and the output stays quiet. */
 export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const keep = (level: string) => (message: string, error?: unknown) => {
-    lines.push(`${level}: ${message}${error instanceof Error ? ` ${error.message}` : error === undefined ? "" : ` ${String(error)}`}`);
+  const keep = (level: string) => (message: string, error?: unknown, fields?: Record<string, unknown>) => {
+    const detail = error instanceof Error ? ` ${error.message}` : error === undefined ? '' : ` ${String(error)}`;
+    lines.push(`${level}: ${message}${detail}${fields ? ` ${JSON.stringify(fields)}` : ''}`);
   };
   return { lines, info: keep('info'), warn: keep('warn'), error: keep('error'), request: (entry) => lines.push(JSON.stringify(entry)) };
 }

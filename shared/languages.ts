@@ -37,6 +37,6 @@ export const OG_LOCALE: Record<Language, string> = { ru: 'ru_RU', en: 'en_US', u
 /** The Set-Cookie attributes of the remembered language, shared by the server and the switcher. */
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
 
-export function languageCookieString(lang: Language): string {
-  return `${LANGUAGE_COOKIE}=${lang}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+export function languageCookieString(lang: Language, secure = false): string {
+  return `${LANGUAGE_COOKIE}=${lang}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

@@ -23,7 +23,7 @@ export function LanguageSwitcher() {
                 lang={lang}
                 title={t(`common.languageName.${lang}`)}
                 onClick={() => {
-                  document.cookie = languageCookieString(lang);
+                  document.cookie = languageCookieString(lang, window.location.protocol === 'https:');
                 }}
               >
                 {lang.toUpperCase()}

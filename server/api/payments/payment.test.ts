@@ -101,4 +101,17 @@ describe('payment', () => {
     }
     expect((await startPayment(accessToken, order.id, { provider: 'paypal' }).expect(400)).body.error.field).toBe('provider');
   });
+
+  it.each(['/ru//evil.example/steal', '/en/\\\\evil.example/steal', '/uz/payment//\\evil.example'])(
+    'collapses the slashes of return path %s before keeping it, so the way back stays on the site',
+    async (returnPath) => {
+      const { order, accessToken } = await placeOrder(t.app);
+      const { paymentUrl } = (await startPayment(accessToken, order.id, { provider: 'payme', returnPath }).expect(201)).body;
+      const back = await request(t.app).post(`${paymentUrl}/decline`).expect(303);
+      const location = back.headers.location as string;
+      expect(location).not.toMatch(/^[/\\]{2}|^\/\\|[/\\]{2}/);
+      expect(new URL(location, 'https://oq.example').host).toBe('oq.example');
+      expect(location).toContain(`order=${order.id}`);
+    },
+  );
 });
