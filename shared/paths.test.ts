@@ -1,4 +1,4 @@
-import { href, PATHS } from './paths';
+import { href, PATHS, sameOriginPath } from './paths';
 import { languageFromPath, localizePath, stripLanguagePrefix } from './languages';
 
 describe('href', () => {
@@ -34,5 +34,23 @@ describe('language of a path', () => {
     expect(localizePath('/en', 'ru')).toBe('/');
     expect(localizePath('/about', 'en')).toBe('/en/about');
     expect(stripLanguagePrefix('/uz')).toBe('/');
+  });
+});
+
+describe('sameOriginPath', () => {
+  it.each([
+    ['/ru//evil.example/x', '/ru/evil.example/x'],
+    ['//evil.example', '/evil.example'],
+    ['/\\evil.example', '/evil.example'],
+    ['/\\/\\evil.example?next=//x', '/evil.example?next=//x'],
+    ['/en/payment?order=1', '/en/payment?order=1'],
+    ['\\\\evil.example', '/evil.example'],
+  ])('collapses %s to %s, a path on this site', (raw, path) => {
+    expect(sameOriginPath(raw)).toBe(path);
+    expect(new URL(path, 'https://oq.example').host).toBe('oq.example');
+  });
+
+  it.each(['https://evil.example/', 'evil.example', '/\t/evil.example', '/a b', '/x\u0000', ''])('refuses %j', (raw) => {
+    expect(sameOriginPath(raw)).toBeNull();
   });
 });

@@ -103,7 +103,7 @@ export const PATHS: Record<string, Record<string, Schema>> = {
       body: obj({ number: str() }),
       security: 'optionalAuth',
       ok: [201, 'ReservationResponse'],
-      errors: [400, 404, 409],
+      errors: [400, 404, 409, 429],
     }),
   },
   '/reservations/current': {
@@ -115,13 +115,13 @@ export const PATHS: Record<string, Record<string, Schema>> = {
   },
   '/auctions/{id}': { get: operation({ summary: 'One lot with recent bids', tag: 'auctions', path: id(), security: 'optionalAuth', ok: [200, 'AuctionLotDetail'], errors: [404] }) },
   '/auctions/{id}/bids': {
-    post: operation({ summary: 'Place a bid (SMS-verified phone)', tag: 'auctions', path: id(), body: obj({ amount: int({ minimum: 1 }) }), security: 'auth', ok: [201, 'PlaceBidResponse'], errors: [400, 401, 404, 409] }),
+    post: operation({ summary: 'Place a bid (SMS-verified phone)', tag: 'auctions', path: id(), body: obj({ amount: int({ minimum: 1 }) }), security: 'auth', ok: [201, 'PlaceBidResponse'], errors: [400, 401, 404, 409, 429] }),
   },
   '/auctions/{id}/reservation': {
     post: operation({ summary: 'Winner reserves the number at the winning price', tag: 'auctions', path: id(), security: 'auth', ok: [201, 'ReservationResponse'], errors: [401, 403, 404, 409] }),
   },
   '/auth/sms': {
-    post: operation({ summary: 'Send an SMS code (1 per 60 s, 5 per hour per number)', tag: 'auth', body: obj({ phone: str() }), ok: [201, 'SmsCodeResponse'], errors: [400, 429] }),
+    post: operation({ summary: 'Send an SMS code (1 per 60 s, 5 per hour per number; codes to at most LIMIT_SMS_PHONES_PER_HOUR phones per client)', tag: 'auth', body: obj({ phone: str() }), ok: [201, 'SmsCodeResponse'], errors: [400, 429] }),
   },
   '/auth/sms/verify': {
     post: operation({ summary: 'Verify the code: auth_token and auth_token_number', tag: 'auth', body: obj({ phone: str(), code: str() }), ok: [200, 'SmsVerifyResponse'], errors: [400] }),
@@ -148,7 +148,7 @@ export const PATHS: Record<string, Record<string, Schema>> = {
   },
   '/identification/current': { get: operation({ summary: 'Latest identification of the phone', tag: 'identification', security: 'auth', ok: [200, 'Identification'], errors: [401, 404] }) },
   '/orders': {
-    post: operation({ summary: 'Create an order from the reserved number', tag: 'orders', body: ref('CreateOrderRequest'), security: 'reservationAndAuth', ok: [201, 'CreateOrderResponse'], errors: [400, 401, 403, 404, 409] }),
+    post: operation({ summary: 'Create an order from the reserved number', tag: 'orders', body: ref('CreateOrderRequest'), security: 'reservationAndAuth', ok: [201, 'CreateOrderResponse'], errors: [400, 401, 403, 404, 409, 429] }),
   },
   '/orders/{id}': { get: operation({ summary: 'The order', tag: 'orders', path: id(), security: 'orderOrAuth', ok: [200, 'Order'], errors: [401, 403, 404] }) },
   '/orders/{id}/status': {

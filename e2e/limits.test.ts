@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { localizePath, LANGUAGES, type Language } from '../shared/languages';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+
+/** A visitor refused by a per-client limit sees why, in their language, and keeps what they typed. */
+
+const CATALOGS = { ru, en, uz } as const;
+type Catalog = (typeof CATALOGS)[Language];
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+/** A refused API call is logged by the browser as a failed resource: expected here, nothing else is. */
+const unexpected = (problems: string[]) => problems.filter((p) => !/status of 429/.test(p));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(site: Site, page: Page, lang: Language, path: string) {
+  await page.goto(`${site.origin}${localizePath(path, lang)}`);
+  await waitForHydration(page);
+}
+
+function chooseButtons(page: Page, c: Catalog) {
+  return page.getByRole('button', { name: new RegExp(`^${fill(c.numbers.results.chooseNumber, { number: '\\+998[\\d ]+' })}$`) });
+}
+
+describe('a visitor held to the per-client limits', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite({ LIMIT_HOLDS_PER_CLIENT: '1' });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('is told in ru, en and uz that their connection holds as many numbers as allowed, and books nothing', async () => {
+    const first = await newContext(browser, { locale: 'en-US' });
+    const firstPage = await first.newPage();
+    await open(site, firstPage, 'en', '/numbers');
+    await chooseButtons(firstPage, en).first().click();
+    await firstPage.getByRole('heading', { name: en.numbers.reservation.title }).waitFor();
+
+    for (const lang of LANGUAGES) {
+      const c = CATALOGS[lang];
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      await open(site, page, lang, '/numbers');
+      await chooseButtons(page, c).nth(3).click();
+      const message = fill(c.api.errors.tooManyHolds, { limit: 1, minutes: 15 });
+      // Beside the number chosen, and as a toast.
+      await page.getByRole('alert').filter({ hasText: message }).first().waitFor();
+      expect(await page.getByRole('alert').filter({ hasText: message }).count()).toBe(2);
+      expect(await page.getByRole('heading', { name: c.numbers.reservation.title }).count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    }
+    await first.close();
+  });
+
+});
+
+describe('a visitor held to the per-client SMS limit', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite({ LIMIT_SMS_PHONES_PER_HOUR: '1' });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('is told that codes went to too many phones from their connection, with the phone they typed still in the field', async () => {
+    // Someone on the same connection already had a code sent to another phone this hour.
+    const sent = await fetch(`${site.origin}/api/v1/auth/sms`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: '+998901112233' }) });
+    expect(sent.status).toBe(201);
+    const context = await newContext(browser, { locale: 'uz-UZ' });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const c = CATALOGS.uz;
+    await open(site, page, 'uz', '/numbers');
+    await chooseButtons(page, c).first().click();
+    await page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor();
+    await page.getByRole('radio', { name: /^eSIM/ }).check();
+    await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
+    await page.getByRole('radio', { name: /^Oq Smart/ }).check();
+    await page.getByRole('button', { name: c.purchase.options.continue }).click();
+    await page.waitForURL(/\/uz\/identification/);
+
+    const phone = page.getByRole('textbox', { name: c.purchase.phone.label });
+    await phone.fill('+998 93 765 43 21');
+    await page.getByRole('button', { name: c.purchase.phone.send }).click();
+    await page.getByRole('alert').filter({ hasText: fill(c.api.errors.tooManySmsPhones, { minutes: 60 }) }).waitFor();
+    expect(await phone.inputValue()).toBe('+998 93 765 43 21');
+    expect(await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).count()).toBe(0);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});
