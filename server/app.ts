@@ -17,6 +17,7 @@ import { languageRedirects } from './language-redirects';
 import { createRenderer } from './render';
 import { PageCache } from './page-cache';
 import { createBaseSecurityHeaders } from './security-headers';
+import { createMetrics, metricsMiddleware, type SiteMetrics } from './metrics';
 import { createApiProbe } from './api-probe';
 
 export interface AppOptions {
@@ -26,7 +27,7 @@ export interface AppOptions {
 }
 
 export interface App extends express.Express {
-  locals: express.Express['locals'] & { api: Api | null; close: () => void };
+  locals: express.Express['locals'] & { api: Api | null; metrics: SiteMetrics; close: () => void };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,13 +41,16 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
+  const metrics = createMetrics();
+  app.locals.metrics = metrics;
+  app.use(metricsMiddleware(metrics));
   app.use(requestId);
   if (config.logRequests) app.use(requestLog(logger));
   app.use(createBaseSecurityHeaders(config.oqDayFrameAncestors));
   app.use(compression());
 
   // Hashed names: cached for a year; everything else in the client output is revalidated.
-  app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use('/assets', labelRoute('static'), express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   const clientFiles = express.static(clientDir, {
     index: false,
     setHeaders(res, file) {
@@ -60,6 +64,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   const topLevel = new Set(fs.existsSync(clientDir) ? fs.readdirSync(clientDir) : []);
   app.use((req, res, next) => {
     if (!topLevel.has(req.path.split('/')[1] ?? '')) return next();
+    res.locals.metricsRoute = 'static';
     clientFiles(req, res, next);
   });
 
@@ -75,6 +80,8 @@ export function createApp(config: Config, options: AppOptions = {}): App {
         corsOrigins: config.apiCorsOrigins,
         production: config.nodeEnv === 'production',
         limits: config.limits,
+        redisUrl: config.redisUrl,
+        onRefused: (code) => metrics.limitsRefused.inc({ limit: code }),
         log: (message) => logger.info(message),
         logError: (message, error, id) => logger.error(message, error, { requestId: id }),
       });
@@ -102,6 +109,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     catalogs: { ru, en, uz },
     log: (level, message, error) => logger[level](message, error),
     pageCache: new PageCache(config.pageCacheSeconds * 1000),
+    metrics,
   });
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -119,6 +127,13 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     res.status(status).type('text/plain; charset=utf-8').set('Cache-Control', 'no-store').send(`${status} ${STATUS_CODES[status] ?? 'Error'}`);
   });
   return app;
+}
+
+function labelRoute(route: string) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    res.locals.metricsRoute = route;
+    next();
+  };
 }
 
 function httpStatusOf(error: unknown): number {

@@ -45,6 +45,11 @@ export interface Config {
   limits: ClientLimits;
   /** Origins besides the site itself that may show /oqDay in a frame. */
   oqDayFrameAncestors: string[];
+  /** Redis shared by every site process for the rate limits, or null for the API's own store. */
+  redisUrl: string | null;
+  /** Port of the Prometheus metrics (never the site's port), or null for none. */
+  metricsPort: number | null;
+  metricsHost: string;
   public: PublicConfig;
 }
 
@@ -94,6 +99,19 @@ function origins(env: Env, name: string): string[] {
     .split(/[,\s]+/)
     .filter(Boolean)
     .map((value) => origin({ [name]: value }, name, ''));
+}
+
+function redisUrl(env: Env): string | null {
+  const raw = text(env, 'REDIS_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('REDIS_URL', `must be a redis:// or rediss:// URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new ConfigError('REDIS_URL', `must be a redis:// or rediss:// URL, got "${raw}"`);
+  return raw;
 }
 
 function boolean(env: Env, name: string, fallback: boolean): boolean {
@@ -209,6 +227,9 @@ export function loadConfig(env: Env = process.env): Config {
       bidsPerMinute: integer(env, 'LIMIT_BIDS_PER_MINUTE', DEFAULT_LIMITS.bidsPerMinute, 1, 10000),
     },
     oqDayFrameAncestors: origins(env, 'OQDAY_FRAME_ANCESTORS'),
+    redisUrl: redisUrl(env),
+    metricsPort: text(env, 'METRICS_PORT') === undefined ? null : integer(env, 'METRICS_PORT', 0, 0, 65535),
+    metricsHost: text(env, 'METRICS_HOST') ?? '127.0.0.1',
     public: {
       siteUrl: publicSiteUrl,
       apiBaseUrl: apiBaseUrl ?? '/api/v1',

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
+import { processRegistries, shareWithPrimary, startMetricsServer } from './metrics';
 import { createApi } from './api/create-api';
 
 /** Process entry: configuration, workers, listening and graceful shutdown; the app lives in app.ts. */
@@ -39,8 +40,11 @@ function boot(): void {
       }
     });
     let shuttingDown = false;
+    // The primary serves the metrics of all its workers, added up.
+    const metricsServer = config.metricsPort === null ? null : startMetricsServer(config.metricsPort, config.metricsHost, null, (port) => logger.info(`Metrics on http://${config.metricsHost}:${port}/metrics`));
     const stop = () => {
       shuttingDown = true;
+      metricsServer?.close();
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     };
     process.on('SIGTERM', stop);
@@ -52,6 +56,12 @@ function boot(): void {
     logger.warn('JWT_SECRET is not set: a random secret is used, so tokens end with this process.');
   }
   const app = createApp(config, { logger });
+  let metricsServer: Server | null = null;
+  if (config.metricsPort !== null) {
+    const registries = processRegistries(app.locals.metrics);
+    if (cluster.isWorker) shareWithPrimary(registries);
+    else metricsServer = startMetricsServer(config.metricsPort, config.metricsHost, registries, (port) => logger.info(`Metrics on http://${config.metricsHost}:${port}/metrics`));
+  }
   // Express 5 hands a listen error (a port in use, no permission) to this callback.
   const server: Server = app.listen(config.port, config.host, (error?: Error) => {
     if (error) {
@@ -76,6 +86,7 @@ function boot(): void {
     if (closing) return;
     closing = true;
     logger.info(`${signal} received: draining connections`);
+    metricsServer?.close();
     server.close(() => {
       app.locals.close();
       process.exit(0);

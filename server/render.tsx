@@ -5,6 +5,7 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
+  matchRoutes,
   StaticRouterProvider,
   type RouteObject,
   type StaticHandlerContext,
@@ -22,6 +23,7 @@ import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from './bots';
 import { contentSecurityPolicy, createNonce, frameAncestorsFor } from './security-headers';
 import { createServerHttpClient } from './server-http';
+import type { SiteMetrics } from './metrics';
 import { withNonce, type CachedPage, type PageCache } from './page-cache';
 import { within } from '../shared/within';
 
@@ -32,6 +34,7 @@ export interface RendererOptions {
   catalogs: Record<Language, Catalog>;
   log: (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => void;
   pageCache: PageCache;
+  metrics: SiteMetrics;
 }
 
 /**
@@ -57,6 +60,16 @@ function errorBoundaryFor(context: StaticHandlerContext, attempt: number): strin
   return 'root';
 }
 
+/** The key of the page a path opens, or not_found. */
+function pageOfPath(routes: RouteObject[], path: string): string {
+  const matches = matchRoutes(routes, path) ?? [];
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const page = matches[i].route.id ? pageOfRouteId(matches[i].route.id!) : null;
+    if (page) return page;
+  }
+  return 'not_found';
+}
+
 const STATUS_TEXT: Record<number, string> = { 404: 'Page Not Found', 500: 'Internal Server Error' };
 
 /** A plain body for bots on error statuses, and the last resort when React cannot render at all. */
@@ -72,7 +85,7 @@ function plainError(res: ExpressResponse, status: number): void {
 const FLIGHT_WAIT_MS = 2000;
 
 export function createRenderer(options: RendererOptions) {
-  const { config, routes, manifest, catalogs, log, pageCache } = options;
+  const { config, routes, manifest, catalogs, log, pageCache, metrics } = options;
   const handler = createStaticHandler(routes);
 
   return async function renderPage(req: ExpressRequest, res: ExpressResponse): Promise<void> {
@@ -104,7 +117,11 @@ export function createRenderer(options: RendererOptions) {
       if (req.method === 'HEAD') res.end();
       else res.end(withNonce(cached, nonce));
     };
+    // The page's key labels its metrics (a bounded set), whatever the URL says.
+    const pageLabel = pageOfPath(routes, req.path);
+    res.locals.metricsRoute = `page:${pageLabel}`;
     const cached = pageCache.get(cacheKey);
+    if (pageCache.enabled) metrics.pageCache.inc({ result: cached ? 'hit' : 'miss' });
     if (cached) return serveCached(cached);
     // The same page being rendered for another request: its result, if it comes soon and is kept.
     const inFlight = pageCache.pending(cacheKey);
@@ -113,6 +130,8 @@ export function createRenderer(options: RendererOptions) {
       if (abort.signal.aborted) return;
       if (page) return serveCached(page);
     }
+    const stopRenderTimer = metrics.renderDuration.startTimer({ page: pageLabel });
+    res.once('close', () => stopRenderTimer({ status: String(res.statusCode) }));
     const endFlight = pageCache.begin(cacheKey);
     // Whatever ends this response without a page to keep (an error, a redirect, a visitor gone) ends the flight.
     res.on('close', () => endFlight(null));
@@ -123,7 +142,7 @@ export function createRenderer(options: RendererOptions) {
       headers: { 'accept-language': req.get('accept-language') ?? '', cookie: req.get('cookie') ?? '' },
       signal: abort.signal,
     });
-    const http = createServerHttpClient(req, config, lang, abort.signal);
+    const http = createServerHttpClient(req, config, lang, abort.signal, metrics);
     // A page built while the API failed shows an error state: fine to send, not to keep.
     let apiFailed = false;
     http.interceptors.response.use(undefined, (error: unknown) => {

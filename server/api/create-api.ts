@@ -38,6 +38,10 @@ export interface ApiOptions {
   production: boolean;
   /** Per-client limits; anything not given takes DEFAULT_LIMITS. */
   limits?: Partial<ClientLimits>;
+  /** Redis for the rate counters, shared by every process that names it; null keeps them in the store. */
+  redisUrl?: string | null;
+  /** Told the code of every request a per-client limit refused (for metrics). */
+  onRefused?: (code: string) => void;
   now?: () => number;
   log?: (message: string) => void;
   logError?: (message: string, error: unknown, requestId?: string) => void;
@@ -70,7 +74,7 @@ export function createApi(options: ApiOptions): Api {
     production: options.production,
     // SMS codes are stored as HMACs keyed by the JWT secret, never in clear.
     smsSecret: crypto.createHash('sha256').update(`sms:${options.jwtSecret}`).digest('hex'),
-    limits: createRateLimits(db, { ...DEFAULT_LIMITS, ...options.limits }),
+    limits: createRateLimits(db, { ...DEFAULT_LIMITS, ...options.limits }, { redisUrl: options.redisUrl ?? null, warn: (message) => logError(message, undefined) }),
     log,
     logError,
   };
@@ -111,7 +115,7 @@ export function createApi(options: ApiOptions): Api {
   registerPointsOfSale(router, ctx);
 
   router.use((_req, _res, next) => next(new ApiError(404, 'not_found')));
-  router.use(createErrorHandler(logError));
+  router.use(createErrorHandler(logError, options.onRefused));
 
   const ping = db.prepare('SELECT 1');
   let open = true;
@@ -129,6 +133,7 @@ export function createApi(options: ApiOptions): Api {
     close() {
       if (!open) return;
       open = false;
+      ctx.limits.close();
       db.close();
     },
   };

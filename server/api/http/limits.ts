@@ -1,5 +1,6 @@
+import Redis from 'ioredis';
 import ipaddr from 'ipaddr.js';
-import { RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../store/database';
 import { ApiError, type ErrorParams } from './api-error';
 
@@ -59,15 +60,39 @@ export interface RateLimits {
   reservation(client: string): Promise<void>;
   /** Counts a bid of a phone; rejects with a 429 ApiError past the limit. */
   bid(phone: string): Promise<void>;
+  close(): void;
 }
 
+export interface SharedCounters {
+  /** Redis shared by every process (on every machine) that names it; null keeps the counters in the store. */
+  redisUrl: string | null;
+  /** Told (at most once a minute) that Redis cannot be reached and the store counts instead. */
+  warn(message: string): void;
+}
+
+const WARN_EVERY_MS = 60_000;
+
 /**
- * Rates over a window, counted by rate-limiter-flexible in the API's own SQLite file: every
- * cluster worker opens that file, so they all count together (the table is made by migration 4).
+ * Rates over a window, counted by rate-limiter-flexible. Without Redis, in the API's own SQLite
+ * file: every cluster worker opens that file, so they all count together (the table is made by
+ * migration 4). With REDIS_URL, in Redis, so every process on every machine counts together; while
+ * Redis cannot answer, each limiter falls back to the store's count (its insurance limiter), so the
+ * site keeps answering and the limits still hold per node.
  */
-export function createRateLimits(db: Db, limits: ClientLimits): RateLimits {
-  const limiter = (keyPrefix: string, points: number, duration: number) =>
-    new RateLimiterSQLite({ storeClient: db, storeType: 'better-sqlite3', tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration });
+export function createRateLimits(db: Db, limits: ClientLimits, shared: SharedCounters = { redisUrl: null, warn: () => undefined }): RateLimits {
+  // No offline queue: while Redis is away a command fails at once and the insurance limiter answers.
+  const redis = shared.redisUrl ? new Redis(shared.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(times * 200, 2000) }) : null;
+  let warnedAt = -Infinity;
+  redis?.on('error', (error: Error) => {
+    if (Date.now() - warnedAt < WARN_EVERY_MS) return;
+    warnedAt = Date.now();
+    shared.warn(`Redis at REDIS_URL cannot be reached (${error.message}): per-client rate limits count in this node's store until it is back`);
+  });
+  const limiter = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
+    const local = new RateLimiterSQLite({ storeClient: db, storeType: 'better-sqlite3', tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration });
+    if (!redis) return local;
+    return new RateLimiterRedis({ storeClient: redis, keyPrefix: `oq-limits:${keyPrefix}`, points, duration, insuranceLimiter: local });
+  };
   const consume = async (counter: RateLimiterAbstract, key: string, code: string, params: ErrorParams = {}) => {
     try {
       await counter.consume(key);
@@ -82,5 +107,6 @@ export function createRateLimits(db: Db, limits: ClientLimits): RateLimits {
     limits,
     reservation: (client) => consume(reservations, client, 'too_many_reservations', { limit: limits.reservationsPerHour }),
     bid: (phone) => consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute }),
+    close: () => redis?.disconnect(),
   };
 }
