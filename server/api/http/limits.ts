@@ -83,11 +83,14 @@ export function createRateLimits(db: Db, limits: ClientLimits, shared: SharedCou
   // No offline queue: while Redis is away a command fails at once and the insurance limiter answers.
   const redis = shared.redisUrl ? new Redis(shared.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(times * 200, 2000) }) : null;
   let warnedAt = -Infinity;
-  redis?.on('error', (error: Error) => {
-    if (Date.now() - warnedAt < WARN_EVERY_MS) return;
+  let closing = false;
+  const unreachable = (reason: string) => {
+    if (closing || Date.now() - warnedAt < WARN_EVERY_MS) return;
     warnedAt = Date.now();
-    shared.warn(`Redis at REDIS_URL cannot be reached (${error.message}): per-client rate limits count in this node's store until it is back`);
-  });
+    shared.warn(`Redis at REDIS_URL cannot be reached (${reason}): per-client rate limits count in this node's store until it is back`);
+  };
+  redis?.on('error', (error: Error) => unreachable(error.message));
+  redis?.on('close', () => unreachable('connection closed'));
   const limiter = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
     const local = new RateLimiterSQLite({ storeClient: db, storeType: 'better-sqlite3', tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration });
     if (!redis) return local;
@@ -107,6 +110,9 @@ export function createRateLimits(db: Db, limits: ClientLimits, shared: SharedCou
     limits,
     reservation: (client) => consume(reservations, client, 'too_many_reservations', { limit: limits.reservationsPerHour }),
     bid: (phone) => consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute }),
-    close: () => redis?.disconnect(),
+    close: () => {
+      closing = true;
+      redis?.disconnect();
+    },
   };
 }

@@ -1,0 +1,78 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+/**
+ * Test support: real services (redis-server, nginx from Debian's packages) started on loopback
+ * ports by a test and stopped after it. `.ci/run` installs them; a developer without them gets
+ * the test skipped with a message saying what to install.
+ */
+
+export function findProgram(name: string, candidates: string[] = []): string | null {
+  for (const candidate of candidates) {
+    try {
+      execFileSync(candidate, ['-v'], { stdio: 'ignore' });
+      return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  try {
+    return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+export function missingMessage(program: string, pkg: string): string {
+  return `${program} is missing: the test is skipped. Install it once with apt-get install -y ${pkg} (.ci/run does).`;
+}
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts a program and resolves once its output matches `ready`. */
+export function startProcess(program: string, args: string[], ready: RegExp, timeoutMs = 15000): Promise<ServiceProcess> {
+  const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${program} did not start: ${output}`));
+    }, timeoutMs);
+    const check = () => {
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output, stop });
+      } else if (child.exitCode !== null) {
+        clearTimeout(timer);
+        reject(new Error(`${program} exited: ${output}`));
+      } else setTimeout(check, 25);
+    };
+    check();
+  });
+}
