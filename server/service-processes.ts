@@ -45,8 +45,8 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts a program and resolves once its output matches `ready`. */
-export function startProcess(program: string, args: string[], ready: RegExp, timeoutMs = 15000): Promise<ServiceProcess> {
+/** Starts a program and resolves once its output matches `ready`, or `ready()` says so. */
+export function startProcess(program: string, args: string[], ready: RegExp | (() => Promise<boolean>), timeoutMs = 15000): Promise<ServiceProcess> {
   const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -59,20 +59,21 @@ export function startProcess(program: string, args: string[], ready: RegExp, tim
     await exited;
     clearTimeout(timer);
   };
+  const isReady = typeof ready === 'function' ? ready : async () => ready.test(output);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
       reject(new Error(`${program} did not start: ${output}`));
     }, timeoutMs);
-    const check = () => {
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve({ child, output: () => output, stop });
-      } else if (child.exitCode !== null) {
+    const check = async () => {
+      if (child.exitCode !== null) {
         clearTimeout(timer);
         reject(new Error(`${program} exited: ${output}`));
-      } else setTimeout(check, 25);
+      } else if (await isReady()) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output, stop });
+      } else setTimeout(() => void check(), 25);
     };
-    check();
+    void check();
   });
 }
