@@ -1,4 +1,5 @@
-// Server-render throughput: `/`, `/numbers`, `/news` of the built site under autocannon load on
+// Server-render throughput: first uncached (the page cache off) for seven pages at 10 connections,
+// then `/`, `/numbers`, `/news` of the built site (cache on) under autocannon load on
 // 127.0.0.1, against two baselines measured in the same run (the same Express serving a static
 // file; a bare renderToString of a trivial React page), with WEB_CONCURRENCY=1 and =2.
 // Prints figures; exits non-zero only when a request failed (errors or non-2xx), never on speed.
@@ -120,6 +121,59 @@ function report({ workers, rows, workerUse, crashes }) {
   return { text: lines.join('\n'), failed: crashes.length > 0 || rows.some((row) => row.errors > 0 || row.non2xx > 0) };
 }
 
+/**
+ * The render itself, the page cache off (PAGE_CACHE_SECONDS=0): what most real traffic costs, since
+ * every search and every tracked link is a URL of its own. One worker, 10 connections, each page
+ * as a share of the same Express serving the same HTML as a static file, measured in this run.
+ */
+const UNCACHED_CONNECTIONS = Number(process.env.BENCH_UNCACHED_CONNECTIONS ?? '10');
+const UNCACHED_TARGET_HOME = 0.25;
+const UNCACHED_TARGET_PAGE = 0.2;
+const UNCACHED_TARGET_P99_MS = 100;
+
+async function firstNewsSlug(origin) {
+  const response = await fetch(`${origin}/api/v1/news?pageSize=1`);
+  return (await response.json()).items[0].slug;
+}
+
+async function runUncached(staticFile) {
+  console.log(`\n-- uncached: PAGE_CACHE_SECONDS=0, WEB_CONCURRENCY=1, ${UNCACHED_CONNECTIONS} connections (${warmup} s warm-up + ${duration} s each)`);
+  const rows = [];
+  const baseline = await startBaseline('static', { workers: 1, file: staticFile });
+  try {
+    rows.push({ name: 'baseline: static file', ...(await measure(baseline.origin, { path: '/', connections: UNCACHED_CONNECTIONS, duration, warmup })) });
+    console.log(`   static: ${int(rows[0].rps)} req/s`);
+  } finally {
+    await baseline.stop();
+  }
+  const site = await startSite({ workers: 1, env: { PAGE_CACHE_SECONDS: '0' } });
+  try {
+    const routes = ['/', '/numbers', '/numbers?category=gold&sort=price_desc', '/news', `/news/${await firstNewsSlug(site.origin)}`, '/constructor', '/specificTariffs'];
+    for (const route of routes) {
+      rows.push({ name: route, ...(await measure(site.origin, { path: route, connections: UNCACHED_CONNECTIONS, duration, warmup })) });
+      console.log(`   ${route}: ${int(rows.at(-1).rps)} req/s`);
+    }
+  } finally {
+    await site.stop();
+  }
+  const [staticRow, ...pages] = rows;
+  const lines = [heading(`Uncached render (PAGE_CACHE_SECONDS=0, 1 worker, ${UNCACHED_CONNECTIONS} connections, ${duration} s)`)];
+  lines.push(
+    table(
+      ['page', 'req/s', 'share of static', 'p50', 'p99', 'errors', 'non-2xx', 'kB/resp'],
+      rows.map((row) => [row.name, int(row.rps), percent(row.rps / staticRow.rps), ms(row.p50), ms(row.p99), row.errors, row.non2xx, (row.bytesPerRequest / 1000).toFixed(1)]),
+      ['left'],
+    ),
+  );
+  const missed = pages.filter((row) => row.rps / staticRow.rps < (row.name === '/' ? UNCACHED_TARGET_HOME : UNCACHED_TARGET_PAGE) || row.p99 >= UNCACHED_TARGET_P99_MS);
+  lines.push(
+    `target: / at >= ${percent(UNCACHED_TARGET_HOME)} of static, every page at >= ${percent(UNCACHED_TARGET_PAGE)}, p99 < ${UNCACHED_TARGET_P99_MS} ms: ${
+      missed.length === 0 ? 'MET' : `MISSED by ${missed.map((row) => row.name).join(', ')}`
+    }`,
+  );
+  return { text: lines.join('\n'), failed: rows.some((row) => row.errors > 0 || row.non2xx > 0) };
+}
+
 const started = Date.now();
 const dir = tempDir('oq-bench-static-');
 const staticFile = path.join(dir, 'index.html');
@@ -134,7 +188,13 @@ const staticFile = path.join(dir, 'index.html');
 }
 let failed = false;
 const texts = [];
-for (const workers of workerCounts) {
+{
+  const outcome = await runUncached(staticFile);
+  texts.push(outcome.text);
+  failed ||= outcome.failed;
+}
+// BENCH_UNCACHED_ONLY=1: only the uncached table (about a minute and a half).
+for (const workers of process.env.BENCH_UNCACHED_ONLY === '1' ? [] : workerCounts) {
   const outcome = report(await runConfig(workers, staticFile));
   texts.push(outcome.text);
   failed ||= outcome.failed;

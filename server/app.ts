@@ -108,7 +108,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     manifest,
     catalogs: { ru, en, uz },
     log: (level, message, error) => logger[level](message, error),
-    pageCache: new PageCache(config.pageCacheSeconds * 1000),
+    pageCache: new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes),
     metrics,
   });
   app.use((req, res, next) => {

@@ -40,6 +40,8 @@ export interface Config {
   renderTimeoutMs: number;
   webConcurrency: number;
   pageCacheSeconds: number;
+  /** Memory the page cache may use, in bytes. */
+  pageCacheMaxBytes: number;
   logRequests: boolean;
   /** Per-client limits of the embedded API (server/api/http/limits.ts). */
   limits: ClientLimits;
@@ -218,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     webConcurrency: integer(env, 'WEB_CONCURRENCY', 1, 1, 256),
     // Production keeps rendered pages a few seconds; development and tests always render afresh.
     pageCacheSeconds: integer(env, 'PAGE_CACHE_SECONDS', nodeEnvRaw === 'production' ? 5 : 0, 0, 3600),
+    pageCacheMaxBytes: integer(env, 'PAGE_CACHE_MAX_MB', 32, 1, 4096) * 1024 * 1024,
     logRequests: boolean(env, 'LOG_REQUESTS', nodeEnvRaw !== 'test'),
     limits: {
       reservationsPerHour: integer(env, 'LIMIT_RESERVATIONS_PER_HOUR', DEFAULT_LIMITS.reservationsPerHour, 1, 100000),

@@ -1,27 +1,45 @@
 import request from 'supertest';
-import { PageCache, withNonce } from './page-cache';
+import { PageCache, pageUrl, withNonce } from './page-cache';
 import { fakeNewsItem, startFakeApi } from './fake-api';
 import { createTestApp } from './test-app';
+import { linkHref } from './test-html';
 
 describe('the page cache', () => {
   it('keeps a page for its time to live, then forgets it', () => {
     let now = 1000;
-    const cache = new PageCache(5000, 10, () => now);
+    const cache = new PageCache(5000, undefined, () => now);
     cache.set('/en', { status: 200, html: '<p>hi</p>', nonce: 'n1' });
     now = 5999;
     expect(cache.get('/en')?.html).toBe('<p>hi</p>');
-    now = 6000;
+    now = 6001;
     expect(cache.get('/en')).toBeNull();
   });
 
-  it('holds at most its number of entries, dropping the oldest', () => {
-    const cache = new PageCache(5000, 2);
-    cache.set('a', { status: 200, html: 'a', nonce: 'x' });
-    cache.set('b', { status: 200, html: 'b', nonce: 'x' });
-    cache.set('c', { status: 200, html: 'c', nonce: 'x' });
-    expect(cache.get('a')).toBeNull();
-    expect(cache.get('c')?.html).toBe('c');
-    expect(cache.size).toBe(2);
+  it('never holds more bytes than its bound, dropping the least recently used page first', () => {
+    const page = (html: string) => ({ status: 200, html, nonce: 'x' });
+    const cache = new PageCache(5000, 200_000);
+    const kb30 = 'x'.repeat(15_000); // 30 kB in memory
+    for (let i = 0; i < 20; i += 1) {
+      cache.set(`/page-${i}`, page(`${i}${kb30}`));
+      // The first page is read every time: it stays while others go.
+      expect(cache.get('/page-0')).not.toBeNull();
+      expect(cache.bytes).toBeLessThanOrEqual(200_000);
+    }
+    expect(cache.size).toBeLessThan(20);
+    expect(cache.get('/page-1')).toBeNull();
+    expect(cache.get('/page-19')?.html.startsWith('19')).toBe(true);
+    // A page larger than the whole bound is not kept at all.
+    cache.set('/huge', page('y'.repeat(150_000)));
+    expect(cache.get('/huge')).toBeNull();
+    expect(cache.bytes).toBeLessThanOrEqual(200_000);
+  });
+
+  it('keys a page by the parameters the site reads, never by tracking or junk ones', () => {
+    expect(pageUrl('/en/news?utm_source=tg&utm_medium=post&fbclid=abc')).toBe('/en/news');
+    expect(pageUrl('/en/news?page=2&gclid=1&yclid=2&x=junk')).toBe('/en/news?page=2');
+    expect(pageUrl('/numbers?category=gold&utm_campaign=a&sort=price_desc')).toBe('/numbers?category=gold&sort=price_desc');
+    expect(pageUrl('/uz/about')).toBe('/uz/about');
+    expect(pageUrl('/uz/about?')).toBe('/uz/about');
   });
 
   it('stores nothing when switched off', () => {
@@ -100,6 +118,26 @@ describe('pages from the cache', () => {
     } finally {
       t.close();
       await api.close();
+    }
+  });
+
+  it('serve the page of a tracked link from the same entry as the plain URL, and the page itself without the tracking', async () => {
+    const t = createTestApp({ PAGE_CACHE_SECONDS: '30' });
+    try {
+      const first = await request(t.app).get('/en/news?utm_source=telegram&fbclid=AbC').expect(200);
+      expect(first.headers['x-page-cache']).toBe('MISS');
+      expect(first.text).not.toContain('telegram');
+      expect(first.text).not.toContain('AbC');
+      for (const url of ['/en/news', '/en/news?utm_campaign=autumn', `/en/news?junk=${Date.now()}`]) {
+        expect((await request(t.app).get(url).expect(200)).headers['x-page-cache']).toBe('HIT');
+      }
+      // The page's own parameters still make pages of their own, and canonical links stay as they were.
+      const second = await request(t.app).get('/en/news?page=2&utm_source=telegram').expect(200);
+      expect(second.headers['x-page-cache']).toBe('MISS');
+      expect(linkHref(second.text, 'canonical')).toBe('https://oq.example/en/news?page=2');
+      expect(linkHref(first.text, 'canonical')).toBe('https://oq.example/en/news');
+    } finally {
+      t.close();
     }
   });
 

@@ -1,3 +1,6 @@
+import { LRUCache } from 'lru-cache';
+import { SITE_QUERY_PARAMS } from '../shared/paths';
+
 /**
  * A few seconds of memory for rendered pages (a "microcache"). Every visitor gets the same HTML
  * for a URL (their own state is filled in after hydration), so a busy page is rendered once per
@@ -10,40 +13,45 @@ export interface CachedPage {
   nonce: string;
 }
 
-interface Entry extends CachedPage {
-  expires: number;
-}
+/** 32 MB of pages by default (PAGE_CACHE_MAX_MB): a few hundred pages of 24 to 100 kB. */
+export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 export class PageCache {
-  private readonly entries = new Map<string, Entry>();
+  // Least recently used out first, bounded by the bytes of the pages it holds (lru-cache), so
+  // neither many URLs nor large pages can grow the process.
+  private readonly entries: LRUCache<string, CachedPage> | null;
   private readonly inflight = new Map<string, Promise<CachedPage | null>>();
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 500,
-    private readonly now: () => number = Date.now,
-  ) {}
+    readonly maxBytes = DEFAULT_PAGE_CACHE_BYTES,
+    now: () => number = () => performance.now(),
+  ) {
+    this.entries =
+      ttlMs > 0
+        ? new LRUCache<string, CachedPage>({
+            ttl: ttlMs,
+            maxSize: maxBytes,
+            // UTF-16 in memory: two bytes a character, plus the key.
+            sizeCalculation: (page, key) => 2 * (page.html.length + key.length) + 64,
+            perf: { now },
+            // Read the clock on every lookup (no cached reading): an expired page is never served.
+            ttlResolution: 0,
+          })
+        : null;
+  }
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.entries !== null;
   }
 
   get(key: string): CachedPage | null {
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(key);
-      return null;
-    }
-    return entry;
+    return this.entries?.get(key) ?? null;
   }
 
   set(key: string, page: CachedPage): void {
-    if (!this.enabled) return;
-    this.entries.delete(key);
-    // Oldest first out: random query strings cannot grow the cache without bound.
-    while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, { ...page, expires: this.now() + this.ttlMs });
+    // A page larger than the whole cache is simply not kept.
+    this.entries?.set(key, { status: page.status, html: page.html, nonce: page.nonce });
   }
 
   /**
@@ -76,11 +84,33 @@ export class PageCache {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
+  }
+
+  /** What the kept pages weigh, as counted against maxBytes. */
+  get bytes(): number {
+    return this.entries?.calculatedSize ?? 0;
   }
 }
 
 /** The stored page with a new nonce in every place the old one stood. */
 export function withNonce(page: CachedPage, nonce: string): string {
   return page.html.split(page.nonce).join(nonce);
+}
+
+const SITE_PARAMS = new Set<string>(SITE_QUERY_PARAMS);
+
+/**
+ * The URL a page is rendered and kept for: its path and only the query parameters the site reads
+ * (SITE_QUERY_PARAMS), in their order. Tracking (`utm_*`, `fbclid`, `gclid`, `yclid`, …) and
+ * any junk parameter change nothing on a page, so they neither make a new cache entry (a flood of
+ * unique query strings is one entry) nor reach the rendered HTML.
+ */
+export function pageUrl(originalUrl: string): string {
+  const index = originalUrl.indexOf('?');
+  if (index === -1) return originalUrl;
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(originalUrl.slice(index + 1))) if (SITE_PARAMS.has(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${originalUrl.slice(0, index)}?${query}` : originalUrl.slice(0, index);
 }

@@ -1,4 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { LRUCache } from 'lru-cache';
 import type { i18n as I18n } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -10,7 +11,7 @@ import {
   type RouteObject,
   type StaticHandlerContext,
 } from 'react-router';
-import { languageFromPath, type Language } from '../shared/languages';
+import { LANGUAGES, languageFromPath, type Language } from '../shared/languages';
 import { sameOriginPath } from '../shared/paths';
 import { scriptSafeJson } from '../shared/script-json';
 import { markDeferredLoaderData } from '../client/deferred';
@@ -24,7 +25,7 @@ import { isBot } from './bots';
 import { contentSecurityPolicy, createNonce, frameAncestorsFor } from './security-headers';
 import { createServerHttpClient } from './server-http';
 import type { SiteMetrics } from './metrics';
-import { withNonce, type CachedPage, type PageCache } from './page-cache';
+import { pageUrl, withNonce, type CachedPage, type PageCache } from './page-cache';
 import { within } from '../shared/within';
 
 export interface RendererOptions {
@@ -60,8 +61,20 @@ function errorBoundaryFor(context: StaticHandlerContext, attempt: number): strin
   return 'root';
 }
 
-/** The key of the page a path opens, or not_found. */
-function pageOfPath(routes: RouteObject[], path: string): string {
+/**
+ * The key of the page a path opens, or not_found. Matching flattens the whole route table each
+ * time, so answers are remembered for the paths seen most recently.
+ */
+function pageOfPathIn(routes: RouteObject[]): (path: string) => string {
+  const known = new LRUCache<string, string>({ max: 2000 });
+  return (path) => {
+    let page = known.get(path);
+    if (page === undefined) known.set(path, (page = matchPage(routes, path)));
+    return page;
+  };
+}
+
+function matchPage(routes: RouteObject[], path: string): string {
   const matches = matchRoutes(routes, path) ?? [];
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const page = matches[i].route.id ? pageOfRouteId(matches[i].route.id!) : null;
@@ -87,6 +100,10 @@ const FLIGHT_WAIT_MS = 2000;
 export function createRenderer(options: RendererOptions) {
   const { config, routes, manifest, catalogs, log, pageCache, metrics } = options;
   const handler = createStaticHandler(routes);
+  const pageOfPath = pageOfPathIn(routes);
+  // One i18next instance per language for every render: rendering only reads it (t() is pure; no
+  // render changes its language or resources), and making one per request was a tenth of a render.
+  const i18nByLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, createI18n(language, catalogs[language])])) as Record<Language, I18n>;
 
   return async function renderPage(req: ExpressRequest, res: ExpressResponse): Promise<void> {
     const lang = languageFromPath(req.path);
@@ -110,7 +127,9 @@ export function createRenderer(options: RendererOptions) {
     };
 
     // Bots and browsers get differently streamed documents, so they are cached apart.
-    const cacheKey = `${bot ? 'bot' : 'browser'} ${req.originalUrl}`;
+    // The page for the parameters the site reads; tracking and junk parameters change nothing.
+    const url = pageUrl(req.originalUrl);
+    const cacheKey = `${bot ? 'bot' : 'browser'} ${url}`;
     const serveCached = (cached: CachedPage) => {
       const nonce = createNonce();
       setPageHeaders(cached.status, nonce, 'HIT');
@@ -118,7 +137,7 @@ export function createRenderer(options: RendererOptions) {
       else res.end(withNonce(cached, nonce));
     };
     // The page's key labels its metrics (a bounded set), whatever the URL says.
-    const pageLabel = pageOfPath(routes, req.path);
+    const pageLabel = pageOfPath(req.path);
     res.locals.metricsRoute = `page:${pageLabel}`;
     const cached = pageCache.get(cacheKey);
     if (pageCache.enabled) metrics.pageCache.inc({ result: cached ? 'hit' : 'miss' });
@@ -137,7 +156,7 @@ export function createRenderer(options: RendererOptions) {
     res.on('close', () => endFlight(null));
 
     // Concatenated, never resolved: `//host/x` must stay a path on this site.
-    const request = new Request(`${config.publicSiteUrl}${req.originalUrl}`, {
+    const request = new Request(`${config.publicSiteUrl}${url}`, {
       method: 'GET',
       headers: { 'accept-language': req.get('accept-language') ?? '', cookie: req.get('cookie') ?? '' },
       signal: abort.signal,
@@ -171,7 +190,7 @@ export function createRenderer(options: RendererOptions) {
       if (!isRouteErrorResponse(error)) log('error', `Loader failed for ${req.path}`, error);
     }
 
-    const i18n: I18n = createI18n(lang, catalogs[lang]);
+    const i18n: I18n = i18nByLanguage[lang];
     const nonce = createNonce();
     const pages = result.matches.map((match) => pageOfRouteId(match.route.id)).filter((page) => page !== null);
     const runtime: Runtime = {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Request } from 'express';
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { buildKeyGenerator, buildMemoryStorage, setupCache, type CacheRequestConfig } from 'axios-cache-interceptor';
 import { apiEndpointOf, type SiteMetrics } from './metrics';
 import type { Language } from '../shared/languages';
 import { createHttpClient } from '../shared/http';
@@ -24,6 +25,43 @@ export function serverApiBaseUrl(req: Request, config: Config): string {
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 128 });
 
+/**
+ * Answers the API marks cacheable (`Cache-Control: public, max-age`: tariffs, the constructor's
+ * options, SIM types, points of sale, category counts) are kept for every render of this process
+ * by axios-cache-interceptor, per API origin and language; anything else (`no-store`, no header,
+ * `private`) is asked for every time. Bounded by entries, cleaned every minute.
+ */
+const sharedCache = buildMemoryStorage(true, 60_000, 500);
+const CREDENTIAL_HEADERS = /^(authorization|x-(auth|reservation|access)-token)$/i;
+
+function carriesCredentials(headers: object | undefined): boolean {
+  return Object.entries(headers ?? {}).some(([name, value]) => CREDENTIAL_HEADERS.test(name) && Boolean(value));
+}
+
+export function cacheByHeaders(client: AxiosInstance, lang: Language): void {
+  setupCache(client, {
+    storage: sharedCache,
+    interpretHeader: true,
+    // Never a default lifetime: only what the API says may be kept is kept.
+    ttl: 0,
+    // The API's own answer is what counts, not a request telling caches to stand aside.
+    cacheTakeover: false,
+    methods: ['get'],
+    generateKey: buildKeyGenerator((request) => ({ base: request.baseURL, url: request.url, params: request.params, lang })),
+    cachePredicate: {
+      statusCheck: (status) => status === 200,
+      // A visitor's credentials mean an answer for that visitor alone: never kept.
+      responseMatch: (response) => /\bpublic\b/.test(String(response.headers['cache-control'] ?? '')) && !carriesCredentials(response.config.headers),
+    },
+  });
+  // Registered after the cache's own, so it runs before it: a request carrying credentials never
+  // reads from the shared cache either.
+  client.interceptors.request.use((request) => {
+    if (carriesCredentials(request.headers)) (request as CacheRequestConfig).cache = false;
+    return request;
+  });
+}
+
 const started = new WeakMap<object, () => number>();
 
 /** Duration of every call by endpoint pattern and status, and failures by kind. */
@@ -38,7 +76,9 @@ function measure(client: AxiosInstance, metrics: SiteMetrics): void {
   };
   client.interceptors.response.use(
     (response) => {
-      done(response.config, String(response.status));
+      // An answer from the server's own cache is not a call to the API.
+      if ((response as { cached?: boolean }).cached) started.delete(response.config);
+      else done(response.config, String(response.status));
       return response;
     },
     (error: unknown) => {
@@ -60,6 +100,7 @@ function measure(client: AxiosInstance, metrics: SiteMetrics): void {
 export function createServerHttpClient(req: Request, config: Config, lang: Language, signal: AbortSignal, metrics?: SiteMetrics): AxiosInstance {
   const client = createHttpClient({ baseURL: serverApiBaseUrl(req, config), getLocale: () => lang, storage: null });
   if (metrics) measure(client, metrics);
+  cacheByHeaders(client, lang);
   client.defaults.signal = signal;
   client.defaults.httpAgent = httpAgent;
   client.defaults.httpsAgent = httpsAgent;

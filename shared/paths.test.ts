@@ -1,4 +1,4 @@
-import { href, PATHS, sameOriginPath } from './paths';
+import { href, PATHS, sameOriginPath, SITE_QUERY_PARAMS } from './paths';
 import { languageFromPath, localizePath, stripLanguagePrefix } from './languages';
 
 describe('href', () => {
@@ -52,5 +52,34 @@ describe('sameOriginPath', () => {
 
   it.each(['https://evil.example/', 'evil.example', '/\t/evil.example', '/a b', '/x\u0000', ''])('refuses %j', (raw) => {
     expect(sameOriginPath(raw)).toBeNull();
+  });
+});
+
+describe('SITE_QUERY_PARAMS', () => {
+  // Any parameter a page reads must be on the list, or the server would render and cache that
+  // page without it (server/page-cache.ts, pageUrl).
+  it('names every query parameter the code reads', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require('node:fs') as typeof import('node:fs');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const path = require('node:path') as typeof import('node:path');
+    const root = path.join(__dirname, '..');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(full);
+      }
+    };
+    walk(path.join(root, 'client'));
+    walk(path.join(root, 'shared'));
+    const read = new Set<string>();
+    for (const file of files) {
+      const source = fs.readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/\b(?:searchParams|search|query|q)\.(?:get|getAll|has)\('([A-Za-z_]+)'\)/g)) read.add(match[1]);
+    }
+    expect(read.size).toBeGreaterThan(10);
+    expect([...read].filter((name) => !(SITE_QUERY_PARAMS as readonly string[]).includes(name))).toEqual([]);
   });
 });

@@ -20,6 +20,39 @@ export const PATHS = {
 export type PageKey = keyof typeof PATHS;
 export const PAGE_KEYS = Object.keys(PATHS) as PageKey[];
 
+/**
+ * Every query parameter any page reads (its loader or its components): the number search, news
+ * paging, the auction lot, the tariff choice carried through the purchase, the payment's return,
+ * the identification retry's reason, the tariff comparison, the points-of-sale filter. The server
+ * renders and caches a page for these alone (server/page-cache.ts, pageUrl); a test keeps the
+ * list in step with the code.
+ */
+export const SITE_QUERY_PARAMS = [
+  'page',
+  'category',
+  'digits',
+  'endsWith',
+  'mask',
+  'pattern',
+  'sort',
+  'lot',
+  'tariff',
+  'internetGb',
+  'minutes',
+  'sms',
+  'nightInternet',
+  'dedicated',
+  'sim',
+  'order',
+  'payment',
+  'reason',
+  'compare',
+  'city',
+  'service',
+  'lat',
+  'lon',
+] as const;
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 /** The localized href of a page: `href('newsItem', 'en', { slug: 'x' })` -> `/en/news/x`. */

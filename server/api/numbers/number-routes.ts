@@ -8,6 +8,7 @@ import { checkUzPhone } from '../../../shared/validation';
 import { CATEGORIES, CATEGORY_IDS } from './categories';
 import { compileMask, matchesPattern, NUMBER_PATTERNS } from './number-patterns';
 import { HOLD_IS_FREE, toPhoneNumber, type NumberRow } from './number-store';
+import { AVAILABILITY_SECONDS, cacheFor } from '../http/caching';
 
 const SORTS = ['price_asc', 'price_desc'] as const;
 const SELECT_NUMBER = `SELECT n.*, (SELECT l.id FROM auction_lots l WHERE l.number_id = n.id ORDER BY l.starts_at DESC LIMIT 1) AS lot_id FROM numbers n`;
@@ -83,6 +84,7 @@ export function registerNumbers(router: Router, ctx: ApiContext): void {
     const payload: CategoryList = {
       items: CATEGORIES.map((c) => ({ id: c.id, name: c.names[lang], price: c.price, pattern: c.pattern, available: counts.get(c.id) ?? 0 })),
     };
+    cacheFor(res, AVAILABILITY_SECONDS);
     res.json(payload);
   });
 

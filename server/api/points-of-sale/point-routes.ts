@@ -6,6 +6,7 @@ import { enumValue, query, queryInt, queryNumber } from '../http/input';
 import { requestLanguage } from '../http/language';
 import { CITIES, POINT_SERVICES } from './cities';
 import { createPointCatalogue, distanceKm, toPointOfSale } from './point-catalogue';
+import { cacheFor, CATALOGUE_SECONDS } from '../http/caching';
 
 export function registerPointsOfSale(router: Router, ctx: ApiContext): void {
   const catalogue = createPointCatalogue(ctx.db);
@@ -32,6 +33,7 @@ export function registerPointsOfSale(router: Router, ctx: ApiContext): void {
       items: items.slice(0, limit),
       cities: CITIES.map((c) => ({ id: c.id, name: c.names[lang], lat: c.lat, lon: c.lon })),
     };
+    cacheFor(res, CATALOGUE_SECONDS);
     res.json(payload);
   });
 
@@ -39,6 +41,7 @@ export function registerPointsOfSale(router: Router, ctx: ApiContext): void {
     query(req, []);
     const row = catalogue.find(req.params.id);
     if (!row) throw notFound('point_not_found');
+    cacheFor(res, CATALOGUE_SECONDS);
     res.json(toPointOfSale(row, requestLanguage(req)));
   });
 }

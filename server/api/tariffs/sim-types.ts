@@ -4,6 +4,7 @@ import type { Language } from '../../../shared/languages';
 import type { ApiContext } from '../context';
 import { query } from '../http/input';
 import { requestLanguage } from '../http/language';
+import { cacheFor, CATALOGUE_SECONDS } from '../http/caching';
 
 interface SimTypeDefinition {
   id: SimTypeId;
@@ -44,6 +45,7 @@ export function registerSimTypes(router: Router, _ctx: ApiContext): void {
   router.get('/sim-types', (req, res) => {
     query(req, []);
     const lang = requestLanguage(req);
+    cacheFor(res, CATALOGUE_SECONDS);
     res.json({ items: SIM_TYPES.map((s) => simType(s.id, lang)) });
   });
 }

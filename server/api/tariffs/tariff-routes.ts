@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../http/api-error';
 import { query, queryBoolean, queryInt } from '../http/input';
 import { requestLanguage } from '../http/language';
 import { createTariffCatalogue } from './tariff-catalogue';
+import { cacheFor, CATALOGUE_SECONDS } from '../http/caching';
 
 const ADD_ON_LABELS: Record<'nightInternet' | 'dedicated', Record<Language, string>> = {
   nightInternet: { ru: 'Ночной интернет, 01:00–08:00', en: 'Night internet, 01:00–08:00', uz: 'Tungi internet, 01:00–08:00' },
@@ -40,6 +41,7 @@ export function registerTariffs(router: Router, ctx: ApiContext): void {
   router.get('/tariffs', (req, res) => {
     query(req, []);
     const payload: TariffList = { items: catalogue.list(requestLanguage(req)) };
+    cacheFor(res, CATALOGUE_SECONDS);
     res.json(payload);
   });
 
@@ -47,11 +49,13 @@ export function registerTariffs(router: Router, ctx: ApiContext): void {
     query(req, []);
     const tariff = catalogue.find(req.params.id, requestLanguage(req));
     if (!tariff) throw notFound('tariff_not_found');
+    cacheFor(res, CATALOGUE_SECONDS);
     res.json(tariff);
   });
 
   router.get('/tariff-constructor', (req, res) => {
     query(req, []);
+    cacheFor(res, CATALOGUE_SECONDS);
     res.json(constructorOptions(requestLanguage(req)));
   });
 
