@@ -70,16 +70,18 @@ describe('after an in-site navigation', () => {
     const search = page.locator('form.number-filters').getByRole('button', { name: en.numbers.filters.submit });
     await search.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, 120));
-    expect(await scrollY(page)).toBeGreaterThan(0);
-    // Where the form is on screen: the results beside it change, the visitor's view of it must not.
-    const top = async () => Math.round((await page.locator('form.number-filters').boundingBox())!.y);
-    const before = await top();
+    const before = await scrollY(page);
+    expect(before).toBeGreaterThan(300);
     await page.getByRole('textbox', { name: en.numbers.filters.endsWith }).fill('7');
     await search.click();
     await page.waitForURL(/\/en\/numbers\?/);
     await page.waitForLoadState('networkidle');
-    expect(await scrollY(page)).toBeGreaterThan(0);
-    expect(await top()).toBe(before);
+    // Not back at the top: fewer results may shorten the page, yet the form stays in view.
+    expect(await scrollY(page)).toBeGreaterThan(300);
+    expect(await page.getByRole('textbox', { name: en.numbers.filters.endsWith }).evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    })).toBe(true);
     await context.close();
   });
 });
