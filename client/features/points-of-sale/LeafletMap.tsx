@@ -62,7 +62,7 @@ export function LeafletMap({ points, origin }: LeafletMapProps) {
       <ZoomControl zoomInTitle={t('mapControls.zoomIn')} zoomOutTitle={t('mapControls.zoomOut')} />
       <AttributionControl prefix={`<a href="https://leafletjs.com" title="${escapeAttribute(t('mapControls.leafletTitle'))}">Leaflet</a>`} />
       <LocalizedPopupClose />
-      <TileLayer url={config.mapTileUrl} attribution={config.mapAttribution} />
+      <TileLayer url={config.mapTileUrl} attribution={config.mapAttribution ?? t('mapControls.osmAttribution')} />
       <FitToPoints points={points} origin={origin} />
       {markers.map(({ point, position }) => (
         <Marker key={point.id} position={position} icon={pointIcon} title={point.name} alt={point.name}>
