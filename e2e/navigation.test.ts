@@ -87,7 +87,7 @@ describe('after an in-site navigation', () => {
 });
 
 describe('the header on a 360 px phone', () => {
-  it('is one row of at most 64 px whose menu button opens the navigation and switchers by keyboard, and Escape closes it', async () => {
+  it('is one row of at most 64 px whose menu button opens the navigation and switchers by keyboard; Escape, a tap outside and a followed link close it', async () => {
     const context = await newContext(browser, { locale: 'en-US', viewport: { width: 360, height: 640 } });
     const page = await context.newPage();
     const problems = collectProblems(page);
@@ -115,6 +115,12 @@ describe('the header on a 360 px phone', () => {
     expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.keyboard.press('Enter');
+    await nav.waitFor();
+    // A tap outside the open menu closes it.
+    await page.mouse.click(4, 630);
+    await nav.waitFor({ state: 'hidden' });
+
+    await menu.click();
     await nav.getByRole('link', { name: en.nav.about }).click();
     await page.waitForURL(`${site.origin}/en/about`);
     await nav.waitFor({ state: 'hidden' });

@@ -8,7 +8,7 @@ import { useLanguage } from './use-language';
 
 export const MAIN_SECTIONS: PageKey[] = ['numbers', 'specificTariffs', 'constructor', 'news', 'about', 'pointsOfSale'];
 
-export function MainNav({ className = '' }: { className?: string }) {
+function MainNav({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   return (
@@ -24,7 +24,7 @@ export function MainNav({ className = '' }: { className?: string }) {
   );
 }
 
-export function HeaderTools({ className = '' }: { className?: string }) {
+function HeaderTools({ className = '' }: { className?: string }) {
   return (
     <div className={`site-header__tools ${className}`}>
       <LanguageSwitcher />
@@ -54,7 +54,10 @@ export function Header() {
         </Link>
         <MainNav className="main-nav--wide" />
         <HeaderTools className="site-header__tools--wide" />
-        <SiteMenu />
+        <SiteMenu>
+          <MainNav className="main-nav--menu" />
+          <HeaderTools className="site-header__tools--menu" />
+        </SiteMenu>
       </div>
     </header>
   );
