@@ -194,6 +194,26 @@ describe('a new build', () => {
     await context.close();
   });
 
+  it('reloads a visible page left alone for a minute after the periodic check finds the new build', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.clock.install();
+    const loads = countDocumentLoads(page);
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    await page.route('**/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
+    // The check runs every BUILD_CHECK_INTERVAL_MINUTES (60 by default).
+    await page.clock.fastForward(60 * 60_000);
+    await page.waitForSelector('html[data-new-build="a-newer-build"]');
+    await page.clock.fastForward(30_000);
+    expect(loads.count).toBe(1);
+    const reloaded = page.waitForEvent('load');
+    await page.clock.fastForward(31_000);
+    await reloaded;
+    expect(loads.count).toBe(2);
+    await context.close();
+  });
+
   it('does not reload a page whose form holds typed input', async () => {
     const context = await newContext(browser, { locale: 'en-US' });
     const page = await context.newPage();
