@@ -44,11 +44,9 @@ export function PageHead({ title, description, image, type = 'website', canonica
       <meta name="description" content={text} />
       {noIndex ? <meta name="robots" content="noindex" /> : null}
       {linked ? <link rel="canonical" href={urlIn(lang)} /> : null}
-      {!linked
-        ? null
-        : [...LANGUAGES, 'x-default' as const].map((l) => (
-            <link key={l} rel="alternate" hrefLang={l} href={urlIn(l === 'x-default' ? 'ru' : l)} />
-          ))}
+      {linked
+        ? [...LANGUAGES, 'x-default' as const].map((l) => <link key={l} rel="alternate" hrefLang={l} href={urlIn(l === 'x-default' ? 'ru' : l)} />)
+        : null}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={brand} />
       <meta property="og:title" content={fullTitle} />

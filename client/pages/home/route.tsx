@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { href } from '../../../shared/paths';
 import { apiClient } from '../../api-client';
 import { JsonLd } from '../../components/JsonLd';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
 import { useRuntime } from '../../runtime';
-import { href } from '../../../shared/paths';
 import { StreamedPart } from '../../components/StreamedPart';
 import { awaitBriefly, isThenable } from '../../deferred';
 import { loadHomeData, type HomeData } from './home-data';
