@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { preloadModule } from 'react-dom';
 import { languageFromPath } from '../shared/languages';
 import { ErrorPage, errorStatus } from './components/ErrorPage';
+import { NavigationScroll } from './components/NavigationScroll';
 import { COLOUR_MODE_BOOT_SCRIPT } from './platform/colour-mode';
 import { useRuntime } from './runtime';
 import { AppToastContainer } from './platform/toast';
@@ -43,6 +44,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
           <HelmetProvider>{children}</HelmetProvider>
           <Toasts />
           <HydrationMarker />
+          <NavigationScroll />
         </I18nextProvider>
       </body>
     </html>

@@ -3,7 +3,7 @@ import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../shared/languages'
 import { PATHS, type PageKey } from '../shared/paths';
 import { Document, DocumentError } from './document';
 import { DefaultLayout, DefaultLayoutError } from './layouts/DefaultLayout';
-import { WebviewLayout } from './layouts/WebviewLayout';
+import { WebviewLayout, WebviewLayoutError } from './layouts/WebviewLayout';
 import { ensureLanguage } from './language-loader';
 import { notFoundLoader } from './not-found';
 import { withChunkReload } from './platform/chunk-reload';
@@ -92,7 +92,7 @@ function languageRoutes(lang: Language, options: RouteOptions): RouteObject {
         id: `${lang}:webview`,
         path: PATHS.oqDay.slice(1),
         Component: WebviewLayout,
-        ErrorBoundary: DefaultLayoutError,
+        ErrorBoundary: WebviewLayoutError,
         children: [page(lang, 'oqDay', true)],
       },
     ],

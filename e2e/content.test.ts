@@ -91,6 +91,29 @@ describe('news', () => {
 });
 
 describe('points of sale', () => {
+  it.each([
+    ['ru', ru],
+    ['uz', uz],
+  ] as const)('names the map controls and the attribution in %s', async (lang, c) => {
+    const context = await newContext(browser);
+    await withoutTiles(context);
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/${lang === 'ru' ? '' : `${lang}/`}pointsOfSale`);
+    await waitForHydration(page);
+    const map = page.getByRole('region', { name: c.pointsOfSale.map.label });
+    await map.getByRole('button', { name: c.mapControls.zoomIn }).waitFor();
+    expect(await map.getByRole('button', { name: c.mapControls.zoomOut }).count()).toBe(1);
+    const attribution = map.locator('.leaflet-control-attribution');
+    expect(await attribution.textContent()).toContain(c.mapControls.osmAttribution);
+    expect(await attribution.getByRole('link', { name: 'Leaflet' }).getAttribute('title')).toBe(c.mapControls.leafletTitle);
+    expect(await page.content()).not.toContain('A JavaScript library for interactive maps');
+    const marker = map.locator('.leaflet-marker-icon').first();
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    expect(await map.locator('.leaflet-popup-close-button').getAttribute('aria-label')).toBe(c.mapControls.closePopup);
+    await context.close();
+  });
+
   it('shows a marker for every listed office while map tiles cannot load', async () => {
     const { items } = await api<PointOfSaleList>('/points-of-sale');
     const context = await newContext(browser);

@@ -68,7 +68,7 @@ describe('navigation', () => {
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
-    await page.locator('.lang-switcher a[hreflang="uz"]').click();
+    await page.locator('.lang-switcher a[hreflang="uz"]:visible').click();
     await page.waitForURL(`${site.origin}/uz/numbers`);
     await page.getByRole('heading', { level: 1, name: 'Raqam sotib olish' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('uz');
@@ -80,7 +80,7 @@ describe('navigation', () => {
     await page.goto(`${site.origin}/`);
     expect(page.url()).toBe(`${site.origin}/uz`);
 
-    await page.locator('.lang-switcher a[hreflang="ru"]').click();
+    await page.locator('.lang-switcher a[hreflang="ru"]:visible').click();
     await page.waitForURL(`${site.origin}/`);
     await page.getByRole('heading', { level: 1, name: 'Добро пожаловать в Oq' }).waitFor();
     await page.goto(`${site.origin}/`);

@@ -78,13 +78,15 @@ describe('build updates and chunk failures', () => {
     await site?.stop();
   });
 
-  it('reloads at the next navigation once a new build id is published, not before', async () => {
+  it('reloads at the next navigation once a new build id is published while a form holds typed input', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const loads = countDocumentLoads(page);
-    await page.goto(`${site.origin}/en/about`);
+    await page.goto(`${site.origin}/en/numbers`);
     await waitForHydration(page);
     expect(loads.count).toBe(1);
+    // Typed and not sent: coming back to the tab must not throw it away.
+    await page.getByRole('textbox', { name: 'Ends with' }).fill('77');
 
     await page.route('**/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
     // Coming back to the tab checks for a new build.

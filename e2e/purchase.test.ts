@@ -222,6 +222,50 @@ describe('buying a number', () => {
     await context.close();
   });
 
+  it('shows the declined-payment message and its Try Again within the first 640 px of a 360x640 phone', async () => {
+    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    await open(page, 'en', '/numbers');
+    await reserve(page, en, 9);
+    await chooseEsimAndTariff(page, en, /^Oq Start/);
+    await confirmPhone(page, en);
+    await identify(page, en, 'AA7777778', '01.02.1985');
+    await startPayment(page, en, 'Bank card');
+    await page.getByRole('button', { name: en.api.sandbox.decline }).click();
+    await page.waitForURL(/\/en\/payment\?order=.+&payment=declined/);
+    const alert = page.getByRole('alert').filter({ hasText: en.messages.notActivated });
+    await alert.waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    for (const part of [alert.getByText(en.messages.notActivated), alert.getByRole('button', { name: en.actions.tryAgain })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(640);
+    }
+    await context.close();
+  });
+
+  it('shows what to fix after a refused identification, with Retry, within the first 640 px of a 360x640 phone', async () => {
+    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    await open(page, 'en', '/numbers?tariff=oq-plus&sim=esim');
+    await reserve(page, en, 11);
+    await page.getByRole('textbox', { name: en.purchase.options.email }).fill('visitor@example.uz');
+    await page.getByRole('button', { name: en.purchase.options.continue }).click();
+    await page.waitForURL(/\/en\/identification\?/);
+    await confirmPhone(page, en);
+    await identify(page, en, 'AB7654321', '20.07.1988');
+    await page.waitForURL(/\/en\/identification\/retry\?.*reason=selfie_mirrored/);
+    const hint = page.locator('main').getByText(en.api.identification.selfieMirrored);
+    await hint.waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    for (const part of [hint, page.getByRole('link', { name: en.actions.retry })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(640);
+    }
+    await context.close();
+  });
+
   it('sends a rejected identification to the retry page, which says what to fix and offers Retry and Support Service', async () => {
     const context = await newContext(browser, { locale: 'en-US' });
     const page = await context.newPage();

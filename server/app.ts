@@ -14,6 +14,9 @@ import { readBuildManifest } from './build-manifest';
 import type { Config } from './config';
 import { createLogger, requestId, requestLog, type Logger } from './logger';
 import { languageRedirects } from './language-redirects';
+import { canonicalCase } from './canonical-case';
+import { ogImages } from './og-image';
+import { robots, sitemap } from './sitemap';
 import { createRenderer } from './render';
 import { PageCache } from './page-cache';
 import { createBaseSecurityHeaders } from './security-headers';
@@ -49,6 +52,8 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   app.use(createBaseSecurityHeaders(config.oqDayFrameAncestors));
   app.use(compression());
 
+  // Before the client files: it names this deployment's own origin.
+  app.get('/robots.txt', robots(config));
   // Hashed names: cached for a year; everything else in the client output is revalidated.
   app.use('/assets', labelRoute('static'), express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   const clientFiles = express.static(clientDir, {
@@ -99,7 +104,11 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
   });
 
+  app.get('/sitemap.xml', sitemap(config));
+  app.use(ogImages(config, { ru, en, uz }));
+
   app.use(cookieParser());
+  app.use(canonicalCase);
   app.use(languageRedirects);
 
   const render = createRenderer({

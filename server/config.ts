@@ -242,7 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
       buildCheckIntervalMinutes: integer(env, 'BUILD_CHECK_INTERVAL_MINUTES', 60, 1, 24 * 60),
       streamAfterMs: integer(env, 'STREAM_AFTER_MS', 1000, 0, 60000),
       mapTileUrl: text(env, 'MAP_TILE_URL') ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      mapAttribution: text(env, 'MAP_ATTRIBUTION') ?? '© OpenStreetMap contributors',
+      mapAttribution: text(env, 'MAP_ATTRIBUTION') ?? null,
       showErrorDetails: nodeEnvRaw === 'development',
     },
   };

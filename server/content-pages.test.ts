@@ -118,7 +118,7 @@ describe.each(LANGUAGES)('news in %s', (lang) => {
     expect(metaContent(html, 'description')).toBe(item.summary);
     expect(metaContent(html, 'og:title')).toBe(title);
     expect(metaContent(html, 'og:description')).toBe(item.summary);
-    expect(metaContent(html, 'og:image')).toBe(`${TEST_SITE_URL}${item.image.url}`);
+    expect(metaContent(html, 'og:image')).toBe(`${TEST_SITE_URL}/og/${lang}/news/${item.slug}.png`);
     expect(metaContent(html, 'og:type')).toBe('article');
     expect(linkHref(html, 'canonical')).toBe(`${TEST_SITE_URL}${path}`);
     const text = textOf(html);

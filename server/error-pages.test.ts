@@ -12,6 +12,9 @@ const BOTS = [
   'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
   'Mozilla/5.0 (compatible; Google-InspectionTool/1.0)',
   'Mozilla/5.0 (compatible; YandexBot/3.0)',
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/49.0.2623.75 Safari/537.36 Google Favicon',
+  'facebookcatalog/1.0',
+  'meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)',
 ];
 
 function Boom(): never {

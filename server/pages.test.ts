@@ -63,8 +63,8 @@ describe.each(LANGUAGES)('every page in %s', (lang: Language) => {
     expect(metaContent(html, 'description')).toMatch(/\S/);
     expect(metaContent(html, 'og:title')).toBe(titleOf(html));
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
-    if (page !== 'newsItem') expect(metaContent(html, 'og:image')).toBe(`${TEST_SITE_URL}/images/og/og-${lang}.png`);
-    else expect(metaContent(html, 'og:image')).toMatch(/^https:\/\/oq\.example\/images\/news\//);
+    if (page !== 'newsItem') expect(metaContent(html, 'og:image')).toBe(`${TEST_SITE_URL}/og/${lang}/${page}.png`);
+    else expect(metaContent(html, 'og:image')).toMatch(new RegExp(`^https://oq\\.example/og/${lang}/news/[a-z0-9-]+\\.png$`));
   });
 });
 

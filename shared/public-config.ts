@@ -19,7 +19,8 @@ export interface PublicConfig {
   /** How long a loader waits for a page's optional API data before streaming it (client/deferred.tsx). */
   streamAfterMs: number;
   mapTileUrl: string;
-  mapAttribution: string;
+  /** The operator's own attribution (MAP_ATTRIBUTION); null: OpenStreetMap's, in the page's language. */
+  mapAttribution: string | null;
   /** Development only: error pages name the error (never a stack trace in production). */
   showErrorDetails: boolean;
 }

@@ -19,7 +19,7 @@ export function ErrorPage({ status = 500, error }: { status?: number; error?: un
   if (status === 404) {
     return (
       <section className="error-page container" aria-labelledby="error-title">
-        <PageHead title={t('errors.notFound.title')} noIndex />
+        <PageHead title={t('errors.notFound.title')} noIndex linked={false} />
         <p className="error-page__code">{t('errors.statusCode', { status })}</p>
         <h1 id="error-title">{t('errors.notFound.title')}</h1>
         <p className="error-page__message">{t('errors.notFound.message', { path: safeDecode(pathname) })}</p>
@@ -37,7 +37,7 @@ export function ErrorPage({ status = 500, error }: { status?: number; error?: un
   const detail = config.showErrorDetails && error instanceof Error ? error.message : null;
   return (
     <section className="error-page container" aria-labelledby="error-title">
-      <PageHead title={t('errors.server.title')} noIndex />
+      <PageHead title={t('errors.server.title')} noIndex linked={false} />
       <p className="error-page__code">{t('errors.statusCode', { status })}</p>
       <h1 id="error-title">{t('errors.server.title')}</h1>
       <p className="error-page__message">{t('errors.server.message')}</p>

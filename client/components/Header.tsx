@@ -3,10 +3,41 @@ import { Link, NavLink } from 'react-router';
 import { href, type PageKey } from '../../shared/paths';
 import { ColourModeSwitch } from './ColourModeSwitch';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { SiteMenu } from './SiteMenu';
 import { useLanguage } from './use-language';
 
 export const MAIN_SECTIONS: PageKey[] = ['numbers', 'specificTariffs', 'constructor', 'news', 'about', 'pointsOfSale'];
 
+function MainNav({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <nav className={`main-nav ${className}`} aria-label={t('common.mainNavigation')}>
+      <ul>
+        {MAIN_SECTIONS.map((page) => (
+          <li key={page}>
+            <NavLink to={href(page, lang)}>{t(`nav.${page}`)}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function HeaderTools({ className = '' }: { className?: string }) {
+  return (
+    <div className={`site-header__tools ${className}`}>
+      <LanguageSwitcher />
+      <ColourModeSwitch />
+    </div>
+  );
+}
+
+/**
+ * On a wide screen the navigation and the switchers sit in the header's row. On a phone they are
+ * in a menu behind one button (SiteMenu), so the header stays one short row; CSS shows one or the
+ * other, and what is not displayed is out of the accessibility tree as well.
+ */
 export function Header() {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -21,19 +52,12 @@ export function Header() {
           <span className="visually-hidden">{t('common.brand')}: </span>
           <span className="logo__text">{t('common.tagline')}</span>
         </Link>
-        <nav className="main-nav" aria-label={t('common.mainNavigation')}>
-          <ul>
-            {MAIN_SECTIONS.map((page) => (
-              <li key={page}>
-                <NavLink to={href(page, lang)}>{t(`nav.${page}`)}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="site-header__tools">
-          <LanguageSwitcher />
-          <ColourModeSwitch />
-        </div>
+        <MainNav className="main-nav--wide" />
+        <HeaderTools className="site-header__tools--wide" />
+        <SiteMenu>
+          <MainNav className="main-nav--menu" />
+          <HeaderTools className="site-header__tools--menu" />
+        </SiteMenu>
       </div>
     </header>
   );

@@ -2,25 +2,28 @@ import { Helmet } from 'react-helmet-async';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LANGUAGES, OG_LOCALE, languageFromPath, localizePath, type Language } from '../../shared/languages';
+import { ogImagePath } from '../../shared/og-image';
 import { useRuntime } from '../runtime';
 
 interface PageHeadProps {
   /** The page's own title; the brand is appended unless the title already is the brand's. */
   title: string;
   description?: string;
-  /** Absolute or site-relative image; defaults to the language's share image. */
+  /** Absolute or site-relative image; defaults to the page's raster share card in its language (server/og-image.ts). */
   image?: string;
   type?: 'website' | 'article';
   /** Query parameters that make a distinct page (e.g. `page` of a list), kept in canonical links. */
   canonicalQuery?: Record<string, string | number | undefined>;
   noIndex?: boolean;
+  /** False on an error page: it has no canonical address, and hreflang must not point at other 404s. */
+  linked?: boolean;
 }
 
 /**
  * The one head component of a page (react-helmet-async v3 on React 19 renders the tags and
  * React hoists them into <head>; nothing de-duplicates them, so each page renders exactly one).
  */
-export function PageHead({ title, description, image, type = 'website', canonicalQuery, noIndex }: PageHeadProps) {
+export function PageHead({ title, description, image, type = 'website', canonicalQuery, noIndex, linked = true }: PageHeadProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { config } = useRuntime();
@@ -34,17 +37,16 @@ export function PageHead({ title, description, image, type = 'website', canonica
   }
   const search = query.size > 0 ? `?${query}` : '';
   const urlIn = (l: Language) => `${config.siteUrl}${localizePath(pathname, l)}${search}`;
-  const imageUrl = absolute(image ?? `/images/og/og-${lang}.png`, config.siteUrl);
+  const imageUrl = absolute(image ?? ogImagePath(lang, pathname), config.siteUrl);
   return (
     <Helmet>
       <title>{fullTitle}</title>
       <meta name="description" content={text} />
       {noIndex ? <meta name="robots" content="noindex" /> : null}
-      <link rel="canonical" href={urlIn(lang)} />
-      {LANGUAGES.map((l) => (
-        <link key={l} rel="alternate" hrefLang={l} href={urlIn(l)} />
-      ))}
-      <link rel="alternate" hrefLang="x-default" href={urlIn('ru')} />
+      {linked ? <link rel="canonical" href={urlIn(lang)} /> : null}
+      {linked
+        ? [...LANGUAGES, 'x-default' as const].map((l) => <link key={l} rel="alternate" hrefLang={l} href={urlIn(l === 'x-default' ? 'ru' : l)} />)
+        : null}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={brand} />
       <meta property="og:title" content={fullTitle} />

@@ -1,7 +1,11 @@
 /**
  * Spec sections 4, 7 and 9: the browser reads its build's metadata at start and checks the
- * newest build id periodically and whenever the tab becomes visible. A new build reloads the
- * page at the next client-side navigation (a full load of the target), so nothing typed is lost.
+ * newest build id periodically and whenever the tab becomes visible. A newly detected build
+ * reloads the page at the next safe moment: the next client-side navigation (a full load of the
+ * target), the tab becoming visible again, or a minute without input while it is on screen.
+ * Never while a form holds unsaved input, and never in a loop: one reload per new build id, and
+ * none within 10 s of the last (sessionStorage survives the reload; the booking and the purchase
+ * draft live in localStorage and sessionStorage, so they survive it too).
  */
 export interface BuildInfo {
   buildId: string;
@@ -10,6 +14,11 @@ export interface BuildInfo {
 type NavigableRouter = {
   subscribe(listener: (state: { navigation: { state: string; location?: { pathname: string; search: string; hash: string } } }) => void): () => void;
 };
+
+export const BUILD_RELOAD_KEY = 'build-reload';
+export const BUILD_RELOAD_GUARD_MS = 10_000;
+/** How long the visitor must leave the page alone before it reloads under their eyes. */
+export const BUILD_RELOAD_IDLE_MS = 60_000;
 
 async function fetchBuildId(url: string): Promise<string | null> {
   try {
@@ -22,43 +31,117 @@ async function fetchBuildId(url: string): Promise<string | null> {
   }
 }
 
+/** True (and the guard is armed) unless this build was already reloaded for, or any reload happened in the last 10 s. */
+export function mayReloadForBuild(storage: Pick<Storage, 'getItem' | 'setItem'> | null, buildId: string, now: number): boolean {
+  try {
+    if (!storage) return false;
+    const last = JSON.parse(storage.getItem(BUILD_RELOAD_KEY) ?? 'null') as { buildId?: unknown; at?: unknown } | null;
+    if (last && (last.buildId === buildId || (typeof last.at === 'number' && now - last.at < BUILD_RELOAD_GUARD_MS))) return false;
+    storage.setItem(BUILD_RELOAD_KEY, JSON.stringify({ buildId, at: now }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function isField(target: EventTarget | null): target is Field {
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}
+
+function fieldValue(field: Field): string {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return String(field.checked);
+  return field.value;
+}
+
+/**
+ * Fields the visitor has changed and not yet submitted. React keeps a controlled field's default
+ * in step with its value, so "changed" is measured against the value the field had when the
+ * visitor first went into it.
+ */
+export function watchUnsavedInput(doc: Document): { hasUnsavedInput(): boolean; stop(): void } {
+  const before = new Map<Field, string>();
+  const onFocus = (event: Event) => {
+    if (isField(event.target) && !before.has(event.target)) before.set(event.target, fieldValue(event.target));
+  };
+  const onSubmit = (event: Event) => {
+    for (const field of [...before.keys()]) if (field.form === event.target) before.delete(field);
+  };
+  doc.addEventListener('focusin', onFocus, true);
+  doc.addEventListener('submit', onSubmit, true);
+  return {
+    hasUnsavedInput() {
+      for (const [field, value] of before) {
+        if (!field.isConnected) before.delete(field);
+        else if (fieldValue(field) !== value) return true;
+      }
+      return false;
+    },
+    stop() {
+      doc.removeEventListener('focusin', onFocus, true);
+      doc.removeEventListener('submit', onSubmit, true);
+    },
+  };
+}
+
 export function startBuildUpdates(currentBuildId: string, intervalMinutes: number, router: NavigableRouter): () => void {
-  let newBuildSeen = false;
+  let newBuild: string | null = null;
   let checking = false;
+  let idleTimer: number | undefined;
+  const unsaved = watchUnsavedInput(document);
+
+  const reloadIfSafe = () => {
+    if (!newBuild || document.visibilityState !== 'visible' || unsaved.hasUnsavedInput()) return;
+    if (!mayReloadForBuild(window.sessionStorage, newBuild, Date.now())) return;
+    window.location.reload();
+  };
+  // A minute without input on a visible page: nothing the visitor is doing is interrupted.
+  const restartIdle = () => {
+    window.clearTimeout(idleTimer);
+    if (newBuild) idleTimer = window.setTimeout(reloadIfSafe, BUILD_RELOAD_IDLE_MS);
+  };
+  const seen = (id: string) => {
+    newBuild = id;
+    document.documentElement.setAttribute('data-new-build', id);
+    restartIdle();
+  };
 
   const check = async () => {
-    if (newBuildSeen || checking) return;
+    if (checking) return;
     checking = true;
     const latest = await fetchBuildId('/latest.json');
     checking = false;
-    if (latest && latest !== currentBuildId) {
-      newBuildSeen = true;
-      document.documentElement.setAttribute('data-new-build', latest);
-    }
+    if (latest && latest !== currentBuildId && latest !== newBuild) seen(latest);
   };
 
   // The running build's own metadata: a page served from an old cache shows up at once.
   void fetchBuildId('/build.json').then((id) => {
-    if (id && id !== currentBuildId) {
-      newBuildSeen = true;
-      document.documentElement.setAttribute('data-new-build', id);
-    }
+    if (id && id !== currentBuildId) seen(id);
   });
 
   const timer = window.setInterval(() => void check(), Math.max(1, intervalMinutes) * 60_000);
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') void check();
+  const onVisibility = () => {
+    if (document.visibilityState !== 'visible') return;
+    // Back on the tab: a build seen while away reloads now; else look for one, and reload if found.
+    if (newBuild) reloadIfSafe();
+    else void check().then(reloadIfSafe);
   };
-  document.addEventListener('visibilitychange', onVisible);
+  const activity = ['keydown', 'pointerdown', 'input', 'scroll', 'wheel', 'touchstart'] as const;
+  document.addEventListener('visibilitychange', onVisibility);
+  for (const type of activity) window.addEventListener(type, restartIdle, { capture: true, passive: true });
   const unsubscribe = router.subscribe((state) => {
     const next = state.navigation.location;
-    if (newBuildSeen && state.navigation.state === 'loading' && next) {
+    if (newBuild && state.navigation.state === 'loading' && next) {
       window.location.assign(`${next.pathname}${next.search}${next.hash}`);
     }
   });
   return () => {
     window.clearInterval(timer);
-    document.removeEventListener('visibilitychange', onVisible);
+    window.clearTimeout(idleTimer);
+    document.removeEventListener('visibilitychange', onVisibility);
+    for (const type of activity) window.removeEventListener(type, restartIdle, { capture: true });
+    unsaved.stop();
     unsubscribe();
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { divIcon, latLngBounds, type LatLngExpression } from 'leaflet';
-import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { AttributionControl, MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap } from 'react-leaflet';
 import type { PointOfSale } from '../../../shared/api-types';
 import { useRuntime } from '../../runtime';
 import { PointDetails } from './PointDetails';
@@ -36,13 +36,33 @@ function FitToPoints({ points, origin }: LeafletMapProps) {
   return null;
 }
 
+/** Leaflet's own texts are English: the popup's close button is named in the page's language. */
+function LocalizedPopupClose() {
+  const { t } = useTranslation();
+  const map = useMap();
+  useEffect(() => {
+    const name = (event: { popup: { getElement(): HTMLElement | undefined } }) => {
+      event.popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', t('mapControls.closePopup'));
+    };
+    map.on('popupopen', name);
+    return () => {
+      map.off('popupopen', name);
+    };
+  }, [map, t]);
+  return null;
+}
+
 export function LeafletMap({ points, origin }: LeafletMapProps) {
   const { t } = useTranslation();
   const { config } = useRuntime();
   const markers = useMemo(() => points.map((p) => ({ point: p, position: [p.lat, p.lon] as LatLngExpression })), [points]);
   return (
-    <MapContainer className="pos-map__canvas" center={COUNTRY_CENTRE} zoom={5} scrollWheelZoom={false}>
-      <TileLayer url={config.mapTileUrl} attribution={config.mapAttribution} />
+    // Leaflet's controls carry English titles: they are added here with the page's language.
+    <MapContainer className="pos-map__canvas" center={COUNTRY_CENTRE} zoom={5} scrollWheelZoom={false} zoomControl={false} attributionControl={false}>
+      <ZoomControl zoomInTitle={t('mapControls.zoomIn')} zoomOutTitle={t('mapControls.zoomOut')} />
+      <AttributionControl prefix={`<a href="https://leafletjs.com" title="${escapeAttribute(t('mapControls.leafletTitle'))}">Leaflet</a>`} />
+      <LocalizedPopupClose />
+      <TileLayer url={config.mapTileUrl} attribution={config.mapAttribution ?? t('mapControls.osmAttribution')} />
       <FitToPoints points={points} origin={origin} />
       {markers.map(({ point, position }) => (
         <Marker key={point.id} position={position} icon={pointIcon} title={point.name} alt={point.name}>
@@ -55,4 +75,8 @@ export function LeafletMap({ points, origin }: LeafletMapProps) {
       {origin ? <Marker position={[origin.lat, origin.lon]} icon={originIcon} title={t('pointsOfSale.map.you')} alt={t('pointsOfSale.map.you')} keyboard={false} interactive={false} /> : null}
     </MapContainer>
   );
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
 }

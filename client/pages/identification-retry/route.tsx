@@ -46,8 +46,7 @@ export function Component() {
   return (
     <div className="container page page--identification-retry purchase">
       <PageIntro page="identificationRetry" />
-      <PurchaseSteps current="identification" />
-      <BookingSummary booking={booking} />
+      {/* What to fix and Retry first: on a phone the steps and the booking would push them off the first screen. */}
       <section className="card retry-card" aria-labelledby="retry-fix-title">
         <h2 id="retry-fix-title">{t('identification.retry.whatToFix')}</h2>
         <p className="retry-card__hint">{hint ?? t('identification.retry.generic')}</p>
@@ -60,6 +59,8 @@ export function Component() {
           <SupportLink />
         </p>
       </section>
+      <PurchaseSteps current="identification" />
+      <BookingSummary booking={booking} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { NewsItem } from '../../../shared/api-types';
 import { articleStructuredData } from './article-structured-data';
-import { ArticleJsonLd } from './ArticleJsonLd';
+import { JsonLd } from '../../components/JsonLd';
 
 const item: NewsItem = {
   slug: 'x',
@@ -29,7 +29,7 @@ describe('the Article structured data of a news item', () => {
   });
 
   it('renders as a JSON-LD block that a title can never close', () => {
-    const html = renderToStaticMarkup(<ArticleJsonLd data={articleStructuredData(item, context)} />);
+    const html = renderToStaticMarkup(<JsonLd data={articleStructuredData(item, context)} />);
     expect(html.startsWith('<script type="application/ld+json">')).toBe(true);
     const inner = html.slice('<script type="application/ld+json">'.length, -'</script>'.length);
     expect(inner).not.toContain('<');

@@ -11,7 +11,7 @@ import { formatDate } from '../../format';
 import { notFoundLoader } from '../../not-found';
 import { useRuntime } from '../../runtime';
 import { articleStructuredData } from './article-structured-data';
-import { ArticleJsonLd } from './ArticleJsonLd';
+import { JsonLd } from '../../components/JsonLd';
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<NewsItem> {
   try {
@@ -33,8 +33,8 @@ export function Component() {
   const structured = articleStructuredData(item, { url: `${config.siteUrl}${pathname}`, siteUrl: config.siteUrl, lang, brand: t('common.brand') });
   return (
     <article className="container page page--news-item news-article">
-      <PageHead title={item.title} description={item.summary} image={item.image.url} type="article" />
-      <ArticleJsonLd data={structured} />
+      <PageHead title={item.title} description={item.summary} type="article" />
+      <JsonLd data={structured} />
       <p className="news-article__back">
         <Link to={href('news', lang)}>{t('news.backToList')}</Link>
       </p>

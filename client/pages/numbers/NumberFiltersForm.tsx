@@ -20,7 +20,7 @@ export function NumberFiltersForm({ filters, categories }: { filters: NumberFilt
   const { search } = useLocation();
   const carried = carriedQuery(new URLSearchParams(search));
   return (
-    <Form method="get" id={FORM_ID} className="number-filters card" aria-labelledby="number-filters-title" onSubmit={() => pushFormSubmission(FORM_ID)}>
+    <Form method="get" preventScrollReset id={FORM_ID} className="number-filters card" aria-labelledby="number-filters-title" onSubmit={() => pushFormSubmission(FORM_ID)}>
       <h2 id="number-filters-title" className="number-filters__title">
         {t('numbers.filters.title')}
       </h2>
@@ -87,7 +87,7 @@ export function NumberFiltersForm({ filters, categories }: { filters: NumberFilt
         <button type="submit" className="button button--primary">
           {t('numbers.filters.submit')}
         </button>
-        <Link className="button" to={href('numbers', lang, {}, carried)}>
+        <Link className="button" to={href('numbers', lang, {}, carried)} preventScrollReset>
           {t('numbers.filters.reset')}
         </Link>
       </div>

@@ -42,6 +42,10 @@ export function Component() {
   return (
     <div className="container page page--payment purchase">
       <PageIntro page="payment" />
+      {/* What the visitor must act on comes first: on a phone the order summary would push it off the first screen. */}
+      {view.mode === 'order' && view.notActivated ? (
+        <NotActivated view={view} onRecheck={() => checkPaid(view.order.id).then(setView, () => undefined)} onTryAgain={() => setView({ ...view, notActivated: false })} />
+      ) : null}
       <PurchaseSteps current="payment" />
       {view.mode === 'loading' ? <p className="loading">{t('purchase.loading')}</p> : null}
       {view.mode === 'draft' ? <BookingSummary booking={booking} /> : null}
@@ -50,9 +54,7 @@ export function Component() {
           <OrderSummary lines={view.lines} points={data.points} />
           <div className="payment-layout__side">
             {view.mode === 'order' ? <p className="notice">{t('payment.heldUntil', { time: formatTashkentTime(view.order.paymentDeadline) })}</p> : null}
-            {view.mode === 'order' && view.notActivated ? (
-              <NotActivated view={view} onRecheck={() => checkPaid(view.order.id).then(setView, () => undefined)} onTryAgain={() => setView({ ...view, notActivated: false })} />
-            ) : (
+            {view.mode === 'order' && view.notActivated ? null : (
               <PaymentForm
                 orderId={view.mode === 'order' ? view.order.id : null}
                 lines={view.lines}

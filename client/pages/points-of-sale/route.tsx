@@ -81,7 +81,7 @@ function PointsOfSale({ data }: { data: PointsOfSaleData }) {
               {origin ? (
                 <p className="pos-sorted">
                   {t('pointsOfSale.nearest.sorted')}{' '}
-                  <Link to={href('pointsOfSale', lang, {}, { city: filters.city, service: filters.service })}>{t('pointsOfSale.nearest.clear')}</Link>
+                  <Link to={href('pointsOfSale', lang, {}, { city: filters.city, service: filters.service })} preventScrollReset>{t('pointsOfSale.nearest.clear')}</Link>
                 </p>
               ) : null}
               <PointList points={data.list.items} />

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { LANGUAGES, localizePath, type Language } from '../shared/languages';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+
+const CATALOGS = { ru, en, uz } as const;
+const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
+const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as { modules: Record<string, { file: string }> };
+
+let site: Site;
+let browser: Browser;
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+/** Counts full document loads of the main frame (a client-side navigation is not one). */
+function countDocumentLoads(page: Page): { count: number } {
+  const loads = { count: 0 };
+  page.on('load', () => {
+    loads.count += 1;
+  });
+  return loads;
+}
+
+describe('after an in-site navigation', () => {
+  it('the next page opens at its top with its heading in view and focused, and Back restores the position', async () => {
+    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(`${site.origin}/en/specificTariffs`);
+    await waitForHydration(page);
+    const footer = page.getByRole('navigation', { name: en.common.footer.sections });
+    await footer.scrollIntoViewIfNeeded();
+    const bottom = await scrollY(page);
+    expect(bottom).toBeGreaterThan(500);
+
+    await footer.getByRole('link', { name: en.nav.about }).click();
+    await page.waitForURL(`${site.origin}/en/about`);
+    const heading = page.getByRole('heading', { level: 1, name: en.pages.about.title });
+    await heading.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await scrollY(page)).toBe(0);
+    expect(await heading.evaluate((h) => h.getBoundingClientRect().top >= 0 && h.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en.pages.about.title);
+
+    await page.goBack();
+    await page.waitForURL(`${site.origin}/en/specificTariffs`);
+    await page.waitForFunction((y) => Math.round(window.scrollY) === y, bottom);
+    expect(await scrollY(page)).toBe(bottom);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps its place after a search that only changes the query', async () => {
+    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 1280, height: 600 } });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/en/numbers`);
+    await waitForHydration(page);
+    const search = page.locator('form.number-filters').getByRole('button', { name: en.numbers.filters.submit });
+    await search.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 120));
+    const before = await scrollY(page);
+    expect(before).toBeGreaterThan(300);
+    await page.getByRole('textbox', { name: en.numbers.filters.endsWith }).fill('7');
+    await search.click();
+    await page.waitForURL(/\/en\/numbers\?/);
+    await page.waitForLoadState('networkidle');
+    // Not back at the top: fewer results may shorten the page, yet the form stays in view.
+    expect(await scrollY(page)).toBeGreaterThan(300);
+    expect(await page.getByRole('textbox', { name: en.numbers.filters.endsWith }).evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    })).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the header on a 360 px phone', () => {
+  it('is one row of at most 64 px whose menu button opens the navigation and switchers by keyboard; Escape, a tap outside and a followed link close it', async () => {
+    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(`${site.origin}/en/news`);
+    await waitForHydration(page);
+    const header = page.locator('header.site-header');
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+    expect(await page.getByRole('navigation', { name: en.common.mainNavigation }).count()).toBe(0);
+
+    const menu = page.getByText(en.siteMenu.button, { exact: true });
+    for (let i = 0; i < 5 && !(await menu.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const nav = page.getByRole('navigation', { name: en.common.mainNavigation });
+    await nav.waitFor();
+    expect(await page.getByRole('group', { name: en.common.colourMode.label }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: en.common.language }).getByRole('link', { name: 'UZ' }).isVisible()).toBe(true);
+    // The open panel is below the header: the header itself stays short.
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en.nav.numbers);
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await nav.waitFor();
+    // A tap outside the open menu closes it.
+    await page.mouse.click(4, 630);
+    await nav.waitFor({ state: 'hidden' });
+
+    await menu.click();
+    await nav.getByRole('link', { name: en.nav.about }).click();
+    await page.waitForURL(`${site.origin}/en/about`);
+    await nav.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('opens its menu without JavaScript too', async () => {
+    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 360, height: 640 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/en/news`);
+    await page.getByText(en.siteMenu.button, { exact: true }).click();
+    await page.getByRole('navigation', { name: en.common.mainNavigation }).getByRole('link', { name: en.nav.numbers }).click();
+    await page.waitForURL(`${site.origin}/en/numbers`);
+    await context.close();
+  });
+
+  it('gives way to the row of links and switchers on a 1280 px screen', async () => {
+    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/en/news`);
+    expect(await page.getByRole('navigation', { name: en.common.mainNavigation }).isVisible()).toBe(true);
+    expect(await page.getByText(en.siteMenu.button, { exact: true }).isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe('/oqDay inside the app', () => {
+  it.each(LANGUAGES)('keeps the web-view layout, without the site header or footer, when its page fails in %s', async (lang: Language) => {
+    const c = CATALOGS[lang];
+    const context = await newContext(browser, { viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    // The page's chunk cannot load (twice: the guard's one reload does not help): the error page shows.
+    await page.route(`**${manifest.modules['client/pages/oq-day/route.tsx']!.file}`, (route) => route.abort('failed'));
+    await page.goto(`${site.origin}${localizePath('/oqDay', lang)}`);
+    await page.getByRole('heading', { level: 1, name: c.errors.server.title }).waitFor();
+    expect(await page.locator('.layout--webview').count()).toBe(1);
+    expect(await page.locator('header.site-header, footer.site-footer').count()).toBe(0);
+    expect(await page.getByRole('link', { name: c.actions.tryAgain }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('a new build', () => {
+  it('reloads a page that stays open when the tab becomes visible again, once, keeping the stored purchase state', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const loads = countDocumentLoads(page);
+    await page.goto(`${site.origin}/en/numbers`);
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      localStorage.setItem('reservation-token', 'kept-token');
+      sessionStorage.setItem('purchase-draft-probe', 'kept-draft');
+    });
+    await page.route('**/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
+
+    const reloaded = page.waitForEvent('load');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await reloaded;
+    await waitForHydration(page);
+    expect(loads.count).toBe(2);
+    expect(page.url()).toBe(`${site.origin}/en/numbers`);
+    expect(await page.evaluate(() => [localStorage.getItem('reservation-token'), sessionStorage.getItem('purchase-draft-probe')])).toEqual(['kept-token', 'kept-draft']);
+
+    // The reloaded page still sees a build id other than its own (a stale cache): no second reload.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForSelector('html[data-new-build="a-newer-build"]');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForTimeout(500);
+    expect(loads.count).toBe(2);
+    await context.close();
+  });
+
+  it('reloads a visible page left alone for a minute after the periodic check finds the new build', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.clock.install();
+    const loads = countDocumentLoads(page);
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    await page.route('**/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
+    // The check runs every BUILD_CHECK_INTERVAL_MINUTES (60 by default).
+    await page.clock.fastForward(60 * 60_000);
+    await page.waitForSelector('html[data-new-build="a-newer-build"]');
+    await page.clock.fastForward(30_000);
+    expect(loads.count).toBe(1);
+    const reloaded = page.waitForEvent('load');
+    await page.clock.fastForward(31_000);
+    await reloaded;
+    expect(loads.count).toBe(2);
+    await context.close();
+  });
+
+  it('does not reload a page whose form holds typed input', async () => {
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const loads = countDocumentLoads(page);
+    await page.goto(`${site.origin}/en/numbers`);
+    await waitForHydration(page);
+    const field = page.getByRole('textbox', { name: en.numbers.filters.mask });
+    await field.fill('XXX-YY-YY');
+    await page.route('**/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
+
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForSelector('html[data-new-build="a-newer-build"]');
+    await page.waitForTimeout(500);
+    expect(loads.count).toBe(1);
+    expect(await field.inputValue()).toBe('XXX-YY-YY');
+    await context.close();
+  });
+});
