@@ -21,6 +21,7 @@ import { createRenderer } from './render';
 import { PageCache } from './page-cache';
 import { createBaseSecurityHeaders } from './security-headers';
 import { createMetrics, metricsMiddleware, type SiteMetrics } from './metrics';
+import { createInProcessAgent } from './in-process';
 import { createApiProbe } from './api-probe';
 
 export interface AppOptions {
@@ -119,6 +120,8 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     log: (level, message, error) => logger[level](message, error),
     pageCache: new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes),
     metrics,
+    // The same app answers the server's own API calls, through memory instead of loopback TCP.
+    inProcessAgent: api ? createInProcessAgent(app) : null,
   });
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -36,6 +36,8 @@ export interface RendererOptions {
   log: (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => void;
   pageCache: PageCache;
   metrics: SiteMetrics;
+  /** Reaches the embedded API in this process without a socket (null with API_BASE_URL). */
+  inProcessAgent?: import('node:http').Agent | null;
 }
 
 /**
@@ -161,7 +163,7 @@ export function createRenderer(options: RendererOptions) {
       headers: { 'accept-language': req.get('accept-language') ?? '', cookie: req.get('cookie') ?? '' },
       signal: abort.signal,
     });
-    const http = createServerHttpClient(req, config, lang, abort.signal, metrics);
+    const http = createServerHttpClient(req, config, lang, abort.signal, metrics, options.inProcessAgent);
     // A page built while the API failed shows an error state: fine to send, not to keep.
     let apiFailed = false;
     http.interceptors.response.use(undefined, (error: unknown) => {

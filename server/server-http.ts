@@ -7,6 +7,7 @@ import { apiEndpointOf, type SiteMetrics } from './metrics';
 import type { Language } from '../shared/languages';
 import { createHttpClient } from '../shared/http';
 import type { Config } from './config';
+import { IN_PROCESS_ORIGIN } from './in-process';
 
 /**
  * Where the server's own loaders reach the API: the configured operator API, or this very
@@ -97,12 +98,24 @@ function measure(client: AxiosInstance, metrics: SiteMetrics): void {
  * One client per request: fixed locale, no token storage, no toasts (DESIGN.md). Its calls end
  * with the request: a visitor who goes away cancels the API calls made for them.
  */
-export function createServerHttpClient(req: Request, config: Config, lang: Language, signal: AbortSignal, metrics?: SiteMetrics): AxiosInstance {
-  const client = createHttpClient({ baseURL: serverApiBaseUrl(req, config), getLocale: () => lang, storage: null });
+export function createServerHttpClient(
+  req: Request,
+  config: Config,
+  lang: Language,
+  signal: AbortSignal,
+  metrics?: SiteMetrics,
+  inProcess?: http.Agent | null,
+): AxiosInstance {
+  // The embedded API, when this process has it: through memory, not a socket (server/in-process.ts).
+  const embedded = !config.apiBaseUrl && inProcess ? inProcess : null;
+  const baseURL = embedded ? `${IN_PROCESS_ORIGIN}/api/v1` : serverApiBaseUrl(req, config);
+  const client = createHttpClient({ baseURL, getLocale: () => lang, storage: null });
   if (metrics) measure(client, metrics);
   cacheByHeaders(client, lang);
   client.defaults.signal = signal;
-  client.defaults.httpAgent = httpAgent;
+  client.defaults.httpAgent = embedded ?? httpAgent;
+  // Never a proxy from the environment between the server and its API.
+  client.defaults.proxy = false;
   client.defaults.httpsAgent = httpsAgent;
   // The embedded API answers over loopback: compressing and inflating each answer only costs CPU.
   if (!config.apiBaseUrl) client.defaults.headers.common['Accept-Encoding'] = 'identity';
