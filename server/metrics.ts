@@ -100,9 +100,9 @@ export function metricsMiddleware(metrics: SiteMetrics) {
 }
 
 /** First path segments of the operator API; a call elsewhere is "other". */
-const API_RESOURCES = new Set(['news', 'tariffs', 'sim-types', 'numbers', 'reservations', 'auctions', 'auth', 'identification', 'orders', 'points-of-sale', 'openapi.json']);
+const API_RESOURCES = new Set(['news', 'tariffs', 'tariff-constructor', 'sim-types', 'numbers', 'reservations', 'auctions', 'auth', 'identification', 'orders', 'points-of-sale', 'openapi.json']);
 /** Path segments that name a sub-resource rather than an id. */
-const API_SUBRESOURCES = new Set(['categories', 'current', 'status', 'payments', 'bids', 'reservation', 'events', 'sms', 'verify', 'remote', 'manual']);
+const API_SUBRESOURCES = new Set(['categories', 'quote', 'current', 'status', 'payments', 'bids', 'reservation', 'events', 'sms', 'verify', 'remote', 'manual']);
 
 /** `/news/some-slug?page=2` -> `/news/:id`: the endpoint of an API call as a bounded label. */
 export function apiEndpointOf(url: string | undefined): string {
