@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
@@ -7,23 +6,22 @@ import uz from '../locales/uz.json';
 import { LANGUAGES } from '../shared/languages';
 import { href, PAGE_KEYS, PATHS } from '../shared/paths';
 import { fakeNewsItem, startFakeApi, type FakeApi } from './fake-api';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, listenOnLoopback, type Listening, type TestApp } from './test-app';
 import { attr, tags, textOf } from './test-html';
 
 describe('a visitor who goes away mid-render', () => {
   let api: FakeApi;
   let t: TestApp;
-  let server: http.Server;
+  let listening: Listening;
   let origin: string;
   beforeAll(async () => {
     api = await startFakeApi(1500, fakeNewsItem);
     t = createTestApp({ API_BASE_URL: api.baseUrl });
-    server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    listening = await listenOnLoopback(t.app);
+    origin = listening.origin;
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await listening.close();
     t.close();
     await api.close();
   });
@@ -85,17 +83,16 @@ describe('the API slow (5 s)', () => {
   const BROWSER = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
   let api: FakeApi;
   let slow: TestApp;
-  let server: http.Server;
+  let listening: Listening;
   let origin: string;
   beforeAll(async () => {
     api = await startFakeApi(5000, () => ({ items: [] }));
     slow = createTestApp({ API_BASE_URL: api.baseUrl, STREAM_AFTER_MS: '300' });
-    server = slow.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    listening = await listenOnLoopback(slow.app);
+    origin = listening.origin;
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await listening.close();
     slow.close();
     await api.close();
   });

@@ -1,7 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createInProcessAgent, IN_PROCESS_ORIGIN } from './in-process';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, listenOnLoopback, type Listening, type TestApp } from './test-app';
 
 /** An answer as bytes: status line, headers as sent (but the per-response ones), body. */
 function raw(url: string, agent: http.Agent | false, method = 'GET', body?: string): Promise<string> {
@@ -28,16 +27,15 @@ function raw(url: string, agent: http.Agent | false, method = 'GET', body?: stri
 
 describe('the embedded API in the same process', () => {
   let t: TestApp;
-  let server: http.Server;
+  let listening: Listening;
   let origin: string;
   beforeAll(async () => {
     t = createTestApp();
-    server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    listening = await listenOnLoopback(t.app);
+    origin = listening.origin;
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await listening.close();
     t.close();
   });
 

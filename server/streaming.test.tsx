@@ -1,10 +1,9 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { RouteObject } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { createRoutes } from '../client/routes';
 import { Deferred } from '../client/deferred';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, listenOnLoopback, type Listening, type TestApp } from './test-app';
 
 /** Reads a response as it streams: the time and text of each chunk. */
 function fetchChunks(url: string, headers: Record<string, string> = {}): Promise<{ status: number; chunks: { at: number; text: string }[] }> {
@@ -50,15 +49,14 @@ const slowPages = (lang: string): RouteObject[] => [
 
 let t: TestApp;
 let origin: string;
-let server: http.Server;
+let listening: Listening;
 beforeAll(async () => {
   t = createTestApp({}, { routes: createRoutes({ extraPages: slowPages }) });
-  server = t.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  listening = await listenOnLoopback(t.app);
+  origin = listening.origin;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await listening.close();
   t.close();
 });
 

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,5 +55,27 @@ export function createTestApp(env: Record<string, string> = {}, options: AppOpti
       app.locals.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface Listening {
+  server: http.Server;
+  origin: string;
+  /** Stops listening, closing any connection still open. */
+  close(): Promise<void>;
+}
+
+/** Serves `app` on a free port of 127.0.0.1, for tests that need a real socket. */
+export async function listenOnLoopback(app: http.RequestListener): Promise<Listening> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
