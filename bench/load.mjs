@@ -135,6 +135,36 @@ try {
   if (result.errors > 0 || result.timeouts > 0) problems.push(`${result.errors} connection errors, ${result.timeouts} timeouts`);
   if (wrong.length) problems.push(`unintended statuses on ${wrong.join(', ')}`);
   if (!died && growth > MAX_GROWTH) problems.push(`memory grew ${percent(growth)} (bound ${percent(MAX_GROWTH)}): a per-request leak?`);
+
+  // Junk query strings (issue 15): every request a URL never seen before (`/news?utm_source=<n>`),
+  // as shared links with tracking parameters or a script would send. The page cache keys a page by
+  // the parameters the site reads, so they are all one entry: throughput within half of the plain
+  // URL's, and memory after within the same bound.
+  const junkSeconds = Number(process.env.BENCH_LOAD_JUNK_DURATION ?? '15');
+  if (!died && junkSeconds > 0) {
+    const plain = await measure(site.origin, { path: '/news', connections, duration: junkSeconds, warmup: 0 });
+    let n = 0;
+    const junk = await measure(site.origin, {
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/news?utm_source=bench-${process.pid}-${(n += 1)}&fbclid=${n}` }) }],
+      connections,
+      duration: junkSeconds,
+      warmup: 0,
+    });
+    await waitForIdle(site.pid);
+    await sleep(pauseMs);
+    await collectGarbage(site.pid);
+    const afterJunk = treeRss(site.pid);
+    const junkGrowth = afterJunk / before - 1;
+    const share = junk.rps / plain.rps;
+    console.log(
+      `${heading(`Junk query strings: ${connections} connections, ${junkSeconds} s each`)}\n` +
+        `plain /news: ${int(plain.rps)} req/s, p99 ${ms(plain.p99)}; unique /news?utm_source=…: ${int(junk.rps)} req/s, p99 ${ms(junk.p99)} ` +
+        `(${percent(share)} of plain; bound 50 %); server RSS after idle + full GC ${MB(afterJunk)} (${junkGrowth >= 0 ? '+' : ''}${percent(junkGrowth)} on before the load; bound +${percent(MAX_GROWTH)})`,
+    );
+    if (junk.errors > 0 || junk.timeouts > 0 || junk.non2xx > 0) problems.push(`junk query strings: ${junk.errors} errors, ${junk.timeouts} timeouts, ${junk.non2xx} non-2xx`);
+    if (share < 0.5) problems.push(`junk query strings at ${percent(share)} of the plain URL's throughput (bound 50 %)`);
+    if (junkGrowth > MAX_GROWTH) problems.push(`memory grew ${percent(junkGrowth)} under junk query strings (bound ${percent(MAX_GROWTH)})`);
+  }
   if (problems.length) {
     console.error(serverErrors(site.output()));
     console.error(`\nbench:load FAILED: ${problems.join('; ')}`);
