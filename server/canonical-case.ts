@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../shared/languages';
-import { PATHS } from '../shared/paths';
+import { PATHS, sameOriginPath } from '../shared/paths';
 
 /** Each page's path split in segments (`:slug` stands for any one segment, kept as typed). */
 const PAGE_SEGMENTS = Object.values(PATHS).map((path) => path.split('/').filter(Boolean));
@@ -36,7 +36,9 @@ export function canonicalCasePath(path: string): string | null {
 /** A page path spelled in another case answers 301 to its one spelling, query kept. */
 export function canonicalCase(req: Request, res: Response, next: NextFunction): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-  const target = canonicalCasePath(req.path);
+  // Like every Location the site sends: slashes and backslashes collapsed, so never another host.
+  const canonical = canonicalCasePath(req.path);
+  const target = canonical === null ? null : sameOriginPath(canonical);
   if (!target) return next();
   const index = req.originalUrl.indexOf('?');
   res.redirect(301, `${target}${index === -1 ? '' : req.originalUrl.slice(index)}`);

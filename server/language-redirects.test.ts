@@ -118,6 +118,8 @@ describe('deep links and URL normalisation', () => {
     ['/uz/\\\\evil.example', '/uz/evil.example'],
     ['/\\evil.example', '/evil.example'],
     ['///evil.example//x//', '/evil.example/x'],
+    ['/EN/news/\\\\evil.example', '/en/news/evil.example'],
+    ['/RU//NEWS', '/news'],
   ])('collapses the slashes and backslashes of %s: 301 to %s, a path on this site', async (from, to) => {
     const res = await request(t.app).get(from).expect(301);
     expect(res.headers.location).toBe(to);
