@@ -104,7 +104,7 @@ export function createRenderer(options: RendererOptions) {
   const handler = createStaticHandler(routes);
   const pageOfPath = pageOfPathIn(routes);
   // One i18next instance per language for every render: rendering only reads it (t() is pure; no
-  // render changes its language or resources), and making one per request was a tenth of a render.
+  // render changes its language or resources); a new instance per request showed in every profile.
   const i18nByLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, createI18n(language, catalogs[language])])) as Record<Language, I18n>;
 
   return async function renderPage(req: ExpressRequest, res: ExpressResponse): Promise<void> {
