@@ -76,6 +76,9 @@ function boot(): void {
     if (closing) return;
     closing = true;
     logger.info(`${signal} received: draining connections`);
+    // Live auction streams never finish by themselves: ended now, their browsers reconnect to a
+    // server that stays (another worker or machine), and this one drains like any other.
+    app.locals.endStreams();
     server.close(() => {
       app.locals.close();
       process.exit(0);
