@@ -122,7 +122,9 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
     stream.lastId = bid.id;
     const { lot, view: anonymous } = lotAfter(bid.id, bid.lot_id);
     const view = lotFor(lot, stream.phone, anonymous);
-    let text = event(bid.id, 'bid', { lotId: lot.id, bid: auctions.bidView(bid, stream.phone), lot: view });
+    // The list shows prices only; the bidder (masked) is for the lot's own page.
+    const payload = stream.lotId === null ? { lotId: lot.id, lot: view } : { lotId: lot.id, bid: auctions.bidView(bid, stream.phone), lot: view };
+    let text = event(bid.id, 'bid', payload);
     if (extendedBy) text += event(bid.id, 'extended', { lotId: lot.id, endsAt: view.endsAt, serverTime: view.serverTime });
     write(stream.res, text);
     stream.endsAt = lot.ends_at;

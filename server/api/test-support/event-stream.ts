@@ -45,7 +45,8 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
         endedResolve();
         for (const wake of waiting.splice(0)) wake();
       });
-      res.on('error', () => endedResolve());
+      // A stream the client itself closed has ended too.
+      res.on('close', () => endedResolve());
       let finished = false;
       ended.then(() => (finished = true));
       resolve({
