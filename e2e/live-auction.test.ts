@@ -1,0 +1,91 @@
+import type { Browser, Page } from 'playwright-core';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { localizePath, type Language } from '../shared/languages';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+
+/** Two visitors on one lot: each sees the other's bid as it happens, through the lot's live stream. */
+
+const CATALOGS = { ru, en, uz } as const;
+type Catalog = (typeof CATALOGS)[Language];
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
+
+let site: Site;
+let browser: Browser;
+let phoneSeq = 2000000;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+
+/**
+ * A visitor on the lot page on a controlled clock: the page's 20-second refresh never runs
+ * unless the test moves the clock, so whatever changes on screen came through the stream.
+ */
+async function visitor(lang: Language, lot: string) {
+  const c = CATALOGS[lang];
+  const context = await newContext(browser, { locale: LOCALES[lang] });
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  await page.clock.install({ time: Date.now() });
+  await page.goto(`${site.origin}${localizePath('/numbers', lang)}?lot=${lot}`);
+  await waitForHydration(page);
+  await page.getByRole('textbox', { name: c.purchase.phone.label }).fill(`+998 90 ${++phoneSeq}`);
+  await page.getByRole('button', { name: c.purchase.phone.send }).click();
+  await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).fill('123456');
+  await page.getByRole('button', { name: c.purchase.phone.confirm, exact: true }).click();
+  await page.locator('main').getByText(c.purchase.phone.confirmed).waitFor();
+  return { context, page, problems };
+}
+
+const currentBid = (page: Page) => page.locator('.auction-lot__facts .facts__main');
+
+async function bid(page: Page, c: Catalog, amount: number) {
+  await page.getByRole('textbox', { name: c.auction.amountLabel }).fill(String(amount));
+  await page.getByRole('button', { name: c.auction.placeBid }).click();
+  await page.locator('main').getByText(c.auction.highest, { exact: true }).waitFor();
+}
+
+describe.each([
+  ['en', 'lot-006'],
+  ['ru', 'lot-005'],
+  ['uz', 'lot-008'],
+] as const)('the live lot page in %s', (lang, lot) => {
+  it('shows the other visitor’s bid, the new price and the outbid notice without reloading, and bids the new minimum in one click', async () => {
+    const c = CATALOGS[lang];
+    const detail = (await (await fetch(`${site.origin}/api/v1/auctions/${lot}`)).json()) as { minimumBid: number; step: number };
+    const first = await visitor(lang, lot);
+    const second = await visitor(lang, lot);
+
+    await bid(first.page, c, detail.minimumBid);
+    // The second visitor did not reload: the price came through the stream, and is announced politely.
+    await second.page.waitForFunction(([selector, amount]) => document.querySelector(selector as string)?.textContent?.replace(/\D/g, '') === String(amount), ['.auction-lot__facts .facts__main', detail.minimumBid] as const);
+    expect(digits(await second.page.getByTestId('lot-live').textContent())).toBeGreaterThan(0);
+    expect(await second.page.getByTestId('lot-live').getAttribute('role')).toBe('status');
+
+    const raised = detail.minimumBid + detail.step;
+    await bid(second.page, c, raised);
+    await first.page.locator('main').getByText(c.auction.outbid, { exact: true }).waitFor();
+    expect(digits(await currentBid(first.page).textContent())).toBe(raised);
+    const again = first.page.getByRole('button', { name: new RegExp(c.auction.bidMinimum.replace('{{amount}}', '.*')) });
+    expect(digits(await again.textContent())).toBe(raised + detail.step);
+
+    await again.click();
+    await first.page.locator('main').getByText(c.auction.highest, { exact: true }).waitFor();
+    await second.page.locator('main').getByText(c.auction.outbid, { exact: true }).waitFor();
+    expect(digits(await currentBid(second.page).textContent())).toBe(raised + detail.step);
+
+    expect(first.problems).toEqual([]);
+    expect(second.problems).toEqual([]);
+    await first.context.close();
+    await second.context.close();
+  }, 60000);
+});
