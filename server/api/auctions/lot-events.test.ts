@@ -130,6 +130,26 @@ describe('the live stream of a lot', () => {
     await request(t.app).post('/api/v1/auctions/lot-006/stream-token').expect(401);
   });
 
+  it('sends a heartbeat comment every 15 seconds', async () => {
+    // Only the timers are the test's: the connection and the store run for real.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'hrtime', 'performance', 'Date'] });
+    try {
+      const stream = await streamOf('lot-006');
+      const lot = data(await stream.next('snapshot'));
+      jest.advanceTimersByTime(14_000);
+      // A bid written after those 14 s arrives after anything written before it: no heartbeat yet.
+      await bid('lot-006', await authToken(t.app), lot.minimumBid);
+      jest.advanceTimersByTime(250);
+      await stream.next('bid');
+      expect(stream.raw()).not.toContain(': heartbeat');
+      jest.advanceTimersByTime(750);
+      while (!stream.raw().includes(': heartbeat\n\n')) await new Promise((resolve) => setImmediate(resolve));
+      stream.close();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('answers an unknown lot or an unknown parameter with a JSON error, not a stream', async () => {
     const missing = await streamOf('lot-404');
     expect(missing.status).toBe(404);
