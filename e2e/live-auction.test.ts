@@ -3,6 +3,7 @@ import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import { localizePath, type Language } from '../shared/languages';
+import { openStream } from '../server/api/test-support/event-stream';
 import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
 /** Two visitors on one lot: each sees the other's bid as it happens, through the lot's live stream. */
@@ -30,13 +31,13 @@ const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
  * A visitor on the lot page on a controlled clock: the page's 20-second refresh never runs
  * unless the test moves the clock, so whatever changes on screen came through the stream.
  */
-async function visitor(lang: Language, lot: string) {
+async function visitor(lang: Language, lot: string, on: Site = site) {
   const c = CATALOGS[lang];
   const context = await newContext(browser, { locale: LOCALES[lang] });
   const page = await context.newPage();
   const problems = collectProblems(page);
   await page.clock.install({ time: Date.now() });
-  await page.goto(`${site.origin}${localizePath('/numbers', lang)}?lot=${lot}`);
+  await page.goto(`${on.origin}${localizePath('/numbers', lang)}?lot=${lot}`);
   await waitForHydration(page);
   await page.getByRole('textbox', { name: c.purchase.phone.label }).fill(`+998 90 ${++phoneSeq}`);
   await page.getByRole('button', { name: c.purchase.phone.send }).click();
@@ -87,5 +88,41 @@ describe.each([
     expect(second.problems).toEqual([]);
     await first.context.close();
     await second.context.close();
+  }, 60000);
+});
+
+describe('the lot page when its stream is refused', () => {
+  it('falls back to refreshing the lot every 20 seconds and still shows the other bid and the outbid notice', async () => {
+    // One stream per client, and this test (same address as the browser) already holds it.
+    const limited = await startSite({ LIMIT_STREAMS_PER_CLIENT: '1' });
+    const held = await openStream(`${limited.origin}/api/v1/auctions/lot-009/events`);
+    try {
+      await held.next('snapshot');
+      const c = CATALOGS.en;
+      const detail = (await (await fetch(`${limited.origin}/api/v1/auctions/lot-009`)).json()) as { minimumBid: number; step: number };
+      const first = await visitor('en', 'lot-009', limited);
+      await bid(first.page, c, detail.minimumBid);
+
+      // Another bidder, straight through the API.
+      const phone = '+998935551234';
+      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+        fetch(`${limited.origin}/api/v1${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
+      await post('/auth/sms', { phone });
+      const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
+      await post('/auctions/lot-009/bids', { amount: detail.minimumBid + detail.step }, { Authorization: `Bearer ${authToken}` });
+
+      expect(await first.page.locator('main').getByText(c.auction.outbid, { exact: true }).count()).toBe(0);
+      await first.page.clock.fastForward(20_000);
+      await first.page.locator('main').getByText(c.auction.outbid, { exact: true }).waitFor();
+      expect(digits(await currentBid(first.page).textContent())).toBe(detail.minimumBid + detail.step);
+      // The stream was refused (before and after the phone was confirmed), and that is the only complaint.
+      const refused = 'console.error: Failed to load resource: the server responded with a status of 429 (Too Many Requests)';
+      expect(first.problems.length).toBeGreaterThan(0);
+      expect(first.problems.filter((p) => p !== refused)).toEqual([]);
+      await first.context.close();
+    } finally {
+      held.close();
+      await limited.stop();
+    }
   }, 60000);
 });
