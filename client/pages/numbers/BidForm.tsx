@@ -23,6 +23,12 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
   const [accepted, setAccepted] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
+  const outbid = lot.myBid !== null && lot.myPosition !== 1;
+
+  // "Your bid is accepted" no longer describes the lot once someone has bid more.
+  useEffect(() => {
+    if (outbid) setAccepted(null);
+  }, [outbid]);
 
   // Another bid raised the minimum: a typed amount now too low is replaced by the new minimum,
   // unless the visitor is typing in the field at that moment.
@@ -62,7 +68,6 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
     }
   }
 
-  const outbid = lot.myBid !== null && lot.myPosition !== 1;
   return (
     <form id={FORM_ID} className="bid-form" noValidate onSubmit={submit}>
       <div className={`bid-form__standing notice${outbid ? ' notice--warning' : ''}`} hidden={lot.myBid === null}>
