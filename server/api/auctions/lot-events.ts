@@ -31,8 +31,6 @@ export interface LotStreams {
   serve(req: Request, res: Response, lotId: string | null): void;
   /** Ends every open stream, and any opened later (shutdown): browsers reconnect to another server. */
   endAll(): void;
-  /** Streams open on this process. */
-  readonly size: number;
 }
 
 const toRow = (bid: FeedBid): BidRow => ({ id: bid.id, lot_id: bid.lotId, phone: bid.phone, amount: bid.amount, created_at: bid.createdAt });
@@ -45,6 +43,8 @@ const toRow = (bid: FeedBid): BidRow => ({ id: bid.id, lot_id: bid.lotId, phone:
  * middleware that buffers anyway.
  */
 function write(res: Response, text: string): void {
+  // A stream ended a moment ago (its lot ended, shutdown) is still in the set until its close event.
+  if (res.writableEnded || res.destroyed) return;
   res.write(text);
   (res as Response & { flush?: () => void }).flush?.();
 }
@@ -149,10 +149,6 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
   }
 
   return {
-    get size() {
-      return streams.size;
-    },
-
     serve(req, res, lotId) {
       const { token } = query(req, ['token']);
       // Everything that can refuse the stream does so before the first byte: a JSON error, never a broken stream.
