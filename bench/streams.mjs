@@ -10,6 +10,7 @@ import { collectGarbage, cpuSeconds, processTree, rssBytes, sleep, startSite } f
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const BID_EVERY_MS = 500;
 const LOT = 'lot-006';
 const WORKERS = 2;
@@ -68,11 +69,8 @@ const site = await startSite({
   // Every stream and bid comes from this one address: the per-client limits are lifted for the bench.
   env: { DEMO_SMS_CODE: '123456', LIMIT_STREAMS_PER_CLIENT: String(STREAMS * 2), LIMIT_BIDS_PER_MINUTE: '10000' },
 });
-try {
-  console.log(heading(`bench:streams — ${STREAMS} streams on ${LOT}, ${SECONDS} s, a bid every ${BID_EVERY_MS} ms, WEB_CONCURRENCY=${WORKERS}`));
-  await collectGarbage(site.pid);
-  const before = treeRss(site.pid);
-
+/** One round: the streams opened, bids for SECONDS, the streams closed; what each stream saw and the memory at each step. */
+async function round(auth, before) {
   const received = [];
   const requests = [];
   for (let i = 0; i < STREAMS; i += 50) {
@@ -82,9 +80,6 @@ try {
   const open = treeRss(site.pid);
   const openIdle = await idleCpu(site.pid);
 
-  const phone = '+998935559999';
-  await post(site.origin, '/api/v1/auth/sms', { phone });
-  const auth = (await post(site.origin, '/api/v1/auth/sms/verify', { phone, code: '123456' })).body.authToken;
   const lot = await (await fetch(`${site.origin}/api/v1/auctions/${LOT}`)).json();
   let amount = lot.minimumBid;
   let accepted = 0;
@@ -111,29 +106,54 @@ try {
   await collectGarbage(site.pid);
   const after = treeRss(site.pid);
   const closedIdle = await idleCpu(site.pid);
+  return {
+    accepted,
+    failed,
+    seen: ids.size,
+    missing,
+    rows: [
+      ['bids accepted (refused)', `${accepted} (${failed})`],
+      ['bid events seen by the streams', `${ids.size}`],
+      ['deliveries missing', `${missing}`],
+      ['accepted bid → last stream, p50', ms(quantile(lastPerBid, 0.5))],
+      ['accepted bid → last stream, p99', ms(quantile(lastPerBid, 0.99))],
+      ['accepted bid → one stream, p50 / p99', `${ms(quantile(perDelivery, 0.5))} / ${ms(quantile(perDelivery, 0.99))}`],
+      ['server memory (RSS, all processes) before the streams', MB(before)],
+      [`with ${STREAMS} streams open`, MB(open)],
+      ['after the streams closed', MB(after)],
+      [`CPU with ${STREAMS} streams open and no bid (5 s)`, core(openIdle)],
+      ['CPU after the streams closed (5 s)', core(closedIdle)],
+    ],
+    after,
+  };
+}
 
+try {
+  console.log(heading(`bench:streams — ${STREAMS} streams on ${LOT}, ${SECONDS} s, a bid every ${BID_EVERY_MS} ms, WEB_CONCURRENCY=${WORKERS}, ${ROUNDS} rounds`));
+  const phone = '+998935559999';
+  await post(site.origin, '/api/v1/auth/sms', { phone });
+  const auth = (await post(site.origin, '/api/v1/auth/sms/verify', { phone, code: '123456' })).body.authToken;
+  await collectGarbage(site.pid);
+  let before = treeRss(site.pid);
+  const rounds = [];
+  // A second round on the same server shows whether memory left after the first is reused or keeps growing.
+  for (let i = 0; i < ROUNDS; i += 1) {
+    const result = await round(auth, before);
+    rounds.push(result);
+    before = result.after;
+  }
   console.log(
     table(
-      ['figure', 'value'],
-      [
-        ['bids accepted (refused)', `${accepted} (${failed})`],
-        ['bid events seen by the streams', `${ids.size}`],
-        ['deliveries missing', `${missing}`],
-        ['accepted bid → last stream, p50', ms(quantile(lastPerBid, 0.5))],
-        ['accepted bid → last stream, p99', ms(quantile(lastPerBid, 0.99))],
-        ['accepted bid → one stream, p50 / p99', `${ms(quantile(perDelivery, 0.5))} / ${ms(quantile(perDelivery, 0.99))}`],
-        ['server memory (RSS, all processes) before streams', MB(before)],
-        [`with ${STREAMS} streams open`, MB(open)],
-        ['after the streams closed', MB(after)],
-        [`CPU with ${STREAMS} streams open and no bid (5 s)`, core(openIdle)],
-        ['CPU after the streams closed (5 s)', core(closedIdle)],
-      ],
-      ['left', 'right'],
+      ['figure', ...rounds.map((_, i) => `round ${i + 1}`)],
+      rounds[0].rows.map((row, r) => [row[0], ...rounds.map((result) => result.rows[r][1])]),
+      ['left', ...rounds.map(() => 'right')],
     ),
   );
   const problems = [];
-  if (ids.size !== accepted) problems.push(`the streams saw ${ids.size} bids of ${accepted} accepted`);
-  if (missing > 0) problems.push(`${missing} deliveries missing`);
+  for (const [i, result] of rounds.entries()) {
+    if (result.seen !== result.accepted) problems.push(`round ${i + 1}: the streams saw ${result.seen} bids of ${result.accepted} accepted`);
+    if (result.missing > 0) problems.push(`round ${i + 1}: ${result.missing} deliveries missing`);
+  }
   if (site.exited()) problems.push(`the server died: ${JSON.stringify(site.exited())}`);
   if (problems.length) {
     console.error(`\nbench:streams failed: ${problems.join('; ')}`);
