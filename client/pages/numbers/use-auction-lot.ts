@@ -26,8 +26,6 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
   const offset = useRef<number | null>(null);
   const lastEnd = useRef(initial.endsAt);
 
-  const authed = useRef(authToken !== null);
-  authed.current = authToken !== null;
   /** The latest bid by someone else, announced to screen readers. */
   const [newBid, setNewBid] = useState<Bid | null>(null);
 
@@ -38,9 +36,7 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
     setLot((previous) => {
       let bids = 'bids' in next ? next.bids : previous.bids;
       if (bid && !bids.some((b) => b.createdAt === bid.createdAt && b.amount === bid.amount)) bids = [bid, ...bids].slice(0, BIDS_SHOWN);
-      // A stream without the owner's token (or the list) knows nothing of their bid: keep what we knew.
-      const own = next.myBid === null && previous.myBid !== null && !authed.current ? { myBid: previous.myBid, myPosition: previous.myPosition } : {};
-      return { ...previous, ...next, ...own, bids };
+      return { ...previous, ...next, bids };
     });
     if (bid && !bid.mine) setNewBid(bid);
   }, []);
