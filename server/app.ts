@@ -31,7 +31,7 @@ export interface AppOptions {
 }
 
 export interface App extends express.Express {
-  locals: express.Express['locals'] & { api: Api | null; metrics: SiteMetrics; close: () => void };
+  locals: express.Express['locals'] & { api: Api | null; metrics: SiteMetrics; endStreams: () => void; close: () => void };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -93,6 +93,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
       });
   if (api) app.use('/api/v1', api.router);
   app.locals.api = api;
+  app.locals.endStreams = () => api?.endStreams();
   app.locals.close = () => api?.close();
 
   app.get('/healthz', (_req, res) => {

@@ -228,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
       smsPhonesPerHour: integer(env, 'LIMIT_SMS_PHONES_PER_HOUR', DEFAULT_LIMITS.smsPhonesPerHour, 1, 100000),
       ordersAwaitingPayment: integer(env, 'LIMIT_ORDERS_AWAITING_PAYMENT', DEFAULT_LIMITS.ordersAwaitingPayment, 1, 1000),
       bidsPerMinute: integer(env, 'LIMIT_BIDS_PER_MINUTE', DEFAULT_LIMITS.bidsPerMinute, 1, 10000),
+      streamsPerClient: integer(env, 'LIMIT_STREAMS_PER_CLIENT', DEFAULT_LIMITS.streamsPerClient, 1, 100000),
     },
     oqDayFrameAncestors: origins(env, 'OQDAY_FRAME_ANCESTORS'),
     redisUrl: redisUrl(env),

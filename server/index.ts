@@ -87,6 +87,9 @@ function boot(): void {
     closing = true;
     logger.info(`${signal} received: draining connections`);
     metricsServer?.close();
+    // Live auction streams never finish by themselves: ended now, their browsers reconnect to a
+    // server that stays (another worker or machine), and this one drains like any other.
+    app.locals.endStreams();
     server.close(() => {
       app.locals.close();
       process.exit(0);

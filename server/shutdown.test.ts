@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { get, startBuiltServer } from './built-server';
 import { fakeNewsItem, startFakeApi, type FakeApi } from './fake-api';
+import { openStream } from './api/test-support/event-stream';
 
 describe('graceful shutdown', () => {
   let api: FakeApi;
@@ -55,6 +56,25 @@ describe('graceful shutdown', () => {
       expect(closedByServer).toBe(true);
     } finally {
       agent.destroy();
+      await server.stop();
+    }
+  }, 30000);
+
+  it('on SIGTERM ends an open auction stream, so its browser reconnects elsewhere, and exits at once', async () => {
+    const server = await startBuiltServer({});
+    try {
+      const stream = await openStream(`${server.origin}/api/v1/auctions/lot-006/events`);
+      expect((await stream.next()).event).toBe('snapshot');
+      const exited = new Promise<{ code: number | null; at: number }>((resolve) => server.child.once('exit', (code) => resolve({ code, at: Date.now() })));
+      const signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      await stream.ended;
+      const { code, at } = await exited;
+      expect(code).toBe(0);
+      // The drain would otherwise wait 15 s for the stream: an exit well before means the server ended it.
+      expect(at - signalledAt).toBeLessThan(2000);
+      expect(stream.raw()).toContain('retry: ');
+    } finally {
       await server.stop();
     }
   }, 30000);

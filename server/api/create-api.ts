@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import express from 'express';
 import { registerAuctions } from './auctions/auction-routes';
 import { createAuctionService } from './auctions/auction-service';
+import { createStoreBidFeed, type BidFeed } from './auctions/bid-feed';
+import { createLotStreams } from './auctions/lot-events';
 import { registerSms } from './auth/sms-routes';
 import type { ApiContext } from './context';
 import { ApiError } from './http/api-error';
@@ -43,6 +45,8 @@ export interface ApiOptions {
   /** Told the code of every request a per-client limit refused (for metrics). */
   onRefused?: (code: string) => void;
   now?: () => number;
+  /** Where accepted bids come from for the live streams; by default each process follows the store. */
+  bidFeed?: (db: ReturnType<typeof openDatabase>) => BidFeed;
   log?: (message: string) => void;
   logError?: (message: string, error: unknown, requestId?: string) => void;
 }
@@ -50,6 +54,8 @@ export interface ApiOptions {
 export interface Api {
   router: express.Router;
   isReady(): boolean;
+  /** Ends the open event streams (shutdown starts here, so browsers reconnect to another server). */
+  endStreams(): void;
   close(): void;
 }
 
@@ -81,6 +87,8 @@ export function createApi(options: ApiOptions): Api {
   const reservations = createReservationService(ctx);
   const identifications = createIdentificationService(ctx);
   const auctions = createAuctionService(ctx);
+  const feed = (options.bidFeed ?? createStoreBidFeed)(db);
+  const streams = createLotStreams(ctx, auctions, feed);
   const orders = createOrderService(ctx, reservations);
   const payments = createPaymentService(ctx, orders);
 
@@ -107,7 +115,7 @@ export function createApi(options: ApiOptions): Api {
   registerSimTypes(router, ctx);
   registerNumbers(router, ctx);
   registerReservations(router, ctx, reservations);
-  registerAuctions(router, ctx, auctions, reservations);
+  registerAuctions(router, ctx, auctions, reservations, streams);
   registerSms(router, ctx);
   registerIdentification(router, ctx, identifications);
   registerOrders(router, ctx, orders, identifications);
@@ -130,9 +138,14 @@ export function createApi(options: ApiOptions): Api {
         return false;
       }
     },
+    endStreams() {
+      streams.endAll();
+    },
     close() {
       if (!open) return;
       open = false;
+      streams.endAll();
+      feed.close();
       ctx.limits.close();
       db.close();
     },

@@ -24,7 +24,7 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
   const { search } = useLocation();
   const hydrated = useHydrated();
   const auth = usePhoneAuth();
-  const { lot, msLeft, extendedTo, accept, refresh } = useAuctionLot(initial, auth?.token ?? null);
+  const { lot, msLeft, extendedTo, newBid, accept, refresh } = useAuctionLot(initial, auth?.token ?? null);
   const [buyError, setBuyError] = useState<string | null>(null);
   const carried = carriedQuery(new URLSearchParams(search));
   const running = lot.status === 'active' && msLeft > 0;
@@ -101,8 +101,14 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
               </div>
             ) : null}
           </dl>
-          <p className="notice" role="status">
-            {extendedTo ? t('auction.extended', { time: formatTashkentTime(extendedTo) }) : ''}
+          {/* One polite region for what changes while the visitor watches: a bid by someone else, a moved end. */}
+          <p className="notice auction-lot__live" role="status" data-testid="lot-live">
+            {[
+              newBid ? t('auction.newBid', { amount: formatUzs(newBid.amount, lang), minimum: formatUzs(lot.minimumBid, lang) }) : '',
+              extendedTo ? t('auction.extended', { time: formatTashkentTime(extendedTo) }) : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
           </p>
         </section>
 

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { AuctionLot } from '../../../shared/api-types';
@@ -7,6 +8,21 @@ import { Deferred } from '../../deferred';
 import { formatUzs } from '../../format';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';
+import { followLotEvents } from './lot-events';
+
+/** The listed lots with each one's current bid kept live by the stream of every lot's bids (after hydration). */
+function useLiveLots(initial: AuctionLot[]): AuctionLot[] {
+  const [lots, setLots] = useState(initial);
+  useEffect(
+    () =>
+      followLotEvents('/auctions/events', {
+        bid: ({ lot }) => setLots((current) => current.map((listed) => (listed.id === lot.id ? lot : listed))),
+        // Refused: the list keeps the prices it was rendered with, as before streams existed.
+      }),
+    [],
+  );
+  return lots;
+}
 
 /** Active lots: current bid and time left by the server's clock, each with the way to its auction. */
 export function AuctionSection({ lots }: { lots: Promise<AuctionLot[]> }) {
@@ -28,39 +44,42 @@ export function AuctionSection({ lots }: { lots: Promise<AuctionLot[]> }) {
           </p>
         }
       >
-        {(items) =>
-          items.length === 0 ? (
-            <p className="empty-state">{t('auction.none')}</p>
-          ) : (
-            <ul className="lot-grid">
-              {items.map((lot) => (
-                <li key={lot.id} className="lot-card">
-                  <span className="badge badge--auction">{t('auction.badge')}</span>
-                  <span className="lot-card__number phone-number">{lot.formatted}</span>
-                  <dl className="lot-card__facts">
-                    <div>
-                      <dt>{lot.currentBid === null ? t('auction.startPrice') : t('auction.currentBid')}</dt>
-                      <dd>{formatUzs(lot.currentBid ?? lot.startPrice, lang)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('auction.timeLeft')}</dt>
-                      <dd>
-                        <time dateTime={lot.endsAt} title={formatTashkentTime(lot.endsAt)}>
-                          {formatDuration(Date.parse(lot.endsAt) - Date.parse(lot.serverTime), t)}
-                        </time>
-                      </dd>
-                    </div>
-                  </dl>
-                  <Link className="button button--small" to={href('numbers', lang, {}, { ...carried, lot: lot.id })}>
-                    {t('auction.goToLot')}
-                    <span className="visually-hidden"> {lot.formatted}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {(items) => (items.length === 0 ? <p className="empty-state">{t('auction.none')}</p> : <LotGrid items={items} carried={carried} />)}
       </Deferred>
     </section>
+  );
+}
+
+function LotGrid({ items, carried }: { items: AuctionLot[]; carried: Record<string, string> }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const lots = useLiveLots(items);
+  return (
+    <ul className="lot-grid">
+      {lots.map((lot) => (
+        <li key={lot.id} className="lot-card">
+          <span className="badge badge--auction">{t('auction.badge')}</span>
+          <span className="lot-card__number phone-number">{lot.formatted}</span>
+          <dl className="lot-card__facts">
+            <div>
+              <dt>{lot.currentBid === null ? t('auction.startPrice') : t('auction.currentBid')}</dt>
+              <dd>{formatUzs(lot.currentBid ?? lot.startPrice, lang)}</dd>
+            </div>
+            <div>
+              <dt>{t('auction.timeLeft')}</dt>
+              <dd>
+                <time dateTime={lot.endsAt} title={formatTashkentTime(lot.endsAt)}>
+                  {formatDuration(Date.parse(lot.endsAt) - Date.parse(lot.serverTime), t)}
+                </time>
+              </dd>
+            </div>
+          </dl>
+          <Link className="button button--small" to={href('numbers', lang, {}, { ...carried, lot: lot.id })}>
+            {t('auction.goToLot')}
+            <span className="visually-hidden"> {lot.formatted}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { AuctionLot, AuctionLotDetail } from '../../../shared/api-types';
+import type { AuctionLot, AuctionLotDetail, Bid } from '../../../shared/api-types';
 import { apiClient } from '../../api-client';
 import { subscribeClock } from '../../features/purchase/clock';
 import { readAuth } from '../../features/purchase/token-store';
+import { followLotEvents } from './lot-events';
 
-/** Lots change while the visitor watches (other bids, a late bid extending the end). */
+/** Lots change while the visitor watches; without a live stream (refused, no EventSource) they are polled this often. */
 export const LOT_REFRESH_MS = 20_000;
+/** The bids the lot page lists, as the API's detail does. */
+const BIDS_SHOWN = 20;
 
 /** The auth token travels in its own header: the Bearer may be another token (see reservation-api). */
 export function authHeaders(): Record<string, string> {
@@ -23,11 +26,19 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
   const offset = useRef<number | null>(null);
   const lastEnd = useRef(initial.endsAt);
 
-  const accept = useCallback((next: AuctionLot | AuctionLotDetail) => {
+  /** The latest bid by someone else, announced to screen readers. */
+  const [newBid, setNewBid] = useState<Bid | null>(null);
+
+  const accept = useCallback((next: AuctionLot | AuctionLotDetail, bid?: Bid) => {
     offset.current = Date.parse(next.serverTime) - Date.now();
     if (Date.parse(next.endsAt) > Date.parse(lastEnd.current)) setExtendedTo(next.endsAt);
     lastEnd.current = next.endsAt;
-    setLot((previous) => ({ ...previous, ...next, bids: 'bids' in next ? next.bids : previous.bids }));
+    setLot((previous) => {
+      let bids = 'bids' in next ? next.bids : previous.bids;
+      if (bid && !bids.some((b) => b.createdAt === bid.createdAt && b.amount === bid.amount)) bids = [bid, ...bids].slice(0, BIDS_SHOWN);
+      return { ...previous, ...next, bids };
+    });
+    if (bid && !bid.mine) setNewBid(bid);
   }, []);
 
   const refresh = useCallback(async () => {
@@ -39,13 +50,36 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
     }
   }, [accept, initial.id]);
 
-  // The page's data is the server's render; after hydration: the visitor's own bid and position.
+  // The page's data is the server's render; after hydration the lot's live stream (with the
+  // visitor's own position when they have confirmed their phone), or polling when it is refused.
   useEffect(() => {
     offset.current ??= Date.parse(initial.serverTime) - Date.now();
-    void refresh();
-    const timer = setInterval(() => void refresh(), LOT_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [refresh, authToken, initial.serverTime]);
+    let stopped = false;
+    let stop = () => {};
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const poll = () => {
+      void refresh();
+      timer = setInterval(() => void refresh(), LOT_REFRESH_MS);
+    };
+    const path = `/auctions/${encodeURIComponent(initial.id)}/events`;
+    void streamQuery(initial.id, authToken).then((query) => {
+      if (stopped) return;
+      stop = followLotEvents(`${path}${query}`, {
+        snapshot: (data) => 'id' in data && accept(data),
+        bid: (data) => accept(data.lot, data.bid),
+        end: (ended) => accept(ended),
+        refused: () => {
+          stop();
+          if (!stopped && timer === undefined) poll();
+        },
+      });
+    });
+    return () => {
+      stopped = true;
+      stop();
+      clearInterval(timer);
+    };
+  }, [refresh, accept, authToken, initial.id, initial.serverTime]);
 
   const endsAtMs = Date.parse(lot.endsAt);
   const serverSnapshot = endsAtMs - Date.parse(initial.serverTime);
@@ -59,5 +93,20 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
     () => serverSnapshot,
   );
 
-  return { lot, msLeft, extendedTo, accept, refresh };
+  return { lot, msLeft, extendedTo, newBid, accept, refresh };
+}
+
+/**
+ * EventSource sends no headers, so the owner's position travels as a stream token in the URL:
+ * read-only and for this one lot (the auth token itself never goes into a URL or a log).
+ */
+async function streamQuery(lotId: string, authToken: string | null): Promise<string> {
+  if (!authToken) return '';
+  try {
+    const { data } = await apiClient().post<{ streamToken: string }>(`/auctions/${encodeURIComponent(lotId)}/stream-token`, {}, { headers: authHeaders() });
+    return `?token=${encodeURIComponent(data.streamToken)}`;
+  } catch {
+    // The shared client already told the visitor; the stream still shows every bid, without their position.
+    return '';
+  }
 }

@@ -7,11 +7,32 @@ import { clientKey } from '../http/limits';
 import { optionalToken, requireToken } from '../http/request-tokens';
 import type { ReservationService } from '../reservations/reservation-service';
 import type { AuctionService } from './auction-service';
+import type { LotStreams } from './lot-events';
+
+/**
+ * How long a stream token opens a lot's stream for its owner. It travels in the stream's URL
+ * (EventSource sends no headers), so it is narrower than the auth token it comes from: one lot,
+ * read-only (it shows the owner's own position and nothing else), and a few hours, enough for a
+ * browser's automatic reconnects during one sitting.
+ */
+export const STREAM_TOKEN_MS = 6 * 60 * 60_000;
 
 const STATUSES = ['upcoming', 'active', 'ended', 'sold'] as const;
 
-export function registerAuctions(router: Router, ctx: ApiContext, auctions: AuctionService, reservations: ReservationService): void {
+export function registerAuctions(router: Router, ctx: ApiContext, auctions: AuctionService, reservations: ReservationService, streams: LotStreams): void {
   const phoneOf = (req: Parameters<typeof optionalToken>[1]) => optionalToken(ctx, req, 'auth')?.sub ?? null;
+
+  // Before /auctions/:id, which would read "events" as a lot id.
+  router.get('/auctions/events', (req, res) => streams.serve(req, res, null));
+  router.get('/auctions/:id/events', (req, res) => streams.serve(req, res, req.params.id));
+
+  router.post('/auctions/:id/stream-token', (req, res) => {
+    const phone = requireToken(ctx, req, 'auth', unauthorized('auth_required')).sub;
+    body(req, []);
+    const lot = auctions.find(req.params.id);
+    const expiresAt = ctx.now() + STREAM_TOKEN_MS;
+    res.status(201).json({ streamToken: ctx.tokens.sign('stream', phone, expiresAt, lot.id), expiresAt: new Date(expiresAt).toISOString() });
+  });
 
   router.get('/auctions', (req, res) => {
     const q = query(req, ['status']);

@@ -18,7 +18,7 @@ export interface LotRow {
   sold_to: string | null;
 }
 
-interface BidRow {
+export interface BidRow {
   id: number;
   lot_id: string;
   phone: string;
@@ -50,6 +50,10 @@ export function createAuctionService(ctx: ApiContext) {
   const insertBid = db.prepare('INSERT INTO bids (lot_id, phone, amount, created_at) VALUES (?, ?, ?, ?) RETURNING *');
   const extend = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ? AND ends_at < ?');
   const endNow = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ?');
+  const bidsAfter = db.prepare('SELECT * FROM bids WHERE lot_id = ? AND id > ? ORDER BY id');
+  const anyBidsAfter = db.prepare('SELECT * FROM bids WHERE id > ? ORDER BY id LIMIT 1000');
+  const latestBid = db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM bids WHERE lot_id = ?');
+  const latestAny = db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM bids');
 
   function status(lot: LotRow, now: number): LotStatus {
     if (lot.sold_at !== null) return 'sold';
@@ -143,7 +147,17 @@ export function createAuctionService(ctx: ApiContext) {
       .map((lot) => view(lot, phone));
   }
 
-  return { list, detail, placeBid, find, status, turnToBuy };
+  /** The id of the lot's newest bid (of any lot's with null), 0 before the first: where a stream stands. */
+  function lastBidId(lotId: string | null): number {
+    return ((lotId === null ? latestAny.get() : latestBid.get(lotId)) as { id: number }).id;
+  }
+
+  /** The lot's (or with null every lot's) bids after a stream's last event id, oldest first: what a resumed stream missed. */
+  function bidsSince(lotId: string | null, afterId: number): BidRow[] {
+    return (lotId === null ? anyBidsAfter.all(afterId) : bidsAfter.all(lotId, afterId)) as BidRow[];
+  }
+
+  return { list, detail, placeBid, find, status, turnToBuy, view, bidView, lastBidId, bidsSince };
 }
 
 export type AuctionService = ReturnType<typeof createAuctionService>;

@@ -20,6 +20,8 @@ export interface ClientLimits {
   ordersAwaitingPayment: number;
   /** Bids one verified phone may place per minute. */
   bidsPerMinute: number;
+  /** Event streams (a lot's live bids) one client may hold open at once, on each server process. */
+  streamsPerClient: number;
 }
 
 /**
@@ -33,6 +35,8 @@ export const DEFAULT_LIMITS: ClientLimits = {
   smsPhonesPerHour: 10,
   ordersAwaitingPayment: 3,
   bidsPerMinute: 10,
+  // A visitor has one stream per open tab on a lot or on the list; 20 covers a household behind one address.
+  streamsPerClient: 20,
 };
 
 /**
@@ -60,8 +64,16 @@ export interface RateLimits {
   reservation(client: string): Promise<void>;
   /** Counts a bid of a phone; rejects with a 429 ApiError past the limit. */
   bid(phone: string): Promise<void>;
+  /**
+   * Counts an open event stream of a client and returns its release (call it once the stream
+   * ends); throws a 429 ApiError when the client already holds as many as allowed.
+   */
+  openStream(client: string): () => void;
   close(): void;
 }
+
+/** How long a refused stream is told to wait before trying again (a held stream may end any time). */
+export const STREAM_RETRY_MS = 30_000;
 
 export interface SharedCounters {
   /** Redis shared by every process (on every machine) that names it; null keeps the counters in the store. */
@@ -106,10 +118,27 @@ export function createRateLimits(db: Db, limits: ClientLimits, shared: SharedCou
   };
   const reservations = limiter('reservations', limits.reservationsPerHour, 3600);
   const bids = limiter('bids', limits.bidsPerMinute, 60);
+  // Open streams are a count of live connections, not a rate: they live in this process's memory
+  // (a worker that dies takes its connections and its counts with it, nothing goes stale). With
+  // several workers a client may therefore hold up to WEB_CONCURRENCY times the limit.
+  const streams = new Map<string, number>();
   return {
     limits,
     reservation: (client) => consume(reservations, client, 'too_many_reservations', { limit: limits.reservationsPerHour }),
     bid: (phone) => consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute }),
+    openStream(client) {
+      const held = streams.get(client) ?? 0;
+      if (held >= limits.streamsPerClient) throw tooManyRequests('too_many_streams', STREAM_RETRY_MS, { limit: limits.streamsPerClient });
+      streams.set(client, held + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (streams.get(client) ?? 1) - 1;
+        if (left > 0) streams.set(client, left);
+        else streams.delete(client);
+      };
+    },
     close: () => {
       closing = true;
       redis?.disconnect();

@@ -1,18 +1,18 @@
 import crypto from 'node:crypto';
 
 /**
- * HS256 JWTs minted by the API. `kind` keeps the three credentials apart: a reservation token
+ * HS256 JWTs minted by the API. `kind` keeps the credentials apart: a reservation token
  * is never accepted where an auth token is needed, and `sub` ties each to one reservation,
  * phone or order. `exp` is in seconds, as the site's jwt-decode reads it.
  */
-export type TokenKind = 'reservation' | 'auth' | 'order';
+export type TokenKind = 'reservation' | 'auth' | 'order' | 'stream';
 
 export interface TokenClaims {
   kind: TokenKind;
   sub: string;
   iat: number;
   exp: number;
-  /** The number a reservation holds, or the verified phone of an auth token. */
+  /** The number a reservation holds, the verified phone of an auth token, or the lot of a stream token. */
   num?: string;
 }
 
@@ -27,7 +27,7 @@ export interface TokenService {
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-const KINDS: readonly string[] = ['reservation', 'auth', 'order'];
+const KINDS: readonly string[] = ['reservation', 'auth', 'order', 'stream'];
 
 function isCanonicalBase64url(part: string): boolean {
   return /^[A-Za-z0-9_-]+$/.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;

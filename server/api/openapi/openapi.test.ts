@@ -109,6 +109,15 @@ describe('the OpenAPI document', () => {
     await call('post', '/auctions/{id}/bids', { id: lot.id }, { body: { amount: lot.minimumBid + lot.step } });
     await call('post', '/auctions/{id}/bids', { id: 'lot-999' }, { headers: bearer, body: { amount: 1 } });
     await call('post', '/auctions/{id}/bids', { id: 'lot-001' }, { headers: bearer, body: { amount: 2_000_000_000 } });
+    await call('post', '/auctions/{id}/stream-token', { id: lot.id }, { headers: bearer });
+    await call('post', '/auctions/{id}/stream-token', { id: lot.id });
+    await call('post', '/auctions/{id}/stream-token', { id: 'lot-999' }, { headers: bearer });
+    // A sold lot's stream is a snapshot and `sold`, then it closes: complete enough for supertest.
+    const sold = await call('get', '/auctions/{id}/events', { id: 'lot-001' });
+    expect(sold.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    await call('get', '/auctions/{id}/events', { id: 'lot-999' });
+    await call('get', '/auctions/{id}/events', { id: lot.id }, { query: { token: 'forged' } });
+    await call('get', '/auctions/events', {}, { query: { since: 1 } });
     await call('post', '/auctions/{id}/reservation', { id: lot.id }, { headers: bearer });
     await call('post', '/auctions/{id}/reservation', { id: lot.id });
     await call('post', '/auctions/{id}/reservation', { id: 'lot-999' }, { headers: bearer });

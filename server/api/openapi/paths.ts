@@ -10,6 +10,8 @@ interface Operation {
   body?: Schema;
   security?: Security;
   ok: [status: number, schema: string | null];
+  /** A Server-Sent Events response instead of JSON: what its events are. */
+  events?: string;
   errors: number[];
 }
 
@@ -41,9 +43,11 @@ function operation(op: Operation): Schema {
   ];
   const responses: Record<string, unknown> = {};
   const [status, schema] = op.ok;
-  responses[String(status)] = schema
-    ? { description: 'OK', content: { 'application/json': { schema: ref(schema) } } }
-    : { description: 'No content' };
+  responses[String(status)] = op.events
+    ? { description: op.events, content: { 'text/event-stream': { schema: str() } } }
+    : schema
+      ? { description: 'OK', content: { 'application/json': { schema: ref(schema) } } }
+      : { description: 'No content' };
   for (const code of [...op.errors, ...(op.body ? [413, 415] : [])]) {
     responses[String(code)] = { description: ERROR_TEXT[code], content: { 'application/json': { schema: ref('Error') } } };
   }
@@ -114,6 +118,31 @@ export const PATHS: Record<string, Record<string, Schema>> = {
     get: operation({ summary: 'Auction lots', tag: 'auctions', query: { status: enumOf('upcoming', 'active', 'ended', 'sold') }, security: 'optionalAuth', ok: [200, 'AuctionLotList'], errors: [400] }),
   },
   '/auctions/{id}': { get: operation({ summary: 'One lot with recent bids', tag: 'auctions', path: id(), security: 'optionalAuth', ok: [200, 'AuctionLotDetail'], errors: [404] }) },
+  '/auctions/events': {
+    get: operation({
+      summary: 'Live bids of every lot (the auction list), as Server-Sent Events',
+      tag: 'auctions',
+      ok: [200, null],
+      events:
+        'Event stream. `snapshot` (data: AuctionLotList of the active lots), then `bid` (data: LotBidEvent, without the bid) for each bid on any lot. `id:` is the bid id; a reconnect with `Last-Event-ID` gets exactly the bids after it. A comment line every 15 s.',
+      errors: [400, 429],
+    }),
+  },
+  '/auctions/{id}/events': {
+    get: operation({
+      summary: 'Live events of one lot, as Server-Sent Events',
+      tag: 'auctions',
+      path: id(),
+      query: { token: str({ description: 'A stream token of this lot (POST /auctions/{id}/stream-token): shows its owner their own position. EventSource sends no headers.' }) },
+      ok: [200, null],
+      events:
+        'Event stream. `snapshot` first (data: AuctionLotDetail), then per accepted bid `bid` (data: LotBidEvent; the bidder masked, `mine` and `lot.myPosition` only for the stream token\'s owner), `extended` after a bid that moved the end (data: LotExtendedEvent), and at the end `ended` or `sold` (data: LotEndEvent), after which the stream closes. `id:` on every event is the id of the last bid it reflects; a reconnect with `Last-Event-ID` gets exactly the bids after it (no snapshot), then live ones. A comment line every 15 s. Refusals (404, 401, 429) are JSON, before any event.',
+      errors: [400, 401, 404, 429],
+    }),
+  },
+  '/auctions/{id}/stream-token': {
+    post: operation({ summary: 'A read-only token for this lot\'s event stream URL (6 hours)', tag: 'auctions', path: id(), security: 'auth', ok: [201, 'StreamToken'], errors: [401, 404] }),
+  },
   '/auctions/{id}/bids': {
     post: operation({ summary: 'Place a bid (SMS-verified phone)', tag: 'auctions', path: id(), body: obj({ amount: int({ minimum: 1 }) }), security: 'auth', ok: [201, 'PlaceBidResponse'], errors: [400, 401, 404, 409, 429] }),
   },

@@ -1,0 +1,227 @@
+import type { Request, Response } from 'express';
+import type { AuctionLot } from '../../../shared/api-types';
+import type { ApiContext } from '../context';
+import { unauthorized } from '../http/api-error';
+import { query } from '../http/input';
+import { clientKey } from '../http/limits';
+import { optionalToken } from '../http/request-tokens';
+import type { AuctionService, BidRow, LotRow } from './auction-service';
+import type { BidFeed, FeedBid } from './bid-feed';
+
+/** A comment line this often keeps proxies and mobile networks from closing a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
+/** How often open lot streams look whether their lot's end has passed. */
+const END_CHECK_MS = 1_000;
+/** What a browser waits before reconnecting after the stream ends (a shutdown, a dropped network). */
+const RETRY_MS = 2_000;
+
+interface Stream {
+  res: Response;
+  /** null: the stream of every lot's bids (the auction list). */
+  lotId: string | null;
+  phone: string | null;
+  /** The id of the last bid this stream has passed on: its `id:` and where a resume starts. */
+  lastId: number;
+  endsAt: number;
+  finish(): void;
+}
+
+export interface LotStreams {
+  /** Answers GET /auctions/{id}/events (a lot) or GET /auctions/events (lotId null: every lot). */
+  serve(req: Request, res: Response, lotId: string | null): void;
+  /** Ends every open stream, and any opened later (shutdown): browsers reconnect to another server. */
+  endAll(): void;
+}
+
+const toRow = (bid: FeedBid): BidRow => ({ id: bid.id, lot_id: bid.lotId, phone: bid.phone, amount: bid.amount, created_at: bid.createdAt });
+
+/**
+ * The Server-Sent Events wire format is three lines per event
+ * (https://html.spec.whatwg.org/multipage/server-sent-events.html); what no SSE library knows is
+ * our store (ids, resume, the lot's end), so the framing is written here. `flush` is compression's:
+ * the stream is marked no-transform so compression leaves it alone, and flushing covers any
+ * middleware that buffers anyway.
+ */
+function write(res: Response, text: string): void {
+  // A stream ended a moment ago (its lot ended, shutdown) is still in the set until its close event.
+  if (res.writableEnded || res.destroyed) return;
+  res.write(text);
+  (res as Response & { flush?: () => void }).flush?.();
+}
+
+function event(id: number, name: string, data: unknown): string {
+  return `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed: BidFeed): LotStreams {
+  const streams = new Set<Stream>();
+  let timer: NodeJS.Timeout | null = null;
+  let ticks = 0;
+  let draining = false;
+
+  // One bid reaches every stream of its lot in the same tick: the lot and its anonymous view are
+  // read once per bid, and only streams with an owner read their own position on top.
+  let shared: { bidId: number; lot: LotRow; view: AuctionLot } | null = null;
+  function lotAfter(bidId: number, lotId: string): { lot: LotRow; view: AuctionLot } {
+    if (shared?.bidId !== bidId || shared.lot.id !== lotId) {
+      const lot = auctions.find(lotId);
+      shared = { bidId, lot, view: auctions.view(lot, null) };
+      // Good for the deliveries of this tick only: a later reader sees the clock move on.
+      queueMicrotask(() => (shared = null));
+    }
+    return shared;
+  }
+
+  /** The lot as a stream's owner sees it: their own position only through their own token. */
+  const lotFor = (lot: LotRow, phone: string | null, anonymous?: AuctionLot): AuctionLot =>
+    phone === null && anonymous ? anonymous : auctions.view(lot, phone);
+
+  function endIfOver(stream: Stream, lot: LotRow): boolean {
+    const state = auctions.status(lot, ctx.now());
+    if (state !== 'ended' && state !== 'sold') return false;
+    write(stream.res, event(stream.lastId, state, { lot: lotFor(lot, stream.phone) }));
+    stream.finish();
+    return true;
+  }
+
+  function tick(): void {
+    ticks += 1;
+    const heartbeat = ticks % (HEARTBEAT_MS / END_CHECK_MS) === 0;
+    for (const stream of streams) {
+      if (stream.lotId !== null && ctx.now() >= stream.endsAt) {
+        // The end may have moved on another worker a moment ago: the store decides.
+        const lot = auctions.find(stream.lotId);
+        if (endIfOver(stream, lot)) continue;
+      }
+      if (heartbeat) write(stream.res, ': heartbeat\n\n');
+    }
+  }
+
+  function track(stream: Stream): void {
+    streams.add(stream);
+    timer ??= setInterval(() => {
+      try {
+        tick();
+      } catch (error) {
+        ctx.logError('Auction streams: end check failed', error);
+      }
+    }, END_CHECK_MS);
+  }
+
+  function untrack(stream: Stream): void {
+    streams.delete(stream);
+    if (streams.size === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+      ticks = 0;
+    }
+  }
+
+  /** A bid for one stream: the bid, the lot after it, its extension and the end it may have brought. */
+  function passOn(stream: Stream, bid: BidRow, extendedBy: boolean): void {
+    stream.lastId = bid.id;
+    const { lot, view: anonymous } = lotAfter(bid.id, bid.lot_id);
+    const view = lotFor(lot, stream.phone, anonymous);
+    // The list shows prices only; the bidder (masked) is for the lot's own page.
+    const payload = stream.lotId === null ? { lotId: lot.id, lot: view } : { lotId: lot.id, bid: auctions.bidView(bid, stream.phone), lot: view };
+    let text = event(bid.id, 'bid', payload);
+    if (extendedBy) text += event(bid.id, 'extended', { lotId: lot.id, endsAt: view.endsAt, serverTime: view.serverTime });
+    write(stream.res, text);
+    stream.endsAt = lot.ends_at;
+    if (stream.lotId !== null) endIfOver(stream, lot);
+  }
+
+  /** The phone whose position the stream may show: a stream token for this lot, or an auth token in a header. */
+  function ownerOf(req: Request, lotId: string | null, token: string | undefined): string | null {
+    if (token === undefined) return optionalToken(ctx, req, 'auth')?.sub ?? null;
+    const result = ctx.tokens.verify(token);
+    if (!result.ok) throw unauthorized(result.reason === 'expired' ? 'token_expired' : 'token_invalid');
+    if (result.claims.kind !== 'stream' || result.claims.num !== (lotId ?? undefined)) throw unauthorized('token_invalid');
+    return result.claims.sub;
+  }
+
+  /** The id a reconnecting browser sends; one from another store (beyond every bid) starts afresh. */
+  function resumeFrom(req: Request): number | null {
+    const header = req.get('last-event-id')?.trim();
+    if (!header || !/^\d{1,15}$/.test(header)) return null;
+    const id = Number(header);
+    return id <= auctions.lastBidId(null) ? id : null;
+  }
+
+  return {
+    serve(req, res, lotId) {
+      const { token } = query(req, ['token']);
+      // Everything that can refuse the stream does so before the first byte: a JSON error, never a broken stream.
+      const lot = lotId === null ? null : auctions.find(lotId);
+      const phone = ownerOf(req, lotId, token);
+      const resume = resumeFrom(req);
+      const release = ctx.limits.openStream(clientKey(req.ip));
+
+      res.status(200).set({
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        // no-transform: compression (and any proxy honouring it) must pass events through as written.
+        'Cache-Control': 'no-store, no-transform',
+        // nginx buffers proxied responses unless told otherwise.
+        'X-Accel-Buffering': 'no',
+      });
+      res.flushHeaders();
+      let text = `retry: ${RETRY_MS}\n\n`;
+
+      const stream: Stream = {
+        res,
+        lotId,
+        phone,
+        lastId: 0,
+        endsAt: lot?.ends_at ?? Infinity,
+        finish() {
+          if (!res.writableEnded) res.end();
+        },
+      };
+      let unsubscribe = () => {};
+      res.on('close', () => {
+        unsubscribe();
+        release();
+        untrack(stream);
+      });
+      if (draining) {
+        write(res, text);
+        stream.finish();
+        return;
+      }
+      // Listen first, then read: a bid committed in between arrives twice, never not at all; ids weed out the repeat.
+      unsubscribe = feed.subscribe(lotId, (bid) => {
+        if (bid.id <= stream.lastId || res.writableEnded) return;
+        try {
+          const { lot: current } = lotAfter(bid.id, bid.lotId);
+          passOn(stream, toRow(bid), stream.lotId !== null && current.ends_at > stream.endsAt);
+        } catch (error) {
+          ctx.logError('Auction streams: a bid could not be passed on', error);
+        }
+      });
+
+      if (resume === null) {
+        stream.lastId = auctions.lastBidId(lotId);
+        const snapshot = lot ? auctions.detail(lot.id, phone) : { items: auctions.list('active', null) };
+        text += event(stream.lastId, 'snapshot', snapshot);
+        write(res, text);
+      } else {
+        // Exactly the bids after the browser's last event, then live ones: no gap, no repeat.
+        stream.lastId = resume;
+        write(res, text);
+        for (const missed of auctions.bidsSince(lotId, resume)) {
+          const { lot: current } = lotAfter(missed.id, missed.lot_id);
+          // The bid that set the lot's present end is the one that extended it.
+          passOn(stream, missed, lotId !== null && missed.created_at + ctx.auctionExtendMs === current.ends_at);
+          if (res.writableEnded) return;
+        }
+      }
+      if (lot && endIfOver(stream, auctions.find(lot.id))) return;
+      track(stream);
+    },
+
+    endAll() {
+      draining = true;
+      for (const stream of [...streams]) stream.finish();
+    },
+  };
+}
