@@ -53,6 +53,25 @@ function fetchVia(url: string, options: { from?: string; headers?: Record<string
   });
 }
 
+/** A JSON POST through nginx from a loopback address of its own. */
+function fetchJson(url: string, from: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      url,
+      { method: 'POST', agent: false, rejectUnauthorized: false, localAddress: from, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 let addressSeq = 10;
 /** A new client address each time (127.0.0.10 … 127.0.0.250). */
 const nextAddress = () => `127.0.0.${(addressSeq = addressSeq >= 250 ? 10 : addressSeq + 1)}`;
@@ -105,6 +124,8 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
   let slowApi: FakeApi;
   let proxy: Proxy;
   let slowProxy: Proxy;
+  // In front of one site process: a lot's bids and its stream must come from the same store.
+  let oneSiteProxy: Proxy;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oq-nginx-'));
@@ -114,7 +135,7 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
     const assetsRoot = path.join(dir, 'client');
     fs.cpSync(path.join(DIST, 'client', 'assets'), path.join(assetsRoot, 'assets'), { recursive: true });
     slowApi = await startFakeApi(3000, () => ({ items: [], total: 0, page: 1, pageSize: 10 }));
-    const site = { TRUST_PROXY: 'loopback', LOG_REQUESTS: 'true' };
+    const site = { TRUST_PROXY: 'loopback', LOG_REQUESTS: 'true', DEMO_SMS_CODE: '123456' };
     [siteA, siteB, slowSite] = await Promise.all([
       startBuiltServer(site),
       startBuiltServer(site),
@@ -123,10 +144,11 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
     const port = (server: BuiltServer) => Number(new URL(server.origin).port);
     proxy = await startNginx(dir, 'main', [port(siteA), port(siteB)], assetsRoot, cert);
     slowProxy = await startNginx(dir, 'slow', [port(slowSite)], assetsRoot, cert);
+    oneSiteProxy = await startNginx(dir, 'one', [port(siteB)], assetsRoot, cert);
   }, 60000);
 
   afterAll(async () => {
-    await Promise.all([proxy?.process.stop(), slowProxy?.process.stop()]);
+    await Promise.all([proxy?.process.stop(), slowProxy?.process.stop(), oneSiteProxy?.process.stop()]);
     await Promise.all([siteA?.stop(), siteB?.stop(), slowSite?.stop()]);
     await slowApi?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -193,6 +215,47 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
     expect(slowApi.calls.some((call) => call.answered)).toBe(false);
     expect(shell.at - started).toBeLessThan(3000);
     expect(shell.text).toContain('<h1');
+  });
+
+  it("passes a live auction's events on as they happen: the snapshot at once, a bid made through it right after", async () => {
+    const from = nextAddress();
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetchJson(`${oneSiteProxy.https}/api/v1${path}`, from, body, headers);
+    const phone = '+998901234500';
+    expect((await post('/auth/sms', { phone })).status).toBe(201);
+    const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })).body as { authToken: string };
+
+    let text = '';
+    const waiting = new Set<() => void>();
+    const events = https.get(`${oneSiteProxy.https}/api/v1/auctions/lot-006/events`, { agent: false, rejectUnauthorized: false, localAddress: from, headers: { Accept: 'text/event-stream' } }, (res) =>
+      res.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+        for (const check of waiting) check();
+      }),
+    );
+    const arrived = (name: string) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${name} event through nginx: ${text}`)), 5000);
+        const check = () => {
+          if (!text.includes(`event: ${name}\n`)) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve();
+        };
+        waiting.add(check);
+        check();
+      });
+    try {
+      const snapshot = arrived('snapshot');
+      await snapshot;
+      const lot = JSON.parse(/event: snapshot\ndata: (.*)\n/.exec(text)![1]) as { minimumBid: number };
+      const bid = arrived('bid');
+      expect((await post('/auctions/lot-006/bids', { amount: lot.minimumBid }, { Authorization: `Bearer ${authToken}` })).status).toBe(201);
+      await bid;
+      expect(text).toContain(`"amount":${lot.minimumBid}`);
+    } finally {
+      events.destroy();
+    }
   });
 
   it('holds one client to its page rate while others pass', async () => {
