@@ -153,7 +153,12 @@ export interface NumberSearch {
   page?: number;
   pageSize?: number;
 }
-export type NumberList = Paged<PhoneNumber>;
+export interface NumberList extends Paged<PhoneNumber> {
+  /** False when `total` is a lower bound: more than `total` numbers match. */
+  totalExact: boolean;
+  /** Pass as `cursor` for the page after this one (stable while numbers are reserved); null on the last page. */
+  nextCursor: string | null;
+}
 
 // Reservation
 

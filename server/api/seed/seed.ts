@@ -10,11 +10,11 @@ export const NEWS_IMAGE_SIZE = { width: 1200, height: 630 };
 export const ALL_NEWS = [...NEWS_ITEMS, ...MORE_NEWS_ITEMS];
 
 /** Seeds an empty store once, in one transaction; a store that has numbers is left alone. */
-export function seedIfEmpty(db: Db, now: number): boolean {
+export function seedIfEmpty(db: Db, now: number, demoNumbers?: number): boolean {
   const { count } = db.prepare('SELECT COUNT(*) AS count FROM numbers').get() as { count: number };
   if (count > 0) return false;
   db.transaction(() => {
-    seedNumbers(db, now);
+    seedNumbers(db, now, demoNumbers);
     seedTariffs(db);
     seedPoints(db);
     seedIdentities(db);

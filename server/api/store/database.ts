@@ -33,6 +33,7 @@ export function migrate(db: Db): number[] {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.sql);
+      migration.run?.(db);
       record.run(migration.version, migration.name, new Date().toISOString());
     })();
     done.push(migration.version);
