@@ -125,6 +125,12 @@ export function pricePartSql(f: SearchFilters): string {
         WHERE ${where} AND d.price = @price AND d.msisdn > @after ORDER BY d.msisdn LIMIT @limit`;
 }
 
+// Holds lapse by the clock alone, so the ones still running are counted, through their index.
+export const HELD_SQL = `SELECT COUNT(*) FROM numbers n INDEXED BY numbers_held
+  WHERE n.held_until > @now AND n.status = 'free' AND (@category IS NULL OR n.category = @category) AND (@bit = 0 OR n.tags & @bit)`;
+export const HELD_BY_CATEGORY_SQL = `SELECT n.category, COUNT(*) AS held FROM numbers n INDEXED BY numbers_held
+  WHERE n.held_until > @now AND n.status = 'free' GROUP BY n.category`;
+
 export function createNumberSearch(db: Db) {
   // Masks make the SQL vary; the statements of recent ones are kept, the oldest dropped first.
   const statements = new Map<string, ReturnType<Db['prepare']>>();
@@ -145,16 +151,8 @@ export function createNumberSearch(db: Db) {
     price_desc: db.prepare(`SELECT DISTINCT price FROM number_totals WHERE ${totalsWhere} ORDER BY price DESC`).pluck(),
   };
   const kept = db.prepare(`SELECT COALESCE(SUM(numbers), 0) FROM number_totals WHERE ${totalsWhere}`).pluck();
-  // Holds lapse by the clock alone, so the ones still running are counted, through their index.
-  const held = db
-    .prepare(
-      `SELECT COUNT(*) FROM numbers n INDEXED BY numbers_held
-        WHERE n.held_until > @now AND n.status = 'free' AND (@category IS NULL OR n.category = @category) AND (@bit = 0 OR n.tags & @bit)`,
-    )
-    .pluck();
-  const heldByCategory = db.prepare(
-    `SELECT n.category, COUNT(*) AS held FROM numbers n INDEXED BY numbers_held WHERE n.held_until > @now AND n.status = 'free' GROUP BY n.category`,
-  );
+  const held = db.prepare(HELD_SQL).pluck();
+  const heldByCategory = db.prepare(HELD_BY_CATEGORY_SQL);
   const forSaleByCategory = db.prepare(`SELECT category, SUM(numbers) AS available FROM number_totals WHERE status = 'free' GROUP BY category`);
 
   function params(f: SearchFilters, now: number) {
