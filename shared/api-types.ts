@@ -152,6 +152,8 @@ export interface NumberSearch {
   includeUnavailable?: boolean;
   page?: number;
   pageSize?: number;
+  /** nextCursor of the previous page: seeks straight to the page after it (then `page` only labels it). */
+  cursor?: string;
 }
 export interface NumberList extends Paged<PhoneNumber> {
   /** False when `total` is a lower bound: more than `total` numbers match. */
