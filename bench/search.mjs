@@ -9,7 +9,7 @@ import { crashReport, startSite } from './lib/processes.mjs';
 
 const sizes = (process.env.BENCH_SEARCH_SIZES ?? '2400,10000,100000,1000000').split(',').map(Number).filter((n) => n >= 1);
 const duration = Number(process.env.BENCH_DURATION ?? '5');
-const warmup = Number(process.env.BENCH_WARMUP ?? '1');
+const warmup = Number(process.env.BENCH_WARMUP ?? '2');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? '4');
 
 const API_JSON = { accept: 'application/json' };

@@ -52,12 +52,12 @@ export function normalizeMask(mask: string): string | null {
 }
 
 /** The mask as SQL over the msisdn's characters: digits fixed, a letter's digits equal, different letters different. */
-function maskConditions(symbols: string): string[] {
+function maskConditions(symbols: string, table: 'n' | 'd'): string[] {
   const conditions: string[] = [];
   const first = new Map<string, number>();
   // msisdn is "+998" then nine digits; the mask covers the last symbols.length of them.
   const start = 5 + (9 - symbols.length);
-  const at = (pos: number) => `substr(n.msisdn, ${pos}, 1)`;
+  const at = (pos: number) => `substr(${table}.msisdn, ${pos}, 1)`;
   [...symbols].forEach((s, i) => {
     const pos = start + i;
     if (/\d/.test(s)) conditions.push(`${at(pos)} = '${s}'`);
@@ -102,21 +102,25 @@ function chooseDrive(f: SearchFilters): Drive {
   return f.all ? { index: 'numbers_all', condition: '1', params: {} } : { index: 'numbers_sale', condition: "n.status = 'free'", params: {} };
 }
 
-function rowConditions(f: SearchFilters): string[] {
+/**
+ * Every filter, checked on each candidate. The digit filters read `digits.msisdn`: the trigram
+ * table's own copy when it drives, so a candidate is looked up in `numbers` only once its digits match.
+ */
+function rowConditions(f: SearchFilters, digits: 'n' | 'd'): string[] {
   const conditions: string[] = [];
+  if (f.contains) conditions.push(`instr(substr(${digits}.msisdn, 5), @contains) > 0`);
+  if (f.endsWith) conditions.push(`substr(${digits}.msisdn, -length(@endsWith)) = @endsWith`);
+  if (f.mask) conditions.push(...maskConditions(f.mask, digits));
   if (!f.all) conditions.push("n.status = 'free'", '(n.held_until IS NULL OR n.held_until <= @now)');
   if (f.category) conditions.push('n.category = @category');
-  if (f.contains) conditions.push('instr(substr(n.msisdn, 5), @contains) > 0');
-  if (f.endsWith) conditions.push('substr(n.msisdn, -length(@endsWith)) = @endsWith');
   if (f.pattern) conditions.push(`n.tags & ${PATTERN_BITS[f.pattern]}`);
-  if (f.mask) conditions.push(...maskConditions(f.mask));
   return conditions;
 }
 
 /** The SQL of one price's part of a search: the keys of up to @limit numbers after @after. */
 export function pricePartSql(f: SearchFilters): string {
   const drive = chooseDrive(f);
-  const where = [drive.condition, ...rowConditions(f)].join(' AND ');
+  const where = [drive.condition, ...rowConditions(f, drive.index ? 'n' : 'd')].join(' AND ');
   return drive.index
     ? `SELECT n.price, n.msisdn FROM numbers n INDEXED BY ${drive.index}
         WHERE ${where} AND n.price = @price AND n.msisdn > @after ORDER BY n.msisdn LIMIT @limit`
@@ -180,7 +184,12 @@ export function createNumberSearch(db: Db) {
     if (!f.contains && !f.endsWith && !f.mask) {
       return { total: (kept.get(p) as number) - (f.all ? 0 : (held.get(p) as number)), exact: true };
     }
-    const counted = keys(f, 'price_asc', null, EXACT_TOTAL_LIMIT + 1, now).length;
+    const countPart = statement(`SELECT COUNT(*) FROM (${pricePartSql(f)})`).pluck();
+    let counted = 0;
+    for (const price of prices.price_asc.all(p) as number[]) {
+      counted += countPart.get({ ...p, price, after: '', limit: EXACT_TOTAL_LIMIT + 1 - counted }) as number;
+      if (counted > EXACT_TOTAL_LIMIT) break;
+    }
     return counted > EXACT_TOTAL_LIMIT ? { total: EXACT_TOTAL_LIMIT, exact: false } : { total: counted, exact: true };
   }
 

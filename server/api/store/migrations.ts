@@ -177,8 +177,9 @@ export const MIGRATIONS: Migration[] = [
       DROP INDEX numbers_category;
       -- Every index ends in (price, msisdn), the order of the results, so a search reads one page
       -- of index entries per price; the ones named sale hold only what is for sale.
-      CREATE INDEX numbers_sale ON numbers (price, msisdn) WHERE status = 'free';
-      CREATE INDEX numbers_sale_category ON numbers (category, price, msisdn) WHERE status = 'free';
+      -- held_until rides along so that a walk of what is for sale needs no row to skip the held ones.
+      CREATE INDEX numbers_sale ON numbers (price, msisdn, held_until) WHERE status = 'free';
+      CREATE INDEX numbers_sale_category ON numbers (category, price, msisdn, held_until) WHERE status = 'free';
       CREATE INDEX numbers_all ON numbers (price, msisdn);
       CREATE INDEX numbers_category ON numbers (category, price, msisdn);
       CREATE INDEX numbers_shape7 ON numbers (shape7, price, msisdn);
