@@ -80,7 +80,8 @@ export const INDEX_NUMBER_DIGITS = `
 export const REBUILD_NUMBER_TOTALS = `
   DELETE FROM number_totals;
   INSERT INTO number_totals (category, tags, status, price, numbers)
-  SELECT category, tags, status, price, COUNT(*) FROM numbers GROUP BY category, tags, status, price`;
+  SELECT category, tags, status, price, COUNT(*) FROM numbers GROUP BY category, tags, status, price;
+  UPDATE number_catalogue SET version = version + 1`;
 
 /**
  * Stores many numbers at once: the indexes and triggers of `numbers` are set aside during the

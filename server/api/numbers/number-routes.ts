@@ -6,8 +6,8 @@ import { enumValue, pageOf, query, queryBoolean, valid } from '../http/input';
 import { requestLanguage } from '../http/language';
 import { checkUzPhone } from '../../../shared/validation';
 import { CATEGORIES, CATEGORY_IDS } from './categories';
-import { NUMBER_PATTERNS } from './number-patterns';
-import { createNumberSearch, decodeCursor, encodeCursor, normalizeMask, type SearchFilters } from './number-search';
+import { normalizeMask, NUMBER_PATTERNS } from './number-patterns';
+import { createNumberSearch, decodeCursor, encodeCursor, type SearchFilters } from './number-search';
 import { toPhoneNumber, type NumberRow } from './number-store';
 
 const SORTS = ['price_asc', 'price_desc'] as const;

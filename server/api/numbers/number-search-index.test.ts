@@ -3,8 +3,9 @@ import Database from 'better-sqlite3';
 import request from 'supertest';
 import { DATABASE_FILE } from '../store/database';
 import { createPrng, intBetween } from '../seed/prng';
-import { createTestApi, MINUTE, placeOrder, reserve, type TestApi } from '../test-support/test-api';
-import { HELD_BY_CATEGORY_SQL, HELD_SQL, normalizeMask, pricePartSql, type SearchFilters } from './number-search';
+import { createTestApi, freeNumber, MINUTE, placeOrder, reserve, type TestApi } from '../test-support/test-api';
+import { normalizeMask } from './number-patterns';
+import { HELD_BY_CATEGORY_SQL, HELD_SQL, heldMatchingSql, pricePartSql, type SearchFilters } from './number-search';
 
 let t: TestApi;
 let db: Database.Database;
@@ -68,8 +69,10 @@ describe('number search query plans', () => {
   });
 
   it('counts running holds through their index, not by reading every number', () => {
-    for (const sql of [HELD_SQL, HELD_BY_CATEGORY_SQL]) {
-      for (const step of plan(sql, { now: 0, category: null, bit: 0 })) expect(step).toMatch(/^(SEARCH n USING INDEX numbers_held \(held_until>\?\)|USE TEMP B-TREE FOR GROUP BY)/);
+    const matching = FORMS.map((form) => heldMatchingSql({ ...NONE, ...form, mask: form.mask ? normalizeMask(form.mask) : null }));
+    for (const sql of [HELD_SQL, HELD_BY_CATEGORY_SQL, ...matching]) {
+      const steps = plan(sql, { now: 0, category: 'gold', bit: 0, contains: '77', endsWith: '00' });
+      for (const step of steps) expect([sql, step]).toEqual([sql, expect.stringMatching(/^(SEARCH n USING INDEX numbers_held \(held_until>\?\)|USE TEMP B-TREE FOR GROUP BY)/)]);
     }
   });
 });
@@ -136,7 +139,7 @@ describe('category totals', () => {
   const available = async (id: string) =>
     ((await request(t.app).get('/api/v1/numbers/categories')).body.items as Array<{ id: string; available: number }>).find((c) => c.id === id)!.available;
 
-  it('stay right through reserve, release, expiry, order, sale and an unpaid order lapsing', async () => {
+  it('stay right through reserve, release, expiry, order, sale and an unpaid order lapsing, and so does a digit search total', async () => {
     await expectTotalsRight();
     const gold = await available('gold');
     const number = (await request(t.app).get('/api/v1/numbers?category=gold&pageSize=1')).body.items[0].number;
@@ -151,7 +154,13 @@ describe('category totals', () => {
     await expectTotalsRight();
 
     const bronze = await available('bronze');
+    // A digit search's total too: the number about to be ordered and sold, searched by its digits.
+    const digits = (await freeNumber(t.app, 'bronze')).slice(4);
+    const found = async () => (await request(t.app).get('/api/v1/numbers').query({ contains: digits })).body.total;
+    expect(await found()).toBe(1);
     const paid = await placeOrder(t.app);
+    expect(paid.order.number.slice(4)).toBe(digits);
+    expect(await found()).toBe(0);
     const unpaid = await placeOrder(t.app, '+998901234599');
     t.clock.advance(16 * MINUTE);
     expect(await available('bronze')).toBe(bronze - 2);
@@ -161,6 +170,8 @@ describe('category totals', () => {
     ).body;
     await request(t.app).post(`${paymentUrl}/approve`).type('form').send('').expect(303);
     expect(await available('bronze')).toBe(bronze - 2);
+    // Sold: no hold any more, and no longer counted among the matches.
+    expect(await found()).toBe(0);
     await expectTotalsRight();
     t.clock.advance(721 * MINUTE);
     // The unpaid order's window has closed: its number is for sale again; the sold one never is.

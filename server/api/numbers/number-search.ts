@@ -44,13 +44,6 @@ export function decodeCursor(cursor: string): SearchKey | null {
   return match ? { price: Number(match[1]), msisdn: `+${match[2]}` } : null;
 }
 
-/** `XXX-YY-YY` to `XXXYYYY`; null unless it is 7 or 9 symbols of digits, letters and wildcards. */
-export function normalizeMask(mask: string): string | null {
-  const symbols = mask.replace(/[\s-]/g, '').toUpperCase();
-  if ((symbols.length !== 7 && symbols.length !== 9) || !/^[0-9A-Z_*?]+$/.test(symbols)) return null;
-  return symbols.replace(/[*?]/g, '_');
-}
-
 /** The mask as SQL over the msisdn's characters: digits fixed, a letter's digits equal, different letters different. */
 function maskConditions(symbols: string, table: 'n' | 'd'): string[] {
   const conditions: string[] = [];
@@ -106,21 +99,25 @@ function chooseDrive(f: SearchFilters): Drive {
  * Every filter, checked on each candidate. The digit filters read `digits.msisdn`: the trigram
  * table's own copy when it drives, so a candidate is looked up in `numbers` only once its digits match.
  */
-function rowConditions(f: SearchFilters, digits: 'n' | 'd'): string[] {
+function rowConditions(f: SearchFilters, digits: 'n' | 'd', holds: boolean): string[] {
   const conditions: string[] = [];
   if (f.contains) conditions.push(`instr(substr(${digits}.msisdn, 5), @contains) > 0`);
   if (f.endsWith) conditions.push(`substr(${digits}.msisdn, -length(@endsWith)) = @endsWith`);
   if (f.mask) conditions.push(...maskConditions(f.mask, digits));
-  if (!f.all) conditions.push("n.status = 'free'", '(n.held_until IS NULL OR n.held_until <= @now)');
+  if (!f.all) conditions.push("n.status = 'free'");
+  if (!f.all && holds) conditions.push('(n.held_until IS NULL OR n.held_until <= @now)');
   if (f.category) conditions.push('n.category = @category');
   if (f.pattern) conditions.push(`n.tags & ${PATTERN_BITS[f.pattern]}`);
   return conditions;
 }
 
-/** The SQL of one price's part of a search: the keys of up to @limit numbers after @after. */
-export function pricePartSql(f: SearchFilters): string {
+/**
+ * The SQL of one price's part of a search: the keys of up to @limit numbers after @after.
+ * Without `holds`, numbers for sale that are held right now count as matches too.
+ */
+export function pricePartSql(f: SearchFilters, holds = true): string {
   const drive = chooseDrive(f);
-  const where = [drive.condition, ...rowConditions(f, drive.index ? 'n' : 'd')].join(' AND ');
+  const where = [drive.condition, ...rowConditions(f, drive.index ? 'n' : 'd', holds)].join(' AND ');
   return drive.index
     ? `SELECT n.price, n.msisdn FROM numbers n INDEXED BY ${drive.index}
         WHERE ${where} AND n.price = @price AND n.msisdn > @after ORDER BY n.msisdn LIMIT @limit`
@@ -134,6 +131,14 @@ export const HELD_SQL = `SELECT COUNT(*) FROM numbers n INDEXED BY numbers_held
   WHERE n.held_until > @now AND n.status = 'free' AND (@category IS NULL OR n.category = @category) AND (@bit = 0 OR n.tags & @bit)`;
 export const HELD_BY_CATEGORY_SQL = `SELECT n.category, COUNT(*) AS held FROM numbers n INDEXED BY numbers_held
   WHERE n.held_until > @now AND n.status = 'free' GROUP BY n.category`;
+
+/** The numbers for sale that match the filters and are held right now: a range of the index of holds. */
+export function heldMatchingSql(f: SearchFilters): string {
+  return `SELECT COUNT(*) FROM numbers n INDEXED BY numbers_held WHERE n.held_until > @now AND ${rowConditions({ ...f, all: false }, 'n', false).join(' AND ')}`;
+}
+
+/** Matches counted beyond the limit, so that a few of them being held still leaves "more than" the limit. */
+const HELD_MARGIN = 64;
 
 export function createNumberSearch(db: Db) {
   // Masks make the SQL vary; the statements of recent ones are kept, the oldest dropped first.
@@ -158,6 +163,11 @@ export function createNumberSearch(db: Db) {
   const held = db.prepare(HELD_SQL).pluck();
   const heldByCategory = db.prepare(HELD_BY_CATEGORY_SQL);
   const forSaleByCategory = db.prepare(`SELECT category, SUM(numbers) AS available FROM number_totals WHERE status = 'free' GROUP BY category`);
+  const catalogueVersion = db.prepare('SELECT version FROM number_catalogue').pluck();
+  // Counted matches of digit searches, holds left out: they stay right until the catalogue itself
+  // changes (a number stored or sold: the version the triggers bump), while holds come and go
+  // with every reservation and are subtracted afresh each time through their own index.
+  const matchCounts = new Map<string, { version: number; matches: number }>();
 
   function params(f: SearchFilters, now: number) {
     const bit = f.pattern ? PATTERN_BITS[f.pattern] : 0;
@@ -184,13 +194,29 @@ export function createNumberSearch(db: Db) {
     if (!f.contains && !f.endsWith && !f.mask) {
       return { total: (kept.get(p) as number) - (f.all ? 0 : (held.get(p) as number)), exact: true };
     }
-    const countPart = statement(`SELECT COUNT(*) FROM (${pricePartSql(f)})`).pluck();
+    const version = catalogueVersion.get() as number;
+    const key = JSON.stringify(f);
+    let entry = matchCounts.get(key);
+    if (entry) matchCounts.delete(key);
+    if (!entry || entry.version !== version) entry = { version, matches: countMatches(f, EXACT_TOTAL_LIMIT + 1 + HELD_MARGIN, false, now) };
+    matchCounts.set(key, entry);
+    if (matchCounts.size > 1000) matchCounts.delete(matchCounts.keys().next().value!);
+    const heldNow = f.all ? 0 : (statement(heldMatchingSql(f)).pluck().get(p) as number);
+    const exhausted = entry.matches <= EXACT_TOTAL_LIMIT + HELD_MARGIN;
+    // Counted to the end, or so many that even the held ones leave more than the limit.
+    const forSale = exhausted || entry.matches - heldNow > EXACT_TOTAL_LIMIT ? entry.matches - heldNow : countMatches(f, EXACT_TOTAL_LIMIT + 1, true, now);
+    return forSale > EXACT_TOTAL_LIMIT ? { total: EXACT_TOTAL_LIMIT, exact: false } : { total: forSale, exact: true };
+  }
+
+  function countMatches(f: SearchFilters, cap: number, holds: boolean, now: number): number {
+    const p = params(f, now);
+    const countPart = statement(`SELECT COUNT(*) FROM (${pricePartSql(f, holds)})`).pluck();
     let counted = 0;
     for (const price of prices.price_asc.all(p) as number[]) {
-      counted += countPart.get({ ...p, price, after: '', limit: EXACT_TOTAL_LIMIT + 1 - counted }) as number;
-      if (counted > EXACT_TOTAL_LIMIT) break;
+      counted += countPart.get({ ...p, price, after: '', limit: cap - counted }) as number;
+      if (counted >= cap) break;
     }
-    return counted > EXACT_TOTAL_LIMIT ? { total: EXACT_TOTAL_LIMIT, exact: false } : { total: counted, exact: true };
+    return counted;
   }
 
   /** Numbers for sale in each category right now. */

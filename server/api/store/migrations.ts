@@ -207,19 +207,25 @@ export const MIGRATIONS: Migration[] = [
         numbers INTEGER NOT NULL,
         PRIMARY KEY (category, tags, status, price)
       ) WITHOUT ROWID;
+      -- Bumped whenever a number is stored, sold or changes category or price (never by a hold).
+      CREATE TABLE number_catalogue (version INTEGER NOT NULL);
+      INSERT INTO number_catalogue (version) VALUES (0);
       CREATE TRIGGER number_totals_insert AFTER INSERT ON numbers BEGIN
         INSERT INTO number_totals (category, tags, status, price, numbers) VALUES (NEW.category, NEW.tags, NEW.status, NEW.price, 1)
           ON CONFLICT DO UPDATE SET numbers = numbers + 1;
+        UPDATE number_catalogue SET version = version + 1;
       END;
       CREATE TRIGGER number_totals_delete AFTER DELETE ON numbers BEGIN
         UPDATE number_totals SET numbers = numbers - 1
          WHERE category = OLD.category AND tags = OLD.tags AND status = OLD.status AND price = OLD.price;
+        UPDATE number_catalogue SET version = version + 1;
       END;
       CREATE TRIGGER number_totals_update AFTER UPDATE OF category, tags, status, price ON numbers BEGIN
         UPDATE number_totals SET numbers = numbers - 1
          WHERE category = OLD.category AND tags = OLD.tags AND status = OLD.status AND price = OLD.price;
         INSERT INTO number_totals (category, tags, status, price, numbers) VALUES (NEW.category, NEW.tags, NEW.status, NEW.price, 1)
           ON CONFLICT DO UPDATE SET numbers = numbers + 1;
+        UPDATE number_catalogue SET version = version + 1;
       END;
       CREATE TRIGGER number_digits_price AFTER UPDATE OF price ON numbers BEGIN
         UPDATE number_digits SET price = NEW.price WHERE msisdn = NEW.msisdn AND price = OLD.price;
