@@ -78,6 +78,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     ? null
     : createApi({
         dataDir: config.dataDir,
+        demoNumbers: config.demoNumbers,
         jwtSecret: config.jwtSecret,
         reservationMinutes: config.reservationMinutes,
         auctionExtendMinutes: config.auctionExtendMinutes,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FirebasePublicConfig, PublicConfig } from '../shared/public-config';
 import { DEFAULT_LIMITS, type ClientLimits } from './api/http/limits';
+import { DEFAULT_DEMO_NUMBERS } from './api/seed/seed-numbers';
 
 /**
  * The one place that reads process.env. Everything is checked once at boot: an invalid value
@@ -30,6 +31,8 @@ export interface Config {
   rootDir: string;
   distDir: string;
   dataDir: string;
+  /** How many numbers the reference API seeds into an empty store. */
+  demoNumbers: number;
   jwtSecret: string;
   jwtSecretGenerated: boolean;
   reservationMinutes: number;
@@ -208,6 +211,9 @@ export function loadConfig(env: Env = process.env): Config {
     rootDir,
     distDir: path.resolve(rootDir, text(env, 'DIST_DIR') ?? 'dist'),
     dataDir: path.resolve(rootDir, text(env, 'DATA_DIR') ?? 'data'),
+    // Two operator codes of seven digits each leave room for far more; beyond two million the
+    // generator mostly draws numbers it already has.
+    demoNumbers: integer(env, 'DEMO_NUMBERS', DEFAULT_DEMO_NUMBERS, 1, 2_000_000),
     jwtSecret: jwtFromEnv ?? crypto.randomBytes(32).toString('hex'),
     jwtSecretGenerated: jwtFromEnv === undefined,
     reservationMinutes: integer(env, 'RESERVATION_MINUTES', 15, 1, 24 * 60),

@@ -4,7 +4,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { processRegistries, shareWithPrimary, startMetricsServer } from './metrics';
 import { createApi } from './api/create-api';
 
@@ -31,7 +31,7 @@ function boot(): void {
       logger.warn('JWT_SECRET is not set: a random secret is used, so tokens end with this process.');
       process.env.JWT_SECRET = crypto.randomBytes(32).toString('hex');
     }
-    if (!config.apiBaseUrl) prepareStore(config);
+    if (!config.apiBaseUrl) prepareStore(config, logger);
     for (let i = 0; i < config.webConcurrency; i += 1) cluster.fork();
     cluster.on('exit', (worker, code, signal) => {
       if (!shuttingDown) {
@@ -117,7 +117,7 @@ function listenFailure(error: Error, config: Config): string {
   return `Cannot listen on ${where}: ${error.message}`;
 }
 
-function prepareStore(config: Config): void {
+function prepareStore(config: Config, logger: Logger): void {
   createApi({
     dataDir: config.dataDir,
     jwtSecret: process.env.JWT_SECRET ?? config.jwtSecret,
@@ -126,6 +126,9 @@ function prepareStore(config: Config): void {
     paymentWindowMinutes: config.paymentWindowMinutes,
     corsOrigins: [],
     production: config.nodeEnv === 'production',
+    // The primary seeds a new store before the workers start: with the catalogue size asked for.
+    demoNumbers: config.demoNumbers,
+    log: (message) => logger.info(message),
   }).close();
 }
 

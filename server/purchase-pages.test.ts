@@ -66,6 +66,17 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
     expect(links(html).some((href) => href.includes('page=2') && href.includes('category=gold') && href.includes('tariff=oq-smart'))).toBe(true);
   });
 
+  it('says "more than" a count too large to count on each search, with a next page but no last one', async () => {
+    const html = await page(`${localizePath('/numbers', lang)}?digits=7&page=2`);
+    const api = (await request(t.app).get('/api/v1/numbers?contains=7&page=2&pageSize=24')).body;
+    expect(api.totalExact).toBe(false);
+    const text = textOf(html);
+    expect(text).toContain(c.numbers.results.foundMore.replace('{{total}}', String(api.total)));
+    expect(text).toContain(c.numbers.results.pageOpen.replace('{{page}}', '2'));
+    expect(blocks(html, 'number-card').map((card) => card.slice(0, 17))).toEqual(api.items.map((n: { formatted: string }) => n.formatted));
+    expect(links(html)).toEqual(expect.arrayContaining([`${localizePath('/numbers', lang)}?digits=7`, `${localizePath('/numbers', lang)}?digits=7&page=3`]));
+  });
+
   it('answers a bad query with the page and a message, never an error', async () => {
     const html = await page(`${localizePath('/numbers', lang)}?category=diamond&page=-3&digits=abc&mask=QQ`);
     expect(textOf(html)).toContain(c.api.errors.invalidMask);

@@ -152,8 +152,15 @@ export interface NumberSearch {
   includeUnavailable?: boolean;
   page?: number;
   pageSize?: number;
+  /** nextCursor of the previous page: seeks straight to the page after it (then `page` only labels it). */
+  cursor?: string;
 }
-export type NumberList = Paged<PhoneNumber>;
+export interface NumberList extends Paged<PhoneNumber> {
+  /** False when `total` is a lower bound: more than `total` numbers match. */
+  totalExact: boolean;
+  /** Pass as `cursor` for the page after this one (stable while numbers are reserved); null on the last page. */
+  nextCursor: string | null;
+}
 
 // Reservation
 

@@ -139,9 +139,10 @@ export function freePort() {
 
 /**
  * The built site as production runs it: `node $DIST_DIR/server/index.cjs`, on a fresh store.
- * `gcOnSignal` preloads lib/gc-on-signal.cjs into it and its workers (see collectGarbage).
+ * `gcOnSignal` preloads lib/gc-on-signal.cjs into it and its workers (see collectGarbage);
+ * `startTimeoutMs` allows for a long first start (seeding a large DEMO_NUMBERS catalogue).
  */
-export async function startSite({ workers = 1, env = {}, gcOnSignal = false } = {}) {
+export async function startSite({ workers = 1, env = {}, gcOnSignal = false, startTimeoutMs } = {}) {
   const entry = path.join(DIST_DIR, 'server', 'index.cjs');
   if (!fs.existsSync(entry)) throw new Error(`No build at ${DIST_DIR}: run "node build.mjs" first (with the same DIST_DIR).`);
   const dataDir = tempDir('oq-bench-data-');
@@ -161,6 +162,7 @@ export async function startSite({ workers = 1, env = {}, gcOnSignal = false } = 
       ...(gcOnSignal ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'bench', 'lib', 'gc-on-signal.cjs')}`.trim() } : {}),
       ...env,
     }),
+    startTimeoutMs,
   );
 }
 

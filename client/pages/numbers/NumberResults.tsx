@@ -30,7 +30,10 @@ export function NumberResults({
   const { t } = useTranslation();
   const lang = useLanguage();
   const { search } = useLocation();
-  const pages = pageCount(numbers.total, numbers.pageSize);
+  // A total the API could not count cheaply is a lower bound: no last page to name, and the next
+  // page exists while the API hands out a cursor for it.
+  const pages = numbers.totalExact === false ? null : pageCount(numbers.total, numbers.pageSize);
+  const hasNext = pages === null ? numbers.nextCursor !== null : numbers.page < pages;
   const linkTo = (page: number) =>
     href('numbers', lang, {}, { ...carriedQuery(new URLSearchParams(search)), ...filterQuery(filters), page: page > 1 ? page : undefined });
   const categoryName = (id: string) => categories?.find((c) => c.id === id)?.name ?? '';
@@ -38,7 +41,9 @@ export function NumberResults({
   return (
     <section className="number-results" aria-labelledby="number-results-title">
       <h2 id="number-results-title">{t('numbers.results.title')}</h2>
-      <p className="number-results__count">{t('numbers.results.found', { total: numbers.total })}</p>
+      <p className="number-results__count">
+        {t(pages === null ? 'numbers.results.foundMore' : 'numbers.results.found', { total: numbers.total })}
+      </p>
       {numbers.items.length === 0 ? (
         <p className="empty-state">{t('numbers.results.none')}</p>
       ) : (
@@ -55,15 +60,17 @@ export function NumberResults({
           ))}
         </ul>
       )}
-      {pages > 1 ? (
+      {numbers.page > 1 || hasNext ? (
         <nav className="pagination" aria-label={t('numbers.results.pagination')}>
           {numbers.page > 1 ? (
             <Link className="button" rel="prev" to={linkTo(numbers.page - 1)}>
               {t('numbers.results.previous')}
             </Link>
           ) : null}
-          <span className="pagination__status">{t('numbers.results.page', { page: numbers.page, pages })}</span>
-          {numbers.page < pages ? (
+          <span className="pagination__status">
+            {pages === null ? t('numbers.results.pageOpen', { page: numbers.page }) : t('numbers.results.page', { page: numbers.page, pages })}
+          </span>
+          {hasNext ? (
             <Link className="button button--primary" rel="next" to={linkTo(numbers.page + 1)}>
               {t('numbers.results.next')}
             </Link>

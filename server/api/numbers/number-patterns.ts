@@ -49,16 +49,24 @@ export function matchesPattern(subscriber: string, pattern: NumberPattern): bool
   }
 }
 
+/** `XXX-YY-YY` to `XXXYYYY`; null unless it is 7 or 9 symbols of digits, letters and wildcards (`_`, `*`, `?`, all read as `_`). */
+export function normalizeMask(mask: string): string | null {
+  const symbols = mask.replace(/[\s-]/g, '').toUpperCase();
+  if ((symbols.length !== 7 && symbols.length !== 9) || !/^[0-9A-Z_*?]+$/.test(symbols)) return null;
+  return symbols.replace(/[*?]/g, '_');
+}
+
 /**
  * A mask such as `XXX-YY-YY` over the seven subscriber digits, or over nine digits with the
  * operator code. Digits stand for themselves, `_`, `*` or `?` for any digit; the same letter is
  * the same digit and different letters are different digits. Separators are ignored.
+ * The search matches masks in SQL (number-search.ts); this is the definition it is tested against.
  */
 export type CompiledMask = (digits: string) => boolean;
 
 export function compileMask(mask: string): CompiledMask | null {
-  const symbols = mask.replace(/[\s-]/g, '').toUpperCase();
-  if ((symbols.length !== 7 && symbols.length !== 9) || !/^[0-9A-Z_*?]+$/.test(symbols)) return null;
+  const symbols = normalizeMask(mask);
+  if (!symbols) return null;
   return (digits: string) => {
     const target = digits.slice(digits.length - symbols.length);
     const bound = new Map<string, string>();

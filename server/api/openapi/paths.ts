@@ -93,6 +93,7 @@ export const PATHS: Record<string, Record<string, Schema>> = {
         sort: enumOf('price_asc', 'price_desc'),
         includeUnavailable: bool(),
         ...page,
+        cursor: str({ description: "nextCursor of the previous page: seeks straight to the next one, stable while numbers are reserved; page then only labels it", pattern: '^[0-9]{1,15}_998[0-9]{9}$' }),
       },
       ok: [200, 'NumberList'],
       errors: [400],

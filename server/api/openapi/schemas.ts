@@ -102,7 +102,14 @@ export const SCHEMAS: Record<string, Schema> = {
     available: bool(),
     auctionId: nullable(str()),
   }),
-  NumberList: paged('PhoneNumber'),
+  NumberList: obj({
+    items: array(ref('PhoneNumber')),
+    page: int({ minimum: 1 }),
+    pageSize: int({ minimum: 1 }),
+    total: int({ minimum: 0, description: 'Exact when totalExact; otherwise more than this many match' }),
+    totalExact: bool(),
+    nextCursor: nullable(str({ description: 'Pass as cursor for the next page; null on the last one' })),
+  }),
   Reservation: obj({
     number: phone,
     formatted: str(),

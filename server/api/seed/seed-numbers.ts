@@ -1,11 +1,11 @@
 import type { Db } from '../store/database';
-import { categoryById } from '../numbers/categories';
-import { categoryOf } from '../numbers/number-patterns';
+import { bulkLoadNumbers, INSERT_NUMBER, storedNumber } from '../numbers/number-columns';
 import { createPrng, intBetween, pick } from './prng';
 
 /** Our operator's codes: +998 77 and +998 20 (both of the Uzbek shape, DOMAIN.md). */
 export const OPERATOR_CODES = ['77', '20'] as const;
-const TOTAL_NUMBERS = 2400;
+/** The demo catalogue's size unless DEMO_NUMBERS says otherwise (auction lots come on top). */
+export const DEFAULT_DEMO_NUMBERS = 2400;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -80,23 +80,27 @@ const LOTS: LotPlan[] = [
 
 const BIDDER_PHONES = ['+998901112233', '+998935554411', '+998977001122', '+998946667788', '+998913332211'];
 
-export function seedNumbers(db: Db, now: number): void {
+export function seedNumbers(db: Db, now: number, total = DEFAULT_DEMO_NUMBERS): void {
   const random = createPrng(998_77);
   const lotKeys = new Set(LOTS.map((l) => l.code + l.subscriber));
   const seen = new Set<string>(lotKeys);
-  const insertNumber = db.prepare(
-    'INSERT INTO numbers (msisdn, subscriber, category, price, status) VALUES (?, ?, ?, ?, ?) RETURNING id',
-  );
-  while (seen.size < TOTAL_NUMBERS + LOTS.length) {
-    const code = pick(random, OPERATOR_CODES);
-    const subscriber = generateSubscriber(random);
-    if (seen.has(code + subscriber)) continue;
-    seen.add(code + subscriber);
-    const category = categoryOf(subscriber);
-    // Some numbers were bought already: shown as unavailable when a search asks for all.
-    const status = random() < 0.06 ? 'sold' : 'free';
-    insertNumber.run(`+998${code}${subscriber}`, subscriber, category, categoryById(category)!.price, status);
-  }
+  const insertNumber = db.prepare(INSERT_NUMBER);
+  const lotNumberIds: number[] = [];
+  bulkLoadNumbers(db, () => {
+    while (seen.size < total + LOTS.length) {
+      const code = pick(random, OPERATOR_CODES);
+      const subscriber = generateSubscriber(random);
+      if (seen.has(code + subscriber)) continue;
+      seen.add(code + subscriber);
+      // Some numbers were bought already: shown as unavailable when a search asks for all.
+      const status = random() < 0.06 ? 'sold' : 'free';
+      insertNumber.run(storedNumber(`+998${code}${subscriber}`, status));
+    }
+    for (const lot of LOTS) {
+      const row = insertNumber.get(storedNumber(`+998${lot.code}${lot.subscriber}`, lot.state === 'sold' ? 'sold' : 'auction', lot.startPrice)) as { id: number };
+      lotNumberIds.push(row.id);
+    }
+  });
 
   const insertLot = db.prepare(
     `INSERT INTO auction_lots (id, number_id, start_price, step, buy_now_price, starts_at, ends_at, sold_price, sold_at, sold_to)
@@ -105,19 +109,12 @@ export function seedNumbers(db: Db, now: number): void {
   const insertBid = db.prepare('INSERT INTO bids (lot_id, phone, amount, created_at) VALUES (?, ?, ?, ?)');
   LOTS.forEach((lot, index) => {
     const sold = lot.state === 'sold';
-    const row = insertNumber.get(
-      `+998${lot.code}${lot.subscriber}`,
-      lot.subscriber,
-      categoryOf(lot.subscriber),
-      lot.startPrice,
-      sold ? 'sold' : 'auction',
-    ) as { id: number };
     const id = `lot-${String(index + 1).padStart(3, '0')}`;
     const startsAt = now + lot.startOffset;
     const endsAt = now + lot.endOffset;
     insertLot.run(
       id,
-      row.id,
+      lotNumberIds[index],
       lot.startPrice,
       lot.step,
       lot.buyNow,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MIGRATIONS } from './migrations';
+import Database from 'better-sqlite3';
 import { DATABASE_FILE, migrate, openDatabase } from './database';
 import { seedIfEmpty } from '../seed/seed';
 import { categoryById } from '../numbers/categories';
@@ -21,6 +22,36 @@ describe('store', () => {
     const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((r) => (r as { version: number }).version);
     expect(versions).toEqual(MIGRATIONS.map((m) => m.version));
     expect(migrate(db)).toEqual([]);
+    db.close();
+  });
+
+  it('brings a store of before the search indexes up to date: shapes, pattern tags, totals and trigrams of its numbers', () => {
+    const file = path.join(dir, DATABASE_FILE);
+    const old = new Database(file);
+    old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    for (const m of MIGRATIONS.filter((m) => m.version <= 3)) {
+      old.exec(m.sql);
+      old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '2025-01-01T00:00:00Z');
+    }
+    const insert = old.prepare('INSERT INTO numbers (msisdn, subscriber, category, price, status) VALUES (?, ?, ?, ?, ?)');
+    for (const [msisdn, status] of [['+998771112222', 'free'], ['+998209871221', 'sold'], ['+998771234567', 'free']]) {
+      const subscriber = msisdn.slice(-7);
+      insert.run(msisdn, subscriber, categoryOf(subscriber), categoryById(categoryOf(subscriber))!.price, status);
+    }
+    old.close();
+
+    const db = openDatabase(dir);
+    expect(db.prepare('SELECT msisdn, shape7, tail4, tags FROM numbers ORDER BY msisdn').all()).toEqual([
+      { msisdn: '+998209871221', shape7: 'ABCDEED', tail4: 'ABBA', tags: 2 },
+      { msisdn: '+998771112222', shape7: 'AAABBBB', tail4: 'AAAA', tags: 1 },
+      { msisdn: '+998771234567', shape7: 'ABCDEFG', tail4: 'ABCD', tags: 4 },
+    ]);
+    expect(db.prepare('SELECT category, status, numbers FROM number_totals ORDER BY category, status').all()).toEqual([
+      { category: 'gold', status: 'free', numbers: 1 },
+      { category: 'silver', status: 'free', numbers: 1 },
+      { category: 'silver', status: 'sold', numbers: 1 },
+    ]);
+    expect(db.prepare("SELECT msisdn FROM number_digits WHERE gram = '456'").pluck().all()).toEqual(['+998771234567']);
     db.close();
   });
 

@@ -47,6 +47,7 @@ export function migrate(db: Db): number[] {
       // Another process may have applied it while this one waited for the lock.
       if (db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(migration.version)) return;
       db.exec(migration.sql);
+      migration.run?.(db);
       record.run(migration.version, migration.name, new Date().toISOString());
       done.push(migration.version);
     })();

@@ -1,3 +1,6 @@
+import type Database from 'better-sqlite3';
+import { INDEX_NUMBER_DIGITS, REBUILD_NUMBER_TOTALS, storedNumber } from '../numbers/number-columns';
+
 /**
  * Numbered schema migrations. Each runs once, in order, inside one transaction together with
  * its row in schema_migrations; a released migration is never edited, only followed by a new one.
@@ -6,6 +9,8 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Fills what SQL alone cannot compute (columns derived in TypeScript), in the same transaction. */
+  run?: (db: Database.Database) => void;
 }
 
 export const MIGRATIONS: Migration[] = [
@@ -173,5 +178,81 @@ export const MIGRATIONS: Migration[] = [
       -- rate-limiter-flexible's table (RateLimiterSQLite), made here so every worker finds it.
       CREATE TABLE rate_limits (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER);
     `,
+  },
+  {
+    version: 5,
+    name: 'number search by index: digit shape and pattern columns, trigram table, totals kept by triggers',
+    sql: `
+      ALTER TABLE numbers ADD COLUMN shape7 TEXT NOT NULL DEFAULT '';
+      ALTER TABLE numbers ADD COLUMN tail4 TEXT NOT NULL DEFAULT '';
+      ALTER TABLE numbers ADD COLUMN tags INTEGER NOT NULL DEFAULT 0;
+      DROP INDEX numbers_category;
+      -- Every index ends in (price, msisdn), the order of the results, so a search reads one page
+      -- of index entries per price; the ones named sale hold only what is for sale.
+      -- held_until rides along so that a walk of what is for sale needs no row to skip the held ones.
+      CREATE INDEX numbers_sale ON numbers (price, msisdn, held_until) WHERE status = 'free';
+      CREATE INDEX numbers_sale_category ON numbers (category, price, msisdn, held_until) WHERE status = 'free';
+      CREATE INDEX numbers_all ON numbers (price, msisdn);
+      CREATE INDEX numbers_category ON numbers (category, price, msisdn);
+      CREATE INDEX numbers_shape7 ON numbers (shape7, price, msisdn);
+      CREATE INDEX numbers_tail4 ON numbers (tail4, price, msisdn);
+      CREATE INDEX numbers_end3 ON numbers (substr(msisdn, -3), price, msisdn);
+      CREATE INDEX numbers_end2 ON numbers (substr(msisdn, -2), price, msisdn);
+      CREATE INDEX numbers_repeats ON numbers (price, msisdn) WHERE tags & 1;
+      CREATE INDEX numbers_mirror ON numbers (price, msisdn) WHERE tags & 2;
+      CREATE INDEX numbers_sequence ON numbers (price, msisdn) WHERE tags & 4;
+      -- Holds lapse by the clock: the ones still running are a short range of this index.
+      CREATE INDEX numbers_held ON numbers (held_until) WHERE held_until IS NOT NULL;
+      CREATE TABLE number_digits (
+        gram TEXT NOT NULL,
+        price INTEGER NOT NULL,
+        msisdn TEXT NOT NULL,
+        PRIMARY KEY (gram, price, msisdn)
+      ) WITHOUT ROWID;
+      -- How many numbers there are of each category, pattern set, status and price: the category
+      -- totals and the prices a search walks through, kept current by the triggers below.
+      CREATE TABLE number_totals (
+        category TEXT NOT NULL,
+        tags INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        price INTEGER NOT NULL,
+        numbers INTEGER NOT NULL,
+        PRIMARY KEY (category, tags, status, price)
+      ) WITHOUT ROWID;
+      -- Bumped whenever a number is stored, sold or changes category or price (never by a hold).
+      CREATE TABLE number_catalogue (version INTEGER NOT NULL);
+      INSERT INTO number_catalogue (version) VALUES (0);
+      CREATE TRIGGER number_totals_insert AFTER INSERT ON numbers BEGIN
+        INSERT INTO number_totals (category, tags, status, price, numbers) VALUES (NEW.category, NEW.tags, NEW.status, NEW.price, 1)
+          ON CONFLICT DO UPDATE SET numbers = numbers + 1;
+        UPDATE number_catalogue SET version = version + 1;
+      END;
+      CREATE TRIGGER number_totals_delete AFTER DELETE ON numbers BEGIN
+        UPDATE number_totals SET numbers = numbers - 1
+         WHERE category = OLD.category AND tags = OLD.tags AND status = OLD.status AND price = OLD.price;
+        UPDATE number_catalogue SET version = version + 1;
+      END;
+      CREATE TRIGGER number_totals_update AFTER UPDATE OF category, tags, status, price ON numbers BEGIN
+        UPDATE number_totals SET numbers = numbers - 1
+         WHERE category = OLD.category AND tags = OLD.tags AND status = OLD.status AND price = OLD.price;
+        INSERT INTO number_totals (category, tags, status, price, numbers) VALUES (NEW.category, NEW.tags, NEW.status, NEW.price, 1)
+          ON CONFLICT DO UPDATE SET numbers = numbers + 1;
+        UPDATE number_catalogue SET version = version + 1;
+      END;
+      CREATE TRIGGER number_digits_price AFTER UPDATE OF price ON numbers BEGIN
+        UPDATE number_digits SET price = NEW.price WHERE msisdn = NEW.msisdn AND price = OLD.price;
+      END;
+    `,
+    run: (db) => {
+      // A store created before this migration: derive the new columns, then the totals and trigrams.
+      const rows = db.prepare('SELECT id, msisdn, status FROM numbers').all() as Array<{ id: number; msisdn: string; status: 'free' }>;
+      const update = db.prepare('UPDATE numbers SET shape7 = @shape7, tail4 = @tail4, tags = @tags WHERE id = @id');
+      for (const row of rows) {
+        const { shape7, tail4, tags } = storedNumber(row.msisdn, row.status);
+        update.run({ id: row.id, shape7, tail4, tags });
+      }
+      db.exec(REBUILD_NUMBER_TOTALS);
+      db.prepare(INDEX_NUMBER_DIGITS).run({ afterId: 0 });
+    },
   },
 ];

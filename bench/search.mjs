@@ -1,0 +1,69 @@
+// Number search at catalogue sizes: each size is seeded into a fresh store (DEMO_NUMBERS, in a
+// temp DATA_DIR deleted afterwards), then every search of the issue is measured with autocannon
+// at a few connections, one worker, the page cache off. Prints figures; exits non-zero only when
+// a request failed or the server crashed, never on speed.
+import os from 'node:os';
+import { measure, BROWSER_HEADERS } from './lib/cannon.mjs';
+import { heading, int, ms, table } from './lib/format.mjs';
+import { crashReport, startSite } from './lib/processes.mjs';
+
+const sizes = (process.env.BENCH_SEARCH_SIZES ?? '2400,10000,100000,1000000').split(',').map(Number).filter((n) => n >= 1);
+const duration = Number(process.env.BENCH_DURATION ?? '5');
+const warmup = Number(process.env.BENCH_WARMUP ?? '2');
+const connections = Number(process.env.BENCH_CONNECTIONS ?? '4');
+
+const API_JSON = { accept: 'application/json' };
+const REQUESTS = [
+  ['GET /api/v1/numbers?pageSize=20', '/api/v1/numbers?pageSize=20', API_JSON],
+  ['?category=gold', '/api/v1/numbers?category=gold&pageSize=20', API_JSON],
+  ['?contains=77', '/api/v1/numbers?contains=77&pageSize=20', API_JSON],
+  ['?contains=1234', '/api/v1/numbers?contains=1234&pageSize=20', API_JSON],
+  ['?endsWith=00', '/api/v1/numbers?endsWith=00&pageSize=20', API_JSON],
+  ['?mask=XXX-YY-YY', '/api/v1/numbers?mask=XXX-YY-YY&pageSize=20', API_JSON],
+  ['?pattern=mirror', '/api/v1/numbers?pattern=mirror&pageSize=20', API_JSON],
+  ['?sort=price_desc&page=50', '/api/v1/numbers?sort=price_desc&page=50&pageSize=20', API_JSON],
+  ['GET /api/v1/numbers/categories', '/api/v1/numbers/categories', API_JSON],
+  ['page /numbers?mask=XXX-YY-YY', '/numbers?mask=XXX-YY-YY', BROWSER_HEADERS],
+];
+
+async function runSize(size) {
+  const started = performance.now();
+  // A million numbers take tens of seconds to seed on a shared machine: the start may take minutes.
+  const site = await startSite({ env: { DEMO_NUMBERS: String(size), PAGE_CACHE_SECONDS: '0' }, startTimeoutMs: 10 * 60_000 });
+  const startSeconds = (performance.now() - started) / 1000;
+  const seeded = /seeded demo data \(([\d,]+) numbers\)[^"]* in ([\d.]+) s/.exec(site.output());
+  const results = [];
+  let failed = false;
+  try {
+    for (const [label, path, headers] of REQUESTS) {
+      const r = await measure(site.origin, { path, headers, connections, duration, warmup });
+      const bad = r.errors + r.timeouts + r.non2xx;
+      if (bad > 0) failed = true;
+      results.push({ label, ...r, bad });
+      console.log(`  ${size.toLocaleString('en-US')} numbers  ${label}: ${int(r.rps)} req/s, p99 ${ms(r.p99)}${bad ? `, ${bad} failed` : ''}`);
+    }
+    if (site.exited()) {
+      console.error(crashReport(site.output()));
+      failed = true;
+    }
+  } finally {
+    await site.stop();
+  }
+  return { size, results, failed, seed: seeded ? `${seeded[1]} numbers in ${seeded[2]} s` : `start ${startSeconds.toFixed(1)} s`, startSeconds };
+}
+
+console.log(heading(`Number search: ${connections} connections, ${warmup} s warm-up + ${duration} s per request, WEB_CONCURRENCY=1, page cache off`));
+console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+const runs = [];
+for (const size of sizes) runs.push(await runSize(size));
+console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+console.log(table(['seeded', ...runs.map((r) => int(r.size))], [['seeding (log)', ...runs.map((r) => r.seed)]], ['left']));
+console.log('');
+console.log(
+  table(
+    ['request', ...runs.map((r) => `${int(r.size)} numbers`)],
+    REQUESTS.map(([label], i) => [label, ...runs.map((r) => `${int(r.results[i].rps)}, p99 ${ms(r.results[i].p99)}${r.results[i].bad ? ` (${r.results[i].bad} failed)` : ''}`)]),
+    ['left'],
+  ),
+);
+if (runs.some((r) => r.failed)) process.exit(1);
