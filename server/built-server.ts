@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -86,4 +87,39 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface JsonAnswer {
+  status: number;
+  body: { error?: { code: string } } & Record<string, unknown>;
+}
+
+/**
+ * A JSON call on a connection of its own (no keep-alive agent), so the calls of a test spread over
+ * a cluster's workers; over HTTPS the test's self-signed certificate is accepted. `from` picks the
+ * loopback address the call comes from (a proxy in front limits and logs by it).
+ */
+export function callJson(url: string, method: string, body?: unknown, headers: Record<string, string> = {}, from?: string): Promise<JsonAnswer> {
+  const client = url.startsWith('https:') ? https : http;
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method,
+        agent: false,
+        rejectUnauthorized: false,
+        localAddress: from,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

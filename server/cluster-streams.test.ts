@@ -1,28 +1,11 @@
-import http from 'node:http';
-import { startBuiltServer, type BuiltServer } from './built-server';
+import { callJson, startBuiltServer, type BuiltServer } from './built-server';
 import { openStream, type OpenStream } from './api/test-support/event-stream';
 
 /** Live auction streams with two cluster workers: a bid accepted by one reaches the streams of both. */
 
 const DEMO_CODE = '123456';
 
-function post(origin: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(
-      `${origin}${path}`,
-      { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...headers } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const post = (origin: string, path: string, body: unknown, headers: Record<string, string> = {}) => callJson(`${origin}${path}`, 'POST', body, headers);
 
 describe('live auction streams on a cluster (WEB_CONCURRENCY=2)', () => {
   let server: BuiltServer;

@@ -1,34 +1,11 @@
-import http from 'node:http';
-import { startBuiltServer, type BuiltServer } from './built-server';
+import { callJson, startBuiltServer, type BuiltServer } from './built-server';
 
 /** Two cluster workers writing to one store at once: every request answered, none with a 5xx. */
 
 const DEMO_CODE = '123456';
 const visitor = (index: number) => `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 
-interface Answer {
-  status: number;
-  body: { error?: { code: string } } & Record<string, unknown>;
-}
-
-/** A JSON call on a connection of its own, so the cluster spreads the calls over its workers. */
-function call(origin: string, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? '' : JSON.stringify(body);
-    const req = http.request(
-      `${origin}${path}`,
-      { method, agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...headers } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const call = (origin: string, method: string, path: string, body: unknown, headers: Record<string, string>) => callJson(`${origin}${path}`, method, body, headers);
 
 describe('cluster writes (WEB_CONCURRENCY=2)', () => {
   let server: BuiltServer;

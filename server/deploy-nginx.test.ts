@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LANGUAGES } from '../shared/languages';
 import { href, PAGE_KEYS } from '../shared/paths';
-import { startBuiltServer, type BuiltServer } from './built-server';
+import { callJson, startBuiltServer, type BuiltServer } from './built-server';
 import { startFakeApi, type FakeApi } from './fake-api';
 import { findProgram, freePort, missingMessage, startProcess, type ServiceProcess } from './service-processes';
 import { tags } from './test-html';
@@ -50,25 +50,6 @@ function fetchVia(url: string, options: { from?: string; headers?: Record<string
       },
     );
     req.on('error', reject);
-  });
-}
-
-/** A JSON POST through nginx from a loopback address of its own. */
-function fetchJson(url: string, from: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      url,
-      { method: 'POST', agent: false, rejectUnauthorized: false, localAddress: from, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...headers } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
   });
 }
 
@@ -220,7 +201,7 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
   it("passes a live auction's events on as they happen: the snapshot at once, a bid made through it right after", async () => {
     const from = nextAddress();
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetchJson(`${oneSiteProxy.https}/api/v1${path}`, from, body, headers);
+      callJson(`${oneSiteProxy.https}/api/v1${path}`, 'POST', body, headers, from);
     const phone = '+998901234500';
     expect((await post('/auth/sms', { phone })).status).toBe(201);
     const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })).body as { authToken: string };
