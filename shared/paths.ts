@@ -29,6 +29,7 @@ export const PAGE_KEYS = Object.keys(PATHS) as PageKey[];
  */
 export const SITE_QUERY_PARAMS = [
   'page',
+  'after',
   'category',
   'digits',
   'endsWith',

@@ -34,8 +34,9 @@ export function NumberResults({
   // page exists while the API hands out a cursor for it.
   const pages = numbers.totalExact === false ? null : pageCount(numbers.total, numbers.pageSize);
   const hasNext = pages === null ? numbers.nextCursor !== null : numbers.page < pages;
-  const linkTo = (page: number) =>
-    href('numbers', lang, {}, { ...carriedQuery(new URLSearchParams(search)), ...filterQuery(filters), page: page > 1 ? page : undefined });
+  // "Next" starts where this page ends (the API's cursor): stable while numbers are reserved.
+  const linkTo = (page: number, after?: string | null) =>
+    href('numbers', lang, {}, { ...carriedQuery(new URLSearchParams(search)), ...filterQuery(filters), page: page > 1 ? page : undefined, after: after ?? undefined });
   const categoryName = (id: string) => categories?.find((c) => c.id === id)?.name ?? '';
 
   return (
@@ -71,7 +72,7 @@ export function NumberResults({
             {pages === null ? t('numbers.results.pageOpen', { page: numbers.page }) : t('numbers.results.page', { page: numbers.page, pages })}
           </span>
           {hasNext ? (
-            <Link className="button button--primary" rel="next" to={linkTo(numbers.page + 1)}>
+            <Link className="button button--primary" rel="next" to={linkTo(numbers.page + 1, numbers.nextCursor)}>
               {t('numbers.results.next')}
             </Link>
           ) : null}

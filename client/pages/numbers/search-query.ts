@@ -16,7 +16,16 @@ export interface NumberFilters {
   pattern: NumberPattern | '';
   sort: (typeof SORTS)[number] | '';
   page: number;
+  /**
+   * Where the page starts: the API's `nextCursor` of the page before (`after` in the URL), so
+   * following "Next" never repeats or skips a number while others are reserved; '' when the
+   * page was asked for by its number alone.
+   */
+  after: string;
 }
+
+/** The API's cursor: the price and the number (without '+') of the last number of the page before. */
+const CURSOR = /^\d{1,15}_998\d{9}$/;
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | '' {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : '';
@@ -42,6 +51,7 @@ export function filtersFromQuery(search: URLSearchParams): NumberFilters {
     pattern: pick(search.get('pattern'), PATTERNS),
     sort: pick(search.get('sort'), SORTS),
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), MAX_PAGE) : 1,
+    after: CURSOR.test(search.get('after') ?? '') ? search.get('after')! : '',
   };
 }
 
@@ -54,10 +64,11 @@ export function apiSearch(filters: NumberFilters): NumberSearch {
   if (filters.mask) query.mask = filters.mask;
   if (filters.pattern) query.pattern = filters.pattern;
   if (filters.sort) query.sort = filters.sort;
+  if (filters.after) query.cursor = filters.after;
   return query;
 }
 
-/** The filters as URL query values for links (pagination), without the page. */
+/** The filters as URL query values for links (pagination), without the page or where it starts. */
 export function filterQuery(filters: NumberFilters): Record<string, string> {
   const query: Record<string, string> = {};
   for (const key of ['category', 'digits', 'endsWith', 'mask', 'pattern', 'sort'] as const) {
