@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import type { SmsCodeResponse, SmsVerifyResponse } from '../../../shared/api-types';
 import { checkUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
-import { ApiError, badRequest } from '../http/api-error';
+import { badRequest } from '../http/api-error';
 import { body, stringField, valid } from '../http/input';
 import { clientKey, tooManyRequests } from '../http/limits';
 import { writeTransaction } from '../store/database';
@@ -24,11 +24,6 @@ interface CodeRow {
   expires_at: number;
   attempts: number;
   used_at: number | null;
-}
-
-function tooMany(waitMs: number): ApiError {
-  const seconds = Math.max(1, Math.ceil(waitMs / SECOND));
-  return new ApiError(429, 'sms_rate_limited', { params: { seconds }, extra: { retryAfterSeconds: seconds } });
 }
 
 export function registerSms(router: Router, ctx: ApiContext): void {
@@ -54,8 +49,8 @@ export function registerSms(router: Router, ctx: ApiContext): void {
     }
     const lastHour = recent.all(phone, now - HOUR_MS) as CodeRow[];
     const last = lastHour[lastHour.length - 1];
-    if (last && now - last.created_at < RESEND_AFTER_MS) throw tooMany(last.created_at + RESEND_AFTER_MS - now);
-    if (lastHour.length >= MAX_PER_HOUR) throw tooMany(lastHour[lastHour.length - MAX_PER_HOUR].created_at + HOUR_MS - now);
+    if (last && now - last.created_at < RESEND_AFTER_MS) throw tooManyRequests('sms_rate_limited', last.created_at + RESEND_AFTER_MS - now);
+    if (lastHour.length >= MAX_PER_HOUR) throw tooManyRequests('sms_rate_limited', lastHour[lastHour.length - MAX_PER_HOUR].created_at + HOUR_MS - now);
     insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client);
   });
 
