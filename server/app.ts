@@ -22,6 +22,7 @@ import { PageCache } from './page-cache';
 import { createBaseSecurityHeaders } from './security-headers';
 import { createMetrics, metricsMiddleware, type SiteMetrics } from './metrics';
 import { createInProcessAgent } from './in-process';
+import { createServerHttp } from './server-http';
 import { createApiProbe } from './api-probe';
 
 export interface AppOptions {
@@ -107,8 +108,10 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
   });
 
-  app.get('/sitemap.xml', sitemap(config));
-  app.use(ogImages(config, { ru, en, uz }));
+  // The server's own API calls; the embedded API answers them through memory, as the same app.
+  const serverHttp = createServerHttp(config, { embedded: api ? createInProcessAgent(app) : null, metrics });
+  app.get('/sitemap.xml', sitemap(config, serverHttp));
+  app.use(ogImages(config, { ru, en, uz }, serverHttp));
 
   app.use(cookieParser());
   app.use(canonicalCase);
@@ -122,8 +125,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     log: (level, message, error) => logger[level](message, error),
     pageCache: new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes),
     metrics,
-    // The same app answers the server's own API calls, through memory instead of loopback TCP.
-    inProcessAgent: api ? createInProcessAgent(app) : null,
+    serverHttp,
   });
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {

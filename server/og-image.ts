@@ -7,7 +7,7 @@ import { INTL_LOCALE, type Language } from '../shared/languages';
 import { parseOgImagePath, type OgPage } from '../shared/og-image';
 import { formatDate } from '../client/format';
 import type { Config } from './config';
-import { createServerHttpClient } from './server-http';
+import type { ServerHttp } from './server-http';
 
 type Catalogue = Record<string, unknown>;
 
@@ -119,7 +119,7 @@ function newsCard(lang: Language, item: NewsItem, catalogue: Catalogue): Card {
  * or a news item in a language (social networks show no preview for SVG). Rendered on the first
  * request and kept in memory; a news item's key holds its title, so an edited title renders anew.
  */
-export function ogImages(config: Config, catalogs: Record<Language, Catalogue>) {
+export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, serverHttp: ServerHttp) {
   const cache = new Map<string, Promise<Buffer>>();
   const cached = (key: string, render: () => Promise<Buffer>): Promise<Buffer> => {
     let image = cache.get(key);
@@ -153,7 +153,7 @@ export function ogImages(config: Config, catalogs: Record<Language, Catalogue>) 
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       try {
-        const http = createServerHttpClient(req, config, target.lang, abort.signal);
+        const http = serverHttp(target.lang, abort.signal);
         const { data } = await http.get<NewsItem>(`/news/${encodeURIComponent(target.slug)}`);
         key = `${target.lang}:news:${target.slug}:${data.title}:${data.publishedAt}`;
         card = newsCard(target.lang, data, catalogue);

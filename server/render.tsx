@@ -23,7 +23,7 @@ import type { ServerRequestContext } from '../client/request-context';
 import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from './bots';
 import { contentSecurityPolicy, createNonce, frameAncestorsFor } from './security-headers';
-import { createServerHttpClient } from './server-http';
+import type { ServerHttp } from './server-http';
 import type { SiteMetrics } from './metrics';
 import { pageUrl, withNonce, type CachedPage, type PageCache } from './page-cache';
 import { within } from '../shared/within';
@@ -36,8 +36,8 @@ export interface RendererOptions {
   log: (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => void;
   pageCache: PageCache;
   metrics: SiteMetrics;
-  /** Reaches the embedded API in this process without a socket (null with API_BASE_URL). */
-  inProcessAgent?: import('node:http').Agent | null;
+  /** The loaders' API clients. */
+  serverHttp: ServerHttp;
 }
 
 /**
@@ -163,7 +163,7 @@ export function createRenderer(options: RendererOptions) {
       headers: { 'accept-language': req.get('accept-language') ?? '', cookie: req.get('cookie') ?? '' },
       signal: abort.signal,
     });
-    const http = createServerHttpClient(req, config, lang, abort.signal, metrics, options.inProcessAgent);
+    const http = options.serverHttp(lang, abort.signal);
     // A page built while the API failed shows an error state: fine to send, not to keep.
     let apiFailed = false;
     http.interceptors.response.use(undefined, (error: unknown) => {

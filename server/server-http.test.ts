@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Request } from 'express';
 import { loadConfig } from './config';
-import { createServerHttpClient } from './server-http';
+import { createServerHttp } from './server-http';
 
 /** An operator API that says which answers may be kept, and counts what it is asked. */
 async function startApi() {
@@ -28,7 +27,7 @@ describe("the server's HTTP client", () => {
   // One client per page request, as the renderer makes them.
   const client = (lang: 'ru' | 'en' | 'uz' = 'en') => {
     const config = loadConfig({ NODE_ENV: 'test', API_BASE_URL: api.baseUrl });
-    return createServerHttpClient({} as Request, config, lang, new AbortController().signal);
+    return createServerHttp(config, { embedded: null })(lang, new AbortController().signal);
   };
 
   it('keeps what the API marks public for its max-age, per language, across requests', async () => {

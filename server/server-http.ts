@@ -1,6 +1,5 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { Request } from 'express';
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { buildKeyGenerator, buildMemoryStorage, setupCache, type CacheRequestConfig } from 'axios-cache-interceptor';
 import { apiEndpointOf, type SiteMetrics } from './metrics';
@@ -8,18 +7,6 @@ import type { Language } from '../shared/languages';
 import { createHttpClient } from '../shared/http';
 import type { Config } from './config';
 import { IN_PROCESS_ORIGIN } from './in-process';
-
-/**
- * Where the server's own loaders reach the API: the configured operator API, or this very
- * server's embedded one through the address the request arrived on (always reachable, also on
- * a random test port).
- */
-export function serverApiBaseUrl(req: Request, config: Config): string {
-  if (config.apiBaseUrl) return config.apiBaseUrl;
-  const address = req.socket.localAddress ?? '127.0.0.1';
-  const host = address.includes(':') ? (address.startsWith('::ffff:') ? address.slice(7) : `[${address}]`) : address;
-  return `http://${host}:${req.socket.localPort}/api/v1`;
-}
 
 // Reused connections to the API: a page render makes several calls, and a new TCP connection for
 // each one costs more than the call. The agents hold no per-request state.
@@ -94,30 +81,37 @@ function measure(client: AxiosInstance, metrics: SiteMetrics): void {
   );
 }
 
+/** A client for one request's API calls, in its language, ended by its signal. */
+export type ServerHttp = (lang: Language, signal: AbortSignal) => AxiosInstance;
+
+export interface ServerHttpOptions {
+  /**
+   * This process's embedded API, reached through memory rather than a socket
+   * (server/in-process.ts); required without API_BASE_URL, unused with it.
+   */
+  embedded: http.Agent | null;
+  metrics?: SiteMetrics;
+}
+
 /**
- * One client per request: fixed locale, no token storage, no toasts (DESIGN.md). Its calls end
- * with the request: a visitor who goes away cancels the API calls made for them.
+ * The server's own API calls (page loaders, share cards, the sitemap): one client per request,
+ * with a fixed locale, no token storage and no toasts (DESIGN.md). Its calls end with the
+ * request: a visitor who goes away cancels the API calls made for them.
  */
-export function createServerHttpClient(
-  req: Request,
-  config: Config,
-  lang: Language,
-  signal: AbortSignal,
-  metrics?: SiteMetrics,
-  inProcess?: http.Agent | null,
-): AxiosInstance {
-  // The embedded API, when this process has it: through memory, not a socket (server/in-process.ts).
-  const embedded = !config.apiBaseUrl && inProcess ? inProcess : null;
-  const baseURL = embedded ? `${IN_PROCESS_ORIGIN}/api/v1` : serverApiBaseUrl(req, config);
-  const client = createHttpClient({ baseURL, getLocale: () => lang, storage: null });
-  if (metrics) measure(client, metrics);
-  cacheByHeaders(client, lang);
-  client.defaults.signal = signal;
-  client.defaults.httpAgent = embedded ?? httpAgent;
-  // Never a proxy from the environment between the server and its API.
-  client.defaults.proxy = false;
-  client.defaults.httpsAgent = httpsAgent;
-  // The embedded API answers over loopback: compressing and inflating each answer only costs CPU.
-  if (!config.apiBaseUrl) client.defaults.headers.common['Accept-Encoding'] = 'identity';
-  return client;
+export function createServerHttp(config: Config, options: ServerHttpOptions): ServerHttp {
+  if (!config.apiBaseUrl && !options.embedded) throw new Error('createServerHttp: the embedded API is reached through its in-process agent, and none was given');
+  const baseURL = config.apiBaseUrl ?? `${IN_PROCESS_ORIGIN}/api/v1`;
+  return (lang, signal) => {
+    const client = createHttpClient({ baseURL, getLocale: () => lang, storage: null });
+    if (options.metrics) measure(client, options.metrics);
+    cacheByHeaders(client, lang);
+    client.defaults.signal = signal;
+    client.defaults.httpAgent = options.embedded ?? httpAgent;
+    client.defaults.httpsAgent = httpsAgent;
+    // Never a proxy from the environment between the server and its API.
+    client.defaults.proxy = false;
+    // The embedded API answers through memory: compressing and inflating each answer only costs CPU.
+    if (!config.apiBaseUrl) client.defaults.headers.common['Accept-Encoding'] = 'identity';
+    return client;
+  };
 }

@@ -5,7 +5,7 @@ import type { NewsList, NewsSummary } from '../shared/api-types';
 import { DEFAULT_LANGUAGE, LANGUAGES, localizePath } from '../shared/languages';
 import { href, type PageKey } from '../shared/paths';
 import type { Config } from './config';
-import { createServerHttpClient } from './server-http';
+import type { ServerHttp } from './server-http';
 
 /**
  * Pages a search engine should list: all but a news item (listed one by one below) and the
@@ -28,8 +28,8 @@ export const SITEMAP_PAGES: PageKey[] = [
 /** The largest page the news API answers (`pageSize` is clamped to 50). */
 const NEWS_PAGE_SIZE = 50;
 
-async function allNews(req: Request, config: Config, signal: AbortSignal): Promise<NewsSummary[]> {
-  const http = createServerHttpClient(req, config, DEFAULT_LANGUAGE, signal);
+async function allNews(serverHttp: ServerHttp, signal: AbortSignal): Promise<NewsSummary[]> {
+  const http = serverHttp(DEFAULT_LANGUAGE, signal);
   const items: NewsSummary[] = [];
   for (let page = 1; page <= 100; page++) {
     const { data } = await http.get<NewsList>('/news', { params: { page, pageSize: NEWS_PAGE_SIZE } });
@@ -53,14 +53,14 @@ function entry(siteUrl: string, path: string, lastmod?: string): SitemapItemLoos
  * news item with its publication date as `lastmod`. If the news cannot be read the pages are
  * still listed (a crawler then finds the news by its links), and the answer is not cached long.
  */
-export function sitemap(config: Config) {
-  return async (req: Request, res: Response): Promise<void> => {
+export function sitemap(config: Config, serverHttp: ServerHttp) {
+  return async (_req: Request, res: Response): Promise<void> => {
     const siteUrl = config.publicSiteUrl;
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     let news: NewsSummary[] | null;
     try {
-      news = await allNews(req, config, abort.signal);
+      news = await allNews(serverHttp, abort.signal);
     } catch {
       news = null;
     }
