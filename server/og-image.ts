@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { NextFunction, Request, Response } from 'express';
 import { renderAsync } from '@resvg/resvg-js';
+import { LRUCache } from 'lru-cache';
 import type { NewsItem } from '../shared/api-types';
 import { isHttpError } from '../shared/http-error';
 import { INTL_LOCALE, type Language } from '../shared/languages';
@@ -120,18 +121,15 @@ function newsCard(lang: Language, item: NewsItem, catalogue: Catalogue): Card {
  * request and kept in memory; a news item's key holds its title, so an edited title renders anew.
  */
 export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, serverHttp: ServerHttp) {
-  const cache = new Map<string, Promise<Buffer>>();
+  // The images asked for most recently (lru-cache); a render that fails is forgotten, so the next request tries again.
+  const cache = new LRUCache<string, Promise<Buffer>>({ max: CACHE_ENTRIES });
   const cached = (key: string, render: () => Promise<Buffer>): Promise<Buffer> => {
     let image = cache.get(key);
-    if (image) {
-      cache.delete(key);
+    if (!image) {
+      image = render();
+      image.catch(() => cache.delete(key));
       cache.set(key, image);
-      return image;
     }
-    image = render();
-    image.catch(() => cache.delete(key));
-    cache.set(key, image);
-    if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
     return image;
   };
 
