@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
+import { listenFailure } from './listen-failure';
 import { processRegistries, shareWithPrimary, startMetricsServer } from './metrics';
 import { createApi } from './api/create-api';
 
@@ -65,7 +66,7 @@ function boot(): void {
   // Express 5 hands a listen error (a port in use, no permission) to this callback.
   const server: Server = app.listen(config.port, config.host, (error?: Error) => {
     if (error) {
-      process.stderr.write(`${listenFailure(error, config)}\n`);
+      process.stderr.write(`${listenFailure(error, config.host, config.port, { port: 'PORT', host: 'HOST' })}\n`);
       app.locals.close();
       process.exit(1);
     }
@@ -105,16 +106,6 @@ function boot(): void {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-}
-
-/** One readable line for a server that cannot listen. */
-function listenFailure(error: Error, config: Config): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const where = `${config.host}:${config.port}`;
-  if (code === 'EADDRINUSE') return `Cannot listen on ${where}: the port is already in use (set PORT to another port or stop the other process).`;
-  if (code === 'EACCES') return `Cannot listen on ${where}: permission denied (ports below 1024 need privileges; set PORT).`;
-  if (code === 'EADDRNOTAVAIL') return `Cannot listen on ${where}: this machine has no such address (set HOST).`;
-  return `Cannot listen on ${where}: ${error.message}`;
 }
 
 function prepareStore(config: Config, logger: Logger): void {

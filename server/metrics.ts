@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { listenFailure } from './listen-failure';
 
 /**
  * Prometheus metrics (prom-client) of one process: every label has a bounded set of values (a
@@ -129,9 +130,9 @@ export function startMetricsServer(port: number, host: string, own: Registry[] |
       (error: Error) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`metrics unavailable: ${error.message}`),
     );
   });
-  server.on('error', (error: NodeJS.ErrnoException) => {
+  server.on('error', (error: Error) => {
     // Like the site's own port: one readable line, not a crash with a stack.
-    process.stderr.write(`Cannot serve metrics on ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is already in use (set METRICS_PORT)' : error.message}\n`);
+    process.stderr.write(`${listenFailure(error, host, port, { port: 'METRICS_PORT', host: 'METRICS_HOST' })}\n`);
     process.exit(1);
   });
   server.listen(port, host, () => onListening?.((server.address() as { port: number }).port));
