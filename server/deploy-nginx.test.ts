@@ -64,7 +64,21 @@ interface Proxy {
 }
 
 /** deploy/nginx.conf with this test's ports, paths and certificate, in front of `upstreams`. */
+/**
+ * A port found free may be taken by another test's server before nginx binds it: nginx then
+ * exits at once saying so, and is started again on other ports.
+ */
 async function startNginx(dir: string, name: string, upstreams: number[], assetsRoot: string, cert: { crt: string; key: string }): Promise<Proxy> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startNginxOnce(dir, name, upstreams, assetsRoot, cert);
+    } catch (error) {
+      if (attempt >= 3 || !/Address already in use/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startNginxOnce(dir: string, name: string, upstreams: number[], assetsRoot: string, cert: { crt: string; key: string }): Promise<Proxy> {
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const proxyConf = path.join(dir, `${name}-proxy.conf`);
   fs.copyFileSync(path.join(ROOT, 'deploy', 'oq-proxy.conf'), proxyConf);
