@@ -1,5 +1,4 @@
-import http from 'node:http';
-import { startBuiltServer, type BuiltServer } from './built-server';
+import { callJson, startBuiltServer, type BuiltServer } from './built-server';
 import { findProgram, freePort, missingMessage, startProcess, type ServiceProcess } from './service-processes';
 
 /** With REDIS_URL, the per-client rate limits hold across site processes (machines); without Redis they fall back. */
@@ -8,20 +7,8 @@ const REDIS = findProgram('redis-server');
 if (!REDIS) console.warn(missingMessage('redis-server', 'redis-server'));
 const describeWithRedis = REDIS ? describe : describe.skip;
 
-function reserve(server: BuiltServer, number: string, client: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ number });
-    const req = http.request(
-      `${server.origin}/api/v1/reservations`,
-      { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Forwarded-For': client } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+async function reserve(server: BuiltServer, number: string, client: string): Promise<number> {
+  return (await callJson(`${server.origin}/api/v1/reservations`, 'POST', { number }, { 'X-Forwarded-For': client })).status;
 }
 
 async function freeNumbers(server: BuiltServer, count: number): Promise<string[]> {
