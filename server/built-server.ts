@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { startProcess, type ServiceProcess } from './service-processes';
 
 /** Test support: the built server (dist/server/index.cjs) as production runs it, in its own process. */
 
@@ -32,58 +33,43 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
   });
 }
 
+const listeningPorts = (output: string) => [...output.matchAll(/Listening on http:\/\/127\.0\.0\.1:(\d+)/g)].map((match) => match[1]);
+
 /** On a free loopback port; resolves once every worker (WEB_CONCURRENCY, default 1) is listening. */
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oq-built-'));
-  const child = spawn(process.execPath, [path.join(distDir, 'server', 'index.cjs')], {
-    env: {
-      ...process.env,
-      NODE_PATH: path.join(rootDir, 'node_modules'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      LOG_REQUESTS: 'false',
-      JWT_SECRET: 'x'.repeat(40),
-      ...env,
-    },
-    // A DIST_DIR outside the checkout still resolves its packages from the checkout.
-    cwd: rootDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
   const workers = Number(env.WEB_CONCURRENCY ?? 1);
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 20000);
-    const check = () => {
-      const ports = [...output.matchAll(/Listening on http:\/\/127\.0\.0\.1:(\d+)/g)].map((match) => match[1]);
-      if (ports.length >= workers) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${ports[0]}`);
-      } else if (child.exitCode !== null) {
-        clearTimeout(timer);
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        reject(new Error(`server exited: ${output}`));
-      } else setTimeout(check, 25);
-    };
-    check();
-  });
+  let server: ServiceProcess;
+  try {
+    server = await startProcess(process.execPath, [path.join(distDir, 'server', 'index.cjs')], (output) => listeningPorts(output).length >= workers, {
+      label: 'server',
+      timeoutMs: 20000,
+      env: {
+        ...process.env,
+        NODE_PATH: path.join(rootDir, 'node_modules'),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        DIST_DIR: distDir,
+        LOG_REQUESTS: 'false',
+        JWT_SECRET: 'x'.repeat(40),
+        ...env,
+      },
+      // A DIST_DIR outside the checkout still resolves its packages from the checkout.
+      cwd: rootDir,
+    });
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
-    child,
-    origin,
+    child: server.child,
+    origin: `http://127.0.0.1:${listeningPorts(server.output())[0]}`,
     dataDir,
-    output: () => output,
+    output: server.output,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

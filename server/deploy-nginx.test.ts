@@ -107,7 +107,7 @@ async function startNginxOnce(dir: string, name: string, upstreams: number[], as
       () => true,
       () => false,
     );
-  const process = await startProcess(NGINX!, ['-e', 'stderr', '-p', dir, '-c', file, '-g', 'daemon off;'], answers, 10000);
+  const process = await startProcess(NGINX!, ['-e', 'stderr', '-p', dir, '-c', file, '-g', 'daemon off;'], answers, { timeoutMs: 10000 });
   return { http: `http://127.0.0.1:${httpPort}`, https: `https://127.0.0.1:${httpsPort}`, process };
 }
 

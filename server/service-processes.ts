@@ -45,9 +45,18 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts a program and resolves once its output matches `ready`, or `ready()` says so. */
-export function startProcess(program: string, args: string[], ready: RegExp | (() => Promise<boolean>), timeoutMs = 15000): Promise<ServiceProcess> {
-  const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+export interface StartOptions {
+  timeoutMs?: number;
+  /** Names the process in the errors (`<label> exited: …`, `<label> did not start: …`); the program by default. */
+  label?: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/** Starts a program and resolves once its output matches `ready`, or `ready(output)` says so. */
+export function startProcess(program: string, args: string[], ready: RegExp | ((output: string) => boolean | Promise<boolean>), options: StartOptions = {}): Promise<ServiceProcess> {
+  const { timeoutMs = 15000, label = program, env, cwd } = options;
+  const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], env, cwd });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -59,16 +68,16 @@ export function startProcess(program: string, args: string[], ready: RegExp | ((
     await exited;
     clearTimeout(timer);
   };
-  const isReady = typeof ready === 'function' ? ready : async () => ready.test(output);
+  const isReady = typeof ready === 'function' ? () => ready(output) : () => ready.test(output);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`${program} did not start: ${output}`));
+      reject(new Error(`${label} did not start: ${output}`));
     }, timeoutMs);
     const check = async () => {
       if (child.exitCode !== null) {
         clearTimeout(timer);
-        reject(new Error(`${program} exited: ${output}`));
+        reject(new Error(`${label} exited: ${output}`));
       } else if (await isReady()) {
         clearTimeout(timer);
         resolve({ child, output: () => output, stop });
