@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Deferred } from '../deferred';
-import { LoadError } from '../features/tariffs/LoadError';
+import { LoadError } from './LoadError';
 
 /**
  * A part of a page whose loader used `awaitBriefly` (client/deferred.tsx): rendered at once when
@@ -17,7 +17,7 @@ export function StreamedPart<T>({ value, failure, children }: { value: T | Promi
           {t('common.loading')}
         </p>
       }
-      error={<LoadError message={failure} />}
+      error={<LoadError message={failure} role="status" />}
     >
       {children}
     </Deferred>

@@ -9,7 +9,7 @@ import { useLanguage } from '../../components/use-language';
 import { ConstructorPrice } from '../../features/tariffs/ConstructorPrice';
 import { ADD_ON_FIELDS, quoteSelection, selectionFromQuery, selectionToQuery, type StepField } from '../../features/tariffs/constructor-selection';
 import { selectionSummary } from '../../features/tariffs/tariff-rows';
-import { useHydrated } from '../../features/tariffs/use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 import { useQueryState } from '../../features/tariffs/use-query-state';
 import { useTariffText } from '../../features/tariffs/use-tariff-text';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';

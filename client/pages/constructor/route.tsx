@@ -5,7 +5,7 @@ import { apiClient } from '../../api-client';
 import { PageIntro } from '../../components/PageIntro';
 import { StreamedPart } from '../../components/StreamedPart';
 import { awaitBriefly } from '../../deferred';
-import { LoadError } from '../../features/tariffs/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { revalidateOnNewPath } from '../../features/tariffs/revalidate';
 import { ConstructorForm } from './ConstructorForm';
 
@@ -33,7 +33,7 @@ export function Component() {
     <div className="container page page--constructor">
       <PageIntro page="tariffConstructor" />
       <StreamedPart value={options} failure={t('tariffConstructor.loadError')}>
-        {(loaded) => (loaded ? <ConstructorForm options={loaded} /> : <LoadError message={t('tariffConstructor.loadError')} />)}
+        {(loaded) => (loaded ? <ConstructorForm options={loaded} /> : <LoadError message={t('tariffConstructor.loadError')} role="status" />)}
       </StreamedPart>
     </div>
   );

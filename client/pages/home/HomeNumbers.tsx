@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { NumberCategory, PhoneNumber } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
-import { LoadError } from '../../features/tariffs/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { formatNumber, formatUzs } from '../../format';
 import { HomeSection } from './HomeSection';
 
@@ -31,7 +31,7 @@ export function NumbersOnOffer({ categories, numbers }: { categories: NumberCate
           ))}
         </ul>
       ) : (
-        <LoadError message={t('home.numbers.loadError')} />
+        <LoadError message={t('home.numbers.loadError')} role="status" />
       )}
       {categories ? (
         <ul className="number-categories" role="list">
@@ -47,7 +47,7 @@ export function NumbersOnOffer({ categories, numbers }: { categories: NumberCate
           ))}
         </ul>
       ) : (
-        <LoadError message={t('home.numbers.categoriesError')} />
+        <LoadError message={t('home.numbers.categoriesError')} role="status" />
       )}
     </HomeSection>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '../../features/tariffs/LoadError';
+import { LoadError } from '../../components/LoadError';
 
 interface HomeSectionProps {
   id: string;
@@ -29,7 +29,7 @@ export function HomeSection({ id, title, lead, more, error, className, children 
           </Link>
         ) : null}
       </div>
-      {error ? <LoadError message={error} /> : children}
+      {error ? <LoadError message={error} role="status" /> : children}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { PhoneVerification, usePhoneAuth } from '../../features/purchase/PhoneVe
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
-import { useHydrated } from '../../features/purchase/use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 import { IdentificationForm } from './IdentificationForm';
 
 interface IdentificationData {

@@ -7,7 +7,7 @@ import { PageHead } from '../../components/PageHead';
 import { StreamedPart } from '../../components/StreamedPart';
 import { awaitBriefly, isThenable } from '../../deferred';
 import { useLanguage } from '../../components/use-language';
-import { RetryNotice } from '../../features/news/RetryNotice';
+import { LoadError } from '../../components/LoadError';
 import { NewsCard } from './NewsCard';
 import { lastNewsPage, NEWS_PAGE_SIZE, parseNewsPage } from './news-query';
 import { Pagination } from './Pagination';
@@ -70,7 +70,7 @@ function NewsPage({ data }: { data: NewsListData }) {
     <>
       {data.status === 'ok' && data.last > 1 ? <p className="news-list__position">{t('news.pageOf', { page: data.page, last: data.last })}</p> : null}
       {data.status === 'error' ? (
-        <RetryNotice message={t('news.loadError')} />
+        <LoadError message={t('news.loadError')} />
       ) : data.list.items.length === 0 ? (
         <p className="news-list__empty">{t('news.empty')}</p>
       ) : (

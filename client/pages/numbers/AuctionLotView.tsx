@@ -12,7 +12,7 @@ import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { reservationHeaders } from '../../features/purchase/reservation-api';
 import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';
 import { saveReservation } from '../../features/purchase/token-store';
-import { useHydrated } from '../../features/purchase/use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 import { BidForm } from './BidForm';
 import { authHeaders, useAuctionLot } from './use-auction-lot';
 

@@ -5,7 +5,7 @@ import { PageIntro } from '../../components/PageIntro';
 import { StreamedPart } from '../../components/StreamedPart';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
-import { useHydrated } from '../../features/purchase/use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 import { AuctionLotView } from './AuctionLotView';
 import { AuctionSection } from './AuctionSection';
 import { numbersLoader, type LotData, type SearchData, type SearchView } from './loader';

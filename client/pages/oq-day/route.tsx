@@ -6,7 +6,7 @@ import { apiClient } from '../../api-client';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
 import { Deferred, deferred } from '../../deferred';
-import { RetryNotice } from '../../features/news/RetryNotice';
+import { LoadError } from '../../components/LoadError';
 import { NumberOffers } from './NumberOffers';
 import { NUMBERS_OF_THE_DAY, OQ_DAY_GIFTS, OQ_DAY_STEPS } from './offers';
 import { TariffOffers } from './TariffOffers';
@@ -61,7 +61,7 @@ export function Component() {
 
       <section className="oq-day__section" aria-labelledby="oq-day-tariffs">
         <h2 id="oq-day-tariffs">{t('oqDay.tariffs.title')}</h2>
-        <Deferred value={data.tariffs} fallback={<Placeholder label={t('oqDay.loading')} />} error={<RetryNotice message={t('oqDay.loadError')} />}>
+        <Deferred value={data.tariffs} fallback={<Placeholder label={t('oqDay.loading')} />} error={<LoadError message={t('oqDay.loadError')} />}>
           {(tariffs) => <TariffOffers tariffs={tariffs} lang={lang} />}
         </Deferred>
       </section>
@@ -69,7 +69,7 @@ export function Component() {
       <section className="oq-day__section" aria-labelledby="oq-day-numbers">
         <h2 id="oq-day-numbers">{t('oqDay.numbers.title')}</h2>
         <p className="oq-day__section-lead">{t('oqDay.numbers.lead')}</p>
-        <Deferred value={data.numbers} fallback={<Placeholder label={t('oqDay.loading')} />} error={<RetryNotice message={t('oqDay.loadError')} />}>
+        <Deferred value={data.numbers} fallback={<Placeholder label={t('oqDay.loading')} />} error={<LoadError message={t('oqDay.loadError')} />}>
           {(numbers) => <NumberOffers numbers={numbers} lang={lang} />}
         </Deferred>
       </section>

@@ -11,7 +11,7 @@ import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
 import { formatTashkentTime } from '../../features/purchase/time-format';
 import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
-import { useHydrated } from '../../features/purchase/use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 import { OrderSummary } from './OrderSummary';
 import { PaymentForm } from './PaymentForm';
 import { usePaymentFlow, type PaymentView } from './use-payment-flow';

@@ -9,7 +9,7 @@ import { PageIntro } from '../../components/PageIntro';
 import { StreamedPart } from '../../components/StreamedPart';
 import { awaitBriefly } from '../../deferred';
 import { useLanguage } from '../../components/use-language';
-import { RetryNotice } from '../../features/news/RetryNotice';
+import { LoadError } from '../../components/LoadError';
 import { NearestButton } from '../../features/points-of-sale/NearestButton';
 import { parsePointFilters, pointQuery, type PointFilters } from '../../features/points-of-sale/point-query';
 import { PointsMap } from '../../features/points-of-sale/PointsMap';
@@ -66,7 +66,7 @@ function PointsOfSale({ data }: { data: PointsOfSaleData }) {
   return (
     <>
       {data.status === 'error' ? (
-        <RetryNotice message={t('pointsOfSale.loadError')} />
+        <LoadError message={t('pointsOfSale.loadError')} />
       ) : (
         <>
           <div className="pos-toolbar">

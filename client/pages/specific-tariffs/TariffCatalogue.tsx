@@ -5,7 +5,7 @@ import type { ReadyTariff } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { TariffCard } from '../../features/tariffs/TariffCard';
-import { useHydrated } from '../../features/tariffs/use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 import { useQueryState } from '../../features/tariffs/use-query-state';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { CompareTable } from './CompareTable';

@@ -5,7 +5,7 @@ import { apiClient } from '../../api-client';
 import { PageIntro } from '../../components/PageIntro';
 import { StreamedPart } from '../../components/StreamedPart';
 import { awaitBriefly } from '../../deferred';
-import { LoadError } from '../../features/tariffs/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { revalidateOnNewPath } from '../../features/tariffs/revalidate';
 import { TariffCatalogue } from './TariffCatalogue';
 
@@ -32,7 +32,7 @@ export function Component() {
     <div className="container page page--specific-tariffs">
       <PageIntro page="specificTariffs" />
       <StreamedPart value={tariffs} failure={t('tariffs.loadError')}>
-        {(list) => (list ? <TariffCatalogue tariffs={list} /> : <LoadError message={t('tariffs.loadError')} />)}
+        {(list) => (list ? <TariffCatalogue tariffs={list} /> : <LoadError message={t('tariffs.loadError')} role="status" />)}
       </StreamedPart>
     </div>
   );

@@ -9,7 +9,7 @@ import { useLanguage } from '../../components/use-language';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
 import { readAuth, readOrderAccess } from '../../features/purchase/token-store';
-import { useHydrated } from '../../features/purchase/use-hydrated';
+import { useHydrated } from '../../components/use-hydrated';
 
 type SuccessView =
   | { state: 'checking' }
