@@ -1,5 +1,5 @@
 import { ToastContainer } from 'react-toastify';
-import { TOAST_CONTAINER_PROPS, type AppToastContainerProps } from './toast';
+import { TOAST_CONTAINER_PROPS, type AppToastContainerProps } from './toast-options';
 
 /** The library's container with the site's settings (loaded lazily by AppToastContainer). */
 export default function ToastView({ label }: AppToastContainerProps) {

@@ -31,6 +31,7 @@ export function startMetrika(counterId: string | number | null | undefined, nonc
     if (!target.ym) {
       const ym = function () {
         // tag.js reads the queued calls as the `arguments` objects the official snippet stores.
+        // eslint-disable-next-line prefer-rest-params -- an array would not be read by tag.js
         (ym.a = ym.a || []).push(arguments);
       } as Ym;
       ym.l = Date.now();

@@ -1,0 +1,52 @@
+/**
+ * Import direction, checked by `npm run lint:imports` and by `npm test` (server/lint.test.ts):
+ * shared <- client <- server. `shared` is plain code both sides may use; the browser app never
+ * reaches into the server; a feature (client/features) is a building block that pages use, so it
+ * never imports a page. Tests and benchmarks sit outside the layers.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-is-a-leaf',
+      comment: 'shared/ is used by the browser and the server alike: it imports neither.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(client|server)/' },
+    },
+    {
+      name: 'client-never-imports-server',
+      comment: 'The browser bundle must not pull server code (secrets, node modules).',
+      severity: 'error',
+      from: { path: '^client/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'features-never-import-pages',
+      comment: 'Pages are built from features; a feature importing a page turns the graph around.',
+      severity: 'error',
+      from: { path: '^client/(features|components|platform|layouts)/' },
+      to: { path: '^client/pages/' },
+    },
+    {
+      name: 'pages-never-import-other-pages',
+      comment: 'What two pages share goes in client/features or client/components.',
+      severity: 'error',
+      from: { path: '^client/pages/([^/]+)/' },
+      to: { path: '^client/pages/', pathNot: '^client/pages/$1/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes load order matter and hides which module owns what.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules|coverage)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
