@@ -2,14 +2,14 @@
 const { transformSync } = require('esbuild');
 const path = require('node:path');
 
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 // The cache key includes this file, so a change to the options below invalidates Jest's cache.
 const self = fs.readFileSync(__filename, 'utf8');
 
 module.exports = {
   getCacheKey(source, filename) {
-    return crypto.createHash('sha256').update(self).update('\0').update(filename).update('\0').update(source).digest('hex');
+    return createHash('sha256').update(self).update('\0').update(filename).update('\0').update(source).digest('hex');
   },
   process(source, filename) {
     const ext = path.extname(filename).slice(1);
