@@ -231,7 +231,7 @@ describe('operations', () => {
       return true;
     });
     try {
-      const logger = createLogger({ nodeEnv: 'test' });
+      const logger = createLogger();
       logger.request({ requestId: 'a', status: 503 });
       logger.request({ requestId: 'b', status: 429 });
     } finally {
