@@ -2,7 +2,7 @@
 const common = {
   transform: { '\\.[jt]sx?$': '<rootDir>/jest.transform.cjs' },
   // Some dependencies ship ESM only; let the esbuild transform handle them.
-  transformIgnorePatterns: ['/node_modules/(?!(jwt-decode)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jwt-decode|jose)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testEnvironment: 'node',
 };

@@ -38,7 +38,7 @@ export interface App extends express.Express {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createApp(config: Config, options: AppOptions = {}): App {
-  const logger = options.logger ?? createLogger(config);
+  const logger = options.logger ?? createLogger();
   const manifest = readBuildManifest(config.distDir);
   const clientDir = path.join(config.distDir, 'client');
   const app = express() as App;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
@@ -67,5 +68,103 @@ describe('configuration', () => {
     ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8, 127.0.0.1'],
   ])('understands TRUST_PROXY=%p', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('has the documented default for every variable', () => {
+    const config = loadConfig({});
+    expect({ ...config, rootDir: undefined, distDir: undefined, dataDir: undefined, jwtSecret: undefined }).toEqual({
+      nodeEnv: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      publicSiteUrl: 'http://localhost:3000',
+      apiBaseUrl: null,
+      trustProxy: false,
+      demoNumbers: 2400,
+      jwtSecretGenerated: true,
+      reservationMinutes: 15,
+      auctionExtendMinutes: 5,
+      paymentWindowMinutes: 720,
+      demoSmsCode: null,
+      apiCorsOrigins: [],
+      renderTimeoutMs: 15000,
+      webConcurrency: 1,
+      pageCacheSeconds: 5,
+      pageCacheMaxBytes: 32 * 1024 * 1024,
+      logRequests: true,
+      limits: { reservationsPerHour: 60, holdsPerClient: 20, smsPhonesPerHour: 10, ordersAwaitingPayment: 3, bidsPerMinute: 10, streamsPerClient: 20 },
+      oqDayFrameAncestors: [],
+      redisUrl: null,
+      metricsPort: null,
+      metricsHost: '127.0.0.1',
+      public: {
+        siteUrl: 'http://localhost:3000',
+        apiBaseUrl: '/api/v1',
+        firebase: null,
+        gtmId: null,
+        metrikaId: null,
+        buildCheckIntervalMinutes: 60,
+        streamAfterMs: 1000,
+        mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        mapAttribution: null,
+        showErrorDetails: false,
+      },
+    });
+    expect(config.distDir).toBe(path.join(config.rootDir, 'dist'));
+    expect(config.dataDir).toBe(path.join(config.rootDir, 'data'));
+  });
+
+  it('renders every page afresh and logs no requests in tests and development unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ pageCacheSeconds: 0, logRequests: false });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ pageCacheSeconds: 0, logRequests: true, public: { showErrorDetails: true } });
+    expect(loadConfig({ NODE_ENV: 'test', PAGE_CACHE_SECONDS: '7', LOG_REQUESTS: 'on' })).toMatchObject({ pageCacheSeconds: 7, logRequests: true });
+  });
+
+  it('takes a variable set to blanks as unset, and trims the others', () => {
+    const config = loadConfig({ PORT: '  ', HOST: ' ', RESERVATION_MINUTES: ' 20 ', METRICS_PORT: '', GTM_ID: ' GTM-ABC1234 ' });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', reservationMinutes: 20, metricsPort: null, public: { gtmId: 'GTM-ABC1234' } });
+  });
+
+  it('reads origin lists and URLs down to what is used: origins, and an API base without trailing slashes', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      API_CORS_ORIGINS: 'https://a.example/, http://b.example:8080/path',
+      OQDAY_FRAME_ANCESTORS: 'https://app.partner.uz https://web.partner.uz/',
+      API_BASE_URL: 'https://api.oq.uz/v1//',
+      REDIS_URL: 'rediss://cache.internal:6380/2',
+      METRICS_PORT: '9100',
+    });
+    expect(config.publicSiteUrl).toBe('http://localhost:8080');
+    expect(config.apiCorsOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
+    expect(config.oqDayFrameAncestors).toEqual(['https://app.partner.uz', 'https://web.partner.uz']);
+    expect(config.apiBaseUrl).toBe('https://api.oq.uz/v1');
+    expect(config.public.apiBaseUrl).toBe('https://api.oq.uz/v1');
+    expect(config.redisUrl).toBe('rediss://cache.internal:6380/2');
+    expect(config.metricsPort).toBe(9100);
+  });
+
+  it.each([
+    ['API_CORS_ORIGINS', 'https://a.example, nope'],
+    ['OQDAY_FRAME_ANCESTORS', 'ftp://partner.uz'],
+    ['REDIS_URL', 'http://cache.internal'],
+    ['METRICS_PORT', '-1'],
+    ['DEMO_SMS_CODE', '12'],
+    ['DEMO_NUMBERS', '2000001'],
+    ['STREAM_AFTER_MS', '1.5'],
+  ])('stops the boot on %s=%p, naming the variable and not the entry of its list', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} must`));
+  });
+
+  it('names every invalid variable at once, the first as the error variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', RESERVATION_MINUTES: '0', GTM_ID: 'UA-1' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe('PORT');
+    expect((error as ConfigError).message).toBe(
+      'Invalid configuration: PORT must be a whole number, got "abc"; RESERVATION_MINUTES must be between 1 and 1440, got 0; GTM_ID must look like GTM-XXXXXXX, got "UA-1"',
+    );
   });
 });

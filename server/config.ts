@@ -1,21 +1,25 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import type { FirebasePublicConfig, PublicConfig } from '../shared/public-config';
 import { DEFAULT_LIMITS, type ClientLimits } from './api/http/limits';
 import { DEFAULT_DEMO_NUMBERS } from './api/seed/seed-numbers';
 
 /**
- * The one place that reads process.env. Everything is checked once at boot: an invalid value
- * stops the process with a message naming the variable (see server/index.ts).
+ * The one place that reads process.env, through one zod schema (`envSchema`). Everything is
+ * checked once at boot: invalid values stop the process with a message naming each variable
+ * (see server/index.ts).
  */
 
 export class ConfigError extends Error {
   constructor(
+    /** The first invalid variable; the message names every one. */
     readonly variable: string,
     message: string,
+    more: readonly { variable: string; message: string }[] = [],
   ) {
-    super(`Invalid configuration: ${variable} ${message}`);
+    super(`Invalid configuration: ${[{ variable, message }, ...more].map((problem) => `${problem.variable} ${problem.message}`).join('; ')}`);
     this.name = 'ConfigError';
   }
 }
@@ -60,109 +64,154 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
-function text(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
+/** A variable set to nothing (or spaces) is not set: its default applies. */
+const unset = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/** A variable read by `schema` after trimming, or undefined when it is not set. */
+function variable<T extends z.ZodType>(schema: T) {
+  return z.preprocess(unset, schema);
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = text(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
+const got = (issue: { input?: unknown }) => `got "${String(issue.input)}"`;
+
+function wholeNumber(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, { error: (issue) => `must be a whole number, ${got(issue)}` })
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, { error: (issue) => `must be between ${min} and ${max}, got ${String(issue.input)}` });
 }
 
-function httpUrl(name: string, raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(name, `must use http or https, got "${raw}"`);
-  }
-  return url;
-}
+const integer = (fallback: number, min: number, max: number) => variable(wholeNumber(min, max).default(fallback));
+const optionalInteger = (min: number, max: number) => variable(wholeNumber(min, max).optional());
 
-function origin(env: Env, name: string, fallback: string): string {
-  return httpUrl(name, text(env, name) ?? fallback).origin;
-}
-
-function absoluteUrl(env: Env, name: string): string | null {
-  const raw = text(env, name);
-  if (raw === undefined) return null;
-  httpUrl(name, raw);
-  return raw.replace(/\/+$/, '');
+function httpUrl() {
+  return z.string().refine(
+    (raw) => URL.canParse(raw),
+    { error: (issue) => `must be an absolute http(s) URL, ${got(issue)}`, abort: true },
+  ).refine((raw) => /^https?:$/.test(new URL(raw).protocol), { error: (issue) => `must use http or https, ${got(issue)}` });
 }
 
 /** A comma- or space-separated list of http(s) origins. */
-function origins(env: Env, name: string): string[] {
-  return (text(env, name) ?? '')
-    .split(/[,\s]+/)
-    .filter(Boolean)
-    .map((value) => origin({ [name]: value }, name, ''));
-}
+const origins = variable(
+  z
+    .string()
+    .default('')
+    .transform((raw) => raw.split(/[,\s]+/).filter(Boolean))
+    .pipe(z.array(httpUrl().transform((raw) => new URL(raw).origin))),
+);
 
-function redisUrl(env: Env): string | null {
-  const raw = text(env, 'REDIS_URL');
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError('REDIS_URL', `must be a redis:// or rediss:// URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new ConfigError('REDIS_URL', `must be a redis:// or rediss:// URL, got "${raw}"`);
-  return raw;
-}
-
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = text(env, name);
-  if (raw === undefined) return fallback;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
-}
+const FLAG_TRUE = /^(1|true|yes|on)$/i;
+const FLAG_FALSE = /^(0|false|no|off)$/i;
+const flag = variable(
+  z
+    .string()
+    .refine((raw) => FLAG_TRUE.test(raw) || FLAG_FALSE.test(raw), { error: (issue) => `must be true or false, ${got(issue)}` })
+    .transform((raw) => FLAG_TRUE.test(raw))
+    .optional(),
+);
 
 /** Express's `trust proxy`: a boolean, a hop count, or a list of addresses/subnets. */
-function trustProxy(env: Env): boolean | number | string {
-  const raw = text(env, 'TRUST_PROXY');
-  if (raw === undefined || /^(0|false|no|off)$/i.test(raw)) return false;
-  if (/^(true|yes|on)$/i.test(raw)) return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  if (/^[0-9a-fA-F.:/,\s]+$|^(loopback|linklocal|uniquelocal)(,\s*(loopback|linklocal|uniquelocal))*$/.test(raw)) return raw;
-  throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count or a list of addresses, got "${raw}"`);
-}
+const trustProxy = variable(
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): boolean | number | string => {
+      if (raw === undefined || FLAG_FALSE.test(raw)) return false;
+      if (/^(true|yes|on)$/i.test(raw)) return true;
+      if (/^\d+$/.test(raw)) return Number(raw);
+      if (/^[0-9a-fA-F.:/,\s]+$|^(loopback|linklocal|uniquelocal)(,\s*(loopback|linklocal|uniquelocal))*$/.test(raw)) return raw;
+      ctx.addIssue({ code: 'custom', message: `must be true, false, a hop count or a list of addresses, got "${raw}"` });
+      return z.NEVER;
+    }),
+);
 
-function firebase(env: Env): FirebasePublicConfig | null {
-  const values = {
-    apiKey: text(env, 'FIREBASE_API_KEY'),
-    authDomain: text(env, 'FIREBASE_AUTH_DOMAIN'),
-    projectId: text(env, 'FIREBASE_PROJECT_ID'),
-    storageBucket: text(env, 'FIREBASE_STORAGE_BUCKET'),
-    messagingSenderId: text(env, 'FIREBASE_MESSAGING_SENDER_ID'),
-    appId: text(env, 'FIREBASE_APP_ID'),
-    measurementId: text(env, 'FIREBASE_MEASUREMENT_ID'),
-  };
-  if (!values.apiKey && !values.appId && !values.measurementId) return null;
-  for (const [key, name] of [
-    ['apiKey', 'FIREBASE_API_KEY'],
-    ['appId', 'FIREBASE_APP_ID'],
-    ['measurementId', 'FIREBASE_MEASUREMENT_ID'],
-  ] as const) {
-    if (!values[key]) throw new ConfigError(name, 'is required when Firebase analytics is configured');
-  }
+const text = variable(z.string().optional());
+const textOr = (fallback: string) => variable(z.string().default(fallback));
+const matching = (pattern: RegExp, what: string) =>
+  variable(z.string().regex(pattern, { error: (issue) => `must ${what}, ${got(issue)}` }).optional());
+
+/**
+ * Every variable the server reads, with its default (README.md, Environment). Defaults that
+ * depend on another variable (the public URL on PORT, the page cache and the request log on
+ * NODE_ENV) are applied in `loadConfig`.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: variable(
+      z.enum(['development', 'production', 'test'], { error: (issue) => `must be development, production or test, ${got(issue)}` }).default('production'),
+    ),
+    PORT: integer(3000, 0, 65535),
+    HOST: textOr('0.0.0.0'),
+    PUBLIC_SITE_URL: variable(httpUrl().optional()),
+    API_BASE_URL: variable(httpUrl().transform((raw) => raw.replace(/\/+$/, '')).optional()),
+    TRUST_PROXY: trustProxy,
+    DIST_DIR: textOr('dist'),
+    DATA_DIR: textOr('data'),
+    // Two operator codes of seven digits each leave room for far more; beyond two million the
+    // generator mostly draws numbers it already has.
+    DEMO_NUMBERS: integer(DEFAULT_DEMO_NUMBERS, 1, 2_000_000),
+    JWT_SECRET: variable(z.string().min(32, { error: 'must be at least 32 characters long' }).optional()),
+    RESERVATION_MINUTES: integer(15, 1, 24 * 60),
+    AUCTION_EXTEND_MINUTES: integer(5, 1, 24 * 60),
+    PAYMENT_WINDOW_MINUTES: integer(720, 1, 7 * 24 * 60),
+    DEMO_SMS_CODE: variable(z.string().regex(/^\d{4,6}$/, { error: 'must be 4 to 6 digits' }).optional()),
+    API_CORS_ORIGINS: origins,
+    // Longer than the HTTP client's 10 s timeout, so a slow API call ends as an error state first.
+    RENDER_TIMEOUT_MS: integer(15000, 100, 120000),
+    WEB_CONCURRENCY: integer(1, 1, 256),
+    PAGE_CACHE_SECONDS: optionalInteger(0, 3600),
+    PAGE_CACHE_MAX_MB: integer(32, 1, 4096),
+    LOG_REQUESTS: flag,
+    LIMIT_RESERVATIONS_PER_HOUR: integer(DEFAULT_LIMITS.reservationsPerHour, 1, 100000),
+    LIMIT_HOLDS_PER_CLIENT: integer(DEFAULT_LIMITS.holdsPerClient, 1, 100000),
+    LIMIT_SMS_PHONES_PER_HOUR: integer(DEFAULT_LIMITS.smsPhonesPerHour, 1, 100000),
+    LIMIT_ORDERS_AWAITING_PAYMENT: integer(DEFAULT_LIMITS.ordersAwaitingPayment, 1, 1000),
+    LIMIT_BIDS_PER_MINUTE: integer(DEFAULT_LIMITS.bidsPerMinute, 1, 10000),
+    LIMIT_STREAMS_PER_CLIENT: integer(DEFAULT_LIMITS.streamsPerClient, 1, 100000),
+    OQDAY_FRAME_ANCESTORS: origins,
+    REDIS_URL: variable(
+      z
+        .string()
+        .refine((raw) => URL.canParse(raw) && /^rediss?:$/.test(new URL(raw).protocol), { error: (issue) => `must be a redis:// or rediss:// URL, ${got(issue)}` })
+        .optional(),
+    ),
+    METRICS_PORT: optionalInteger(0, 65535),
+    METRICS_HOST: textOr('127.0.0.1'),
+    GTM_ID: matching(/^GTM-[A-Z0-9]{4,12}$/, 'look like GTM-XXXXXXX'),
+    METRIKA_ID: matching(/^\d{4,12}$/, 'be a numeric counter id'),
+    BUILD_CHECK_INTERVAL_MINUTES: integer(60, 1, 24 * 60),
+    STREAM_AFTER_MS: integer(1000, 0, 60000),
+    MAP_TILE_URL: textOr('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_ATTRIBUTION: text,
+    FIREBASE_API_KEY: text,
+    FIREBASE_AUTH_DOMAIN: text,
+    FIREBASE_PROJECT_ID: text,
+    FIREBASE_STORAGE_BUCKET: text,
+    FIREBASE_MESSAGING_SENDER_ID: text,
+    FIREBASE_APP_ID: text,
+    FIREBASE_MEASUREMENT_ID: text,
+  })
+  .superRefine((env, ctx) => {
+    // Firebase is on once any of its three required values is set; then all three are needed.
+    if (!env.FIREBASE_API_KEY && !env.FIREBASE_APP_ID && !env.FIREBASE_MEASUREMENT_ID) return;
+    for (const name of ['FIREBASE_API_KEY', 'FIREBASE_APP_ID', 'FIREBASE_MEASUREMENT_ID'] as const) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when Firebase analytics is configured' });
+    }
+  });
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+function firebase(env: ParsedEnv): FirebasePublicConfig | null {
+  if (!env.FIREBASE_API_KEY || !env.FIREBASE_APP_ID || !env.FIREBASE_MEASUREMENT_ID) return null;
   return {
-    apiKey: values.apiKey!,
-    authDomain: values.authDomain ?? '',
-    projectId: values.projectId ?? '',
-    storageBucket: values.storageBucket ?? '',
-    messagingSenderId: values.messagingSenderId ?? '',
-    appId: values.appId!,
-    measurementId: values.measurementId!,
+    apiKey: env.FIREBASE_API_KEY,
+    authDomain: env.FIREBASE_AUTH_DOMAIN ?? '',
+    projectId: env.FIREBASE_PROJECT_ID ?? '',
+    storageBucket: env.FIREBASE_STORAGE_BUCKET ?? '',
+    messagingSenderId: env.FIREBASE_MESSAGING_SENDER_ID ?? '',
+    appId: env.FIREBASE_APP_ID,
+    measurementId: env.FIREBASE_MEASUREMENT_ID,
   };
 }
 
@@ -177,84 +226,66 @@ export function findRootDir(from: string = __dirname): string {
   }
 }
 
-export function loadConfig(env: Env = process.env): Config {
-  const nodeEnvRaw = text(env, 'NODE_ENV') ?? 'production';
-  if (nodeEnvRaw !== 'development' && nodeEnvRaw !== 'production' && nodeEnvRaw !== 'test') {
-    throw new ConfigError('NODE_ENV', `must be development, production or test, got "${nodeEnvRaw}"`);
-  }
-  const port = integer(env, 'PORT', 3000, 0, 65535);
-  const host = text(env, 'HOST') ?? '0.0.0.0';
-  const rootDir = findRootDir();
-  const jwtFromEnv = text(env, 'JWT_SECRET');
-  if (jwtFromEnv !== undefined && jwtFromEnv.length < 32) {
-    throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
-  }
-  const gtmId = text(env, 'GTM_ID') ?? null;
-  if (gtmId !== null && !/^GTM-[A-Z0-9]{4,12}$/.test(gtmId)) {
-    throw new ConfigError('GTM_ID', `must look like GTM-XXXXXXX, got "${gtmId}"`);
-  }
-  const metrikaId = text(env, 'METRIKA_ID') ?? null;
-  if (metrikaId !== null && !/^\d{4,12}$/.test(metrikaId)) {
-    throw new ConfigError('METRIKA_ID', `must be a numeric counter id, got "${metrikaId}"`);
-  }
-  const apiBaseUrl = absoluteUrl(env, 'API_BASE_URL');
-  const publicSiteUrl = origin(env, 'PUBLIC_SITE_URL', `http://localhost:${port || 3000}`);
-  const corsOrigins = origins(env, 'API_CORS_ORIGINS');
+/** The environment checked against `envSchema`; every invalid variable is named in one error. */
+function parseEnv(env: Env): ParsedEnv {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  // The variable itself, also for a bad entry of a list (whose path goes on to its index).
+  const problems = result.error.issues.map((issue) => ({ variable: String(issue.path[0]), message: issue.message }));
+  throw new ConfigError(problems[0].variable, problems[0].message, problems.slice(1));
+}
 
-  const config: Config = {
-    nodeEnv: nodeEnvRaw,
-    port,
-    host,
+export function loadConfig(env: Env = process.env): Config {
+  const e = parseEnv(env);
+  const rootDir = findRootDir();
+  const publicSiteUrl = new URL(e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT || 3000}`).origin;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
     publicSiteUrl,
-    apiBaseUrl,
-    trustProxy: trustProxy(env),
+    apiBaseUrl: e.API_BASE_URL ?? null,
+    trustProxy: e.TRUST_PROXY,
     rootDir,
-    distDir: path.resolve(rootDir, text(env, 'DIST_DIR') ?? 'dist'),
-    dataDir: path.resolve(rootDir, text(env, 'DATA_DIR') ?? 'data'),
-    // Two operator codes of seven digits each leave room for far more; beyond two million the
-    // generator mostly draws numbers it already has.
-    demoNumbers: integer(env, 'DEMO_NUMBERS', DEFAULT_DEMO_NUMBERS, 1, 2_000_000),
-    jwtSecret: jwtFromEnv ?? crypto.randomBytes(32).toString('hex'),
-    jwtSecretGenerated: jwtFromEnv === undefined,
-    reservationMinutes: integer(env, 'RESERVATION_MINUTES', 15, 1, 24 * 60),
-    auctionExtendMinutes: integer(env, 'AUCTION_EXTEND_MINUTES', 5, 1, 24 * 60),
-    paymentWindowMinutes: integer(env, 'PAYMENT_WINDOW_MINUTES', 720, 1, 7 * 24 * 60),
-    demoSmsCode: text(env, 'DEMO_SMS_CODE') ?? null,
-    apiCorsOrigins: corsOrigins,
-    // Longer than the HTTP client's 10 s timeout, so a slow API call ends as an error state first.
-    renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 15000, 100, 120000),
-    webConcurrency: integer(env, 'WEB_CONCURRENCY', 1, 1, 256),
+    distDir: path.resolve(rootDir, e.DIST_DIR),
+    dataDir: path.resolve(rootDir, e.DATA_DIR),
+    demoNumbers: e.DEMO_NUMBERS,
+    jwtSecret: e.JWT_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    jwtSecretGenerated: e.JWT_SECRET === undefined,
+    reservationMinutes: e.RESERVATION_MINUTES,
+    auctionExtendMinutes: e.AUCTION_EXTEND_MINUTES,
+    paymentWindowMinutes: e.PAYMENT_WINDOW_MINUTES,
+    demoSmsCode: e.DEMO_SMS_CODE ?? null,
+    apiCorsOrigins: e.API_CORS_ORIGINS,
+    renderTimeoutMs: e.RENDER_TIMEOUT_MS,
+    webConcurrency: e.WEB_CONCURRENCY,
     // Production keeps rendered pages a few seconds; development and tests always render afresh.
-    pageCacheSeconds: integer(env, 'PAGE_CACHE_SECONDS', nodeEnvRaw === 'production' ? 5 : 0, 0, 3600),
-    pageCacheMaxBytes: integer(env, 'PAGE_CACHE_MAX_MB', 32, 1, 4096) * 1024 * 1024,
-    logRequests: boolean(env, 'LOG_REQUESTS', nodeEnvRaw !== 'test'),
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
+    pageCacheMaxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    logRequests: e.LOG_REQUESTS ?? e.NODE_ENV !== 'test',
     limits: {
-      reservationsPerHour: integer(env, 'LIMIT_RESERVATIONS_PER_HOUR', DEFAULT_LIMITS.reservationsPerHour, 1, 100000),
-      holdsPerClient: integer(env, 'LIMIT_HOLDS_PER_CLIENT', DEFAULT_LIMITS.holdsPerClient, 1, 100000),
-      smsPhonesPerHour: integer(env, 'LIMIT_SMS_PHONES_PER_HOUR', DEFAULT_LIMITS.smsPhonesPerHour, 1, 100000),
-      ordersAwaitingPayment: integer(env, 'LIMIT_ORDERS_AWAITING_PAYMENT', DEFAULT_LIMITS.ordersAwaitingPayment, 1, 1000),
-      bidsPerMinute: integer(env, 'LIMIT_BIDS_PER_MINUTE', DEFAULT_LIMITS.bidsPerMinute, 1, 10000),
-      streamsPerClient: integer(env, 'LIMIT_STREAMS_PER_CLIENT', DEFAULT_LIMITS.streamsPerClient, 1, 100000),
+      reservationsPerHour: e.LIMIT_RESERVATIONS_PER_HOUR,
+      holdsPerClient: e.LIMIT_HOLDS_PER_CLIENT,
+      smsPhonesPerHour: e.LIMIT_SMS_PHONES_PER_HOUR,
+      ordersAwaitingPayment: e.LIMIT_ORDERS_AWAITING_PAYMENT,
+      bidsPerMinute: e.LIMIT_BIDS_PER_MINUTE,
+      streamsPerClient: e.LIMIT_STREAMS_PER_CLIENT,
     },
-    oqDayFrameAncestors: origins(env, 'OQDAY_FRAME_ANCESTORS'),
-    redisUrl: redisUrl(env),
-    metricsPort: text(env, 'METRICS_PORT') === undefined ? null : integer(env, 'METRICS_PORT', 0, 0, 65535),
-    metricsHost: text(env, 'METRICS_HOST') ?? '127.0.0.1',
+    oqDayFrameAncestors: e.OQDAY_FRAME_ANCESTORS,
+    redisUrl: e.REDIS_URL ?? null,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
     public: {
       siteUrl: publicSiteUrl,
-      apiBaseUrl: apiBaseUrl ?? '/api/v1',
-      firebase: firebase(env),
-      gtmId,
-      metrikaId,
-      buildCheckIntervalMinutes: integer(env, 'BUILD_CHECK_INTERVAL_MINUTES', 60, 1, 24 * 60),
-      streamAfterMs: integer(env, 'STREAM_AFTER_MS', 1000, 0, 60000),
-      mapTileUrl: text(env, 'MAP_TILE_URL') ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      mapAttribution: text(env, 'MAP_ATTRIBUTION') ?? null,
-      showErrorDetails: nodeEnvRaw === 'development',
+      apiBaseUrl: e.API_BASE_URL ?? '/api/v1',
+      firebase: firebase(e),
+      gtmId: e.GTM_ID ?? null,
+      metrikaId: e.METRIKA_ID ?? null,
+      buildCheckIntervalMinutes: e.BUILD_CHECK_INTERVAL_MINUTES,
+      streamAfterMs: e.STREAM_AFTER_MS,
+      mapTileUrl: e.MAP_TILE_URL,
+      mapAttribution: e.MAP_ATTRIBUTION ?? null,
+      showErrorDetails: e.NODE_ENV === 'development',
     },
   };
-  if (config.demoSmsCode !== null && !/^\d{4,6}$/.test(config.demoSmsCode)) {
-    throw new ConfigError('DEMO_SMS_CODE', 'must be 4 to 6 digits');
-  }
-  return config;
 }

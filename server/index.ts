@@ -18,7 +18,7 @@ function boot(): void {
     process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  const logger = createLogger(config);
+  const logger = createLogger();
   // A promise nobody awaited (e.g. an API call a loader started, cancelled when its visitor left)
   // must not take the site down for everyone: log it and keep serving.
   process.on('unhandledRejection', (reason) => {

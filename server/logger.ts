@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import type { Config } from './config';
+import pino, { type LoggerOptions } from 'pino';
 
 export interface Logger {
   info(message: string, extra?: unknown): void;
@@ -11,23 +11,49 @@ export interface Logger {
   request(entry: Record<string, unknown>): void;
 }
 
-function describe(error: unknown, withStack: boolean): Record<string, unknown> | undefined {
-  if (error === undefined) return undefined;
-  if (error instanceof Error) return { name: error.name, message: error.message, ...(withStack ? { stack: error.stack } : {}) };
-  return { value: String(error) };
+/** Errors as pino's serializer writes them (type, message, stack); anything else thrown as its text. */
+function errorField(error: unknown): Record<string, unknown> {
+  if (error === undefined) return {};
+  return { error: error instanceof Error ? error : { value: String(error) } };
 }
 
-/** JSON lines on stdout/stderr, the format log collectors read without parsing rules. */
-export function createLogger(config: Pick<Config, 'nodeEnv'>): Logger {
-  const line = (level: string, message: string, error?: unknown, fields?: Record<string, unknown>) =>
-    JSON.stringify({ time: new Date().toISOString(), level, message, ...fields, error: describe(error, true) });
+/**
+ * pino's options for the lines of this site: the level by name and the text under `message`
+ * (what the log store's queries and deploy/README.md's alert read), an ISO time, and the worker's
+ * pid on every line (which worker wrote it, with WEB_CONCURRENCY above 1).
+ */
+const LINE_FORMAT = {
+  messageKey: 'message',
+  errorKey: 'error',
+  base: { pid: process.pid },
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label: string) => ({ level: label }) },
+  serializers: { error: pino.stdSerializers.err },
+} satisfies LoggerOptions;
+
+/**
+ * JSON lines by pino: notes on stdout, warnings and errors on stderr, one line per request on
+ * stdout. The streams are the process's own, looked up at each write, so a test can capture them.
+ */
+export function createLogger(): Logger {
+  const lines = pino(
+    LINE_FORMAT,
+    pino.multistream(
+      [
+        { level: 'info', stream: { write: (line: string) => process.stdout.write(line) } },
+        { level: 'warn', stream: { write: (line: string) => process.stderr.write(line) } },
+      ],
+      // Each line to the one stream of the highest level it reaches: a warning only on stderr.
+      { dedupe: true },
+    ),
+  );
+  const requests = pino(LINE_FORMAT, { write: (line: string) => process.stdout.write(line) });
   return {
-    info: (message) => process.stdout.write(`${line('info', message)}\n`),
-    warn: (message, error) => process.stderr.write(`${line('warn', message, error)}\n`),
-    error: (message, error, fields) => process.stderr.write(`${line('error', message, error, fields)}\n`),
+    info: (message) => lines.info(message),
+    warn: (message, error) => lines.warn(errorField(error), message),
+    error: (message, error, fields) => lines.error({ ...fields, ...errorField(error) }, message),
     // A 5xx is our fault: its line says error, so alerts on the level find it.
-    request: (entry) =>
-      process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: Number(entry.status) >= 500 ? 'error' : 'info', ...entry })}\n`),
+    request: (entry) => (Number(entry.status) >= 500 ? requests.error(entry) : requests.info(entry)),
   };
 }
 
@@ -49,8 +75,6 @@ export function requestLog(logger: Logger) {
     res.on('close', () => {
       logger.request({
         requestId: res.locals.requestId,
-        // Which worker answered, with WEB_CONCURRENCY above 1.
-        pid: process.pid,
         method: req.method,
         path: req.path,
         // The client's address; behind a proxy, from X-Forwarded-For when TRUST_PROXY allows it.

@@ -57,6 +57,35 @@ describe('security headers', () => {
     }
   });
 
+  it('isolate the browsing context and keep static files and the API out of foreign frames too, while other origins may still load them', async () => {
+    for (const path of ['/en/about', '/api/v1/tariffs', '/favicon.svg', '/healthz']) {
+      const res = await request(t.app).get(path);
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // Share cards are shown by other sites and the API answers allowed origins: no same-origin-only resources.
+      expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
+      expect(res.headers['permissions-policy']).toBe('geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()');
+    }
+  });
+
+  it('give a page the whole policy: its own origin for everything, no plugins, forms and base only to itself', async () => {
+    const csp = cspOf(await request(t.app).get('/en/about').expect(200));
+    const nonce = /'nonce-([^']+)'/.exec(csp['script-src'])![1];
+    expect(csp).toEqual({
+      'default-src': "'self'",
+      'script-src': `'self' 'nonce-${nonce}'`,
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data: blob: https://tile.openstreetmap.org",
+      'font-src': "'self'",
+      'connect-src': "'self'",
+      'frame-src': "'none'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'self'",
+    });
+  });
+
   it('keep every page, /oqDay included, out of foreign frames unless OQDAY_FRAME_ANCESTORS names them', async () => {
     const page = await request(t.app).get('/en/about');
     expect(cspOf(page)['frame-ancestors']).toBe("'self'");
@@ -202,7 +231,7 @@ describe('operations', () => {
       return true;
     });
     try {
-      const logger = createLogger({ nodeEnv: 'test' });
+      const logger = createLogger();
       logger.request({ requestId: 'a', status: 503 });
       logger.request({ requestId: 'b', status: 429 });
     } finally {

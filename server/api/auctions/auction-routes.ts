@@ -20,35 +20,35 @@ export const STREAM_TOKEN_MS = 6 * 60 * 60_000;
 const STATUSES = ['upcoming', 'active', 'ended', 'sold'] as const;
 
 export function registerAuctions(router: Router, ctx: ApiContext, auctions: AuctionService, reservations: ReservationService, streams: LotStreams): void {
-  const phoneOf = (req: Parameters<typeof optionalToken>[1]) => optionalToken(ctx, req, 'auth')?.sub ?? null;
+  const phoneOf = async (req: Parameters<typeof optionalToken>[1]) => (await optionalToken(ctx, req, 'auth'))?.sub ?? null;
 
   // Before /auctions/:id, which would read "events" as a lot id.
   router.get('/auctions/events', (req, res) => streams.serve(req, res, null));
   router.get('/auctions/:id/events', (req, res) => streams.serve(req, res, req.params.id));
 
-  router.post('/auctions/:id/stream-token', (req, res) => {
-    const phone = requireToken(ctx, req, 'auth', unauthorized('auth_required')).sub;
+  router.post('/auctions/:id/stream-token', async (req, res) => {
+    const { sub: phone } = await requireToken(ctx, req, 'auth', unauthorized('auth_required'));
     body(req, []);
     const lot = auctions.find(req.params.id);
     const expiresAt = ctx.now() + STREAM_TOKEN_MS;
-    res.status(201).json({ streamToken: ctx.tokens.sign('stream', phone, expiresAt, lot.id), expiresAt: new Date(expiresAt).toISOString() });
+    res.status(201).json({ streamToken: await ctx.tokens.sign({ kind: 'stream', sub: phone, expiresAtMs: expiresAt, num: lot.id }), expiresAt: new Date(expiresAt).toISOString() });
   });
 
-  router.get('/auctions', (req, res) => {
+  router.get('/auctions', async (req, res) => {
     const q = query(req, ['status']);
     const status = q.status ? enumValue(q.status, STATUSES, 'status') : null;
-    const payload: AuctionLotList = { items: auctions.list(status, phoneOf(req)) };
+    const payload: AuctionLotList = { items: auctions.list(status, await phoneOf(req)) };
     res.json(payload);
   });
 
-  router.get('/auctions/:id', (req, res) => {
+  router.get('/auctions/:id', async (req, res) => {
     query(req, []);
-    res.json(auctions.detail(req.params.id, phoneOf(req)));
+    res.json(auctions.detail(req.params.id, await phoneOf(req)));
   });
 
   router.post('/auctions/:id/bids', async (req, res) => {
     // Bids need a phone confirmed by SMS: the auth token carries it.
-    const phone = requireToken(ctx, req, 'auth', unauthorized('auth_required')).sub;
+    const { sub: phone } = await requireToken(ctx, req, 'auth', unauthorized('auth_required'));
     const fields = body(req, ['amount']);
     const amount = integerField(fields, 'amount', 1, 1_000_000_000_000);
     await ctx.limits.bid(phone);
@@ -56,8 +56,9 @@ export function registerAuctions(router: Router, ctx: ApiContext, auctions: Auct
   });
 
   /** The bidder whose turn it is reserves the number at their winning price until their window ends. */
-  router.post('/auctions/:id/reservation', (req, res) => {
-    const phone = requireToken(ctx, req, 'auth', unauthorized('auth_required')).sub;
+  router.post('/auctions/:id/reservation', async (req, res) => {
+    const { sub: phone } = await requireToken(ctx, req, 'auth', unauthorized('auth_required'));
+    const held = await optionalToken(ctx, req, 'reservation');
     body(req, []);
     const lot = auctions.find(req.params.id);
     const now = ctx.now();
@@ -66,7 +67,6 @@ export function registerAuctions(router: Router, ctx: ApiContext, auctions: Auct
     if (state !== 'ended') throw conflict('auction_not_ended');
     const turn = auctions.turnToBuy(lot, now);
     if (!turn || turn.phone !== phone) throw forbidden('not_auction_winner');
-    const held = optionalToken(ctx, req, 'reservation');
-    res.status(201).json(reservations.reserve(lot.msisdn, held, clientKey(req.ip), { lotId: lot.id, price: turn.amount, until: turn.until }));
+    res.status(201).json(await reservations.reserve(lot.msisdn, held, clientKey(req.ip), { lotId: lot.id, price: turn.amount, until: turn.until }));
   });
 }

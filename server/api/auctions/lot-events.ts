@@ -28,7 +28,7 @@ interface Stream {
 
 export interface LotStreams {
   /** Answers GET /auctions/{id}/events (a lot) or GET /auctions/events (lotId null: every lot). */
-  serve(req: Request, res: Response, lotId: string | null): void;
+  serve(req: Request, res: Response, lotId: string | null): Promise<void>;
   /** Ends every open stream, and any opened later (shutdown): browsers reconnect to another server. */
   endAll(): void;
 }
@@ -132,9 +132,9 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
   }
 
   /** The phone whose position the stream may show: a stream token for this lot, or an auth token in a header. */
-  function ownerOf(req: Request, lotId: string | null, token: string | undefined): string | null {
-    if (token === undefined) return optionalToken(ctx, req, 'auth')?.sub ?? null;
-    const result = ctx.tokens.verify(token);
+  async function ownerOf(req: Request, lotId: string | null, token: string | undefined): Promise<string | null> {
+    if (token === undefined) return (await optionalToken(ctx, req, 'auth'))?.sub ?? null;
+    const result = await ctx.tokens.verify(token);
     if (!result.ok) throw unauthorized(result.reason === 'expired' ? 'token_expired' : 'token_invalid');
     if (result.claims.kind !== 'stream' || result.claims.num !== (lotId ?? undefined)) throw unauthorized('token_invalid');
     return result.claims.sub;
@@ -149,11 +149,15 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
   }
 
   return {
-    serve(req, res, lotId) {
+    async serve(req, res, lotId) {
       const { token } = query(req, ['token']);
       // Everything that can refuse the stream does so before the first byte: a JSON error, never a broken stream.
+      if (lotId !== null) auctions.find(lotId);
+      const phone = await ownerOf(req, lotId, token);
+      // A browser that left while its token was checked has no close event left to release its stream.
+      if (req.socket.destroyed) return;
+      // Read after the wait, so a bid that extended the lot meanwhile is in its end.
       const lot = lotId === null ? null : auctions.find(lotId);
-      const phone = ownerOf(req, lotId, token);
       const resume = resumeFrom(req);
       const release = ctx.limits.openStream(clientKey(req.ip));
 

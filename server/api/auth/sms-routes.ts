@@ -71,7 +71,7 @@ export function registerSms(router: Router, ctx: ApiContext): void {
     res.status(201).json(payload);
   });
 
-  router.post('/auth/sms/verify', (req, res) => {
+  router.post('/auth/sms/verify', async (req, res) => {
     const fields = body(req, ['phone', 'code']);
     const phone = valid(checkUzPhone(stringField(fields, 'phone', 40)), 'phone');
     const code = stringField(fields, 'code', 10).trim();
@@ -90,7 +90,7 @@ export function registerSms(router: Router, ctx: ApiContext): void {
     if (markUsed.run(now, row.id).changes !== 1) throw badRequest('sms_code_not_requested', 'code');
     const expiresAt = now + AUTH_TOKEN_LIFETIME_MS;
     const payload: SmsVerifyResponse = {
-      authToken: ctx.tokens.sign('auth', phone, expiresAt, phone),
+      authToken: await ctx.tokens.sign({ kind: 'auth', sub: phone, expiresAtMs: expiresAt, num: phone }),
       authTokenNumber: phone,
       expiresAt: new Date(expiresAt).toISOString(),
     };

@@ -1,23 +1,30 @@
+import corsMiddleware from 'cors';
 import type { NextFunction, Request, Response } from 'express';
 import { TOKEN_HEADERS } from './request-tokens';
 
-/** CORS only for the configured origins; with none configured the API sends no CORS headers at all. */
+/** What a page on an allowed origin may send and read; the preflight answer is kept for 10 minutes. */
+const CORS_OPTIONS = {
+  origin: true,
+  methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+  allowedHeaders: ['Content-Type', 'Authorization', 'Accept-Language', 'X-Language', 'X-Requested-With', ...TOKEN_HEADERS],
+  // A 429's Retry-After is what the page reads to say when to try again.
+  exposedHeaders: ['Retry-After'],
+  maxAge: 600,
+  optionsSuccessStatus: 204,
+} satisfies corsMiddleware.CorsOptions;
+
+/**
+ * CORS (the `cors` package) only for the configured origins. A request from any other origin, or
+ * with none configured, passes by untouched: no CORS header at all, and an OPTIONS request is not
+ * a preflight answer but whatever the API says to it (the `cors` package alone would still answer
+ * every preflight and add `Vary: Origin` everywhere).
+ */
 export function cors(origins: string[]) {
   const allowed = new Set(origins.map((o) => o.replace(/\/+$/, '')));
-  const headers = ['Content-Type', 'Authorization', 'Accept-Language', 'X-Language', 'X-Requested-With', ...TOKEN_HEADERS].join(', ');
+  const handler = corsMiddleware(CORS_OPTIONS);
   return (req: Request, res: Response, next: NextFunction): void => {
     const origin = req.get('origin');
-    if (allowed.size === 0 || !origin || !allowed.has(origin)) return next();
-    res.vary('Origin');
-    res.set('Access-Control-Allow-Origin', origin);
-    res.set('Access-Control-Expose-Headers', 'Retry-After');
-    if (req.method === 'OPTIONS') {
-      res.set('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
-      res.set('Access-Control-Allow-Headers', headers);
-      res.set('Access-Control-Max-Age', '600');
-      res.status(204).end();
-      return;
-    }
-    next();
+    if (!origin || !allowed.has(origin)) return next();
+    handler(req, res, next);
   };
 }

@@ -87,6 +87,53 @@ describe('CORS for configured origins', () => {
     const other = await request(t.app).get('/api/v1/tariffs').set('Origin', 'https://other.example').expect(200);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('answers a preflight from a listed origin with the methods, every credential header, Retry-After exposed and a 10-minute max-age', async () => {
+    t = createTestApi({ corsOrigins: ['https://site.example/'] });
+    const preflight = await request(t.app)
+      .options('/api/v1/reservations')
+      .set('Origin', 'https://site.example')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type, x-auth-token')
+      .expect(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://site.example');
+    expect(preflight.headers['access-control-allow-methods']?.split(/,\s*/)).toEqual(['GET', 'POST', 'DELETE', 'OPTIONS']);
+    expect(preflight.headers['access-control-allow-headers']?.split(/,\s*/)).toEqual([
+      'Content-Type',
+      'Authorization',
+      'Accept-Language',
+      'X-Language',
+      'X-Requested-With',
+      'x-reservation-token',
+      'x-auth-token',
+      'x-access-token',
+    ]);
+    expect(preflight.headers['access-control-expose-headers']).toBe('Retry-After');
+    expect(preflight.headers['access-control-max-age']).toBe('600');
+    expect(preflight.headers.vary).toContain('Origin');
+    expect(preflight.text).toBe('');
+  });
+
+  it('lets a listed origin read an answer and its Retry-After, with Vary: Origin for caches', async () => {
+    t = createTestApi({ corsOrigins: ['https://site.example'] });
+    const res = await request(t.app).get('/api/v1/tariffs').set('Origin', 'https://site.example').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://site.example');
+    expect(res.headers['access-control-expose-headers']).toBe('Retry-After');
+    expect(res.headers.vary).toContain('Origin');
+    expect(res.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('sends no CORS header at all to another origin, or to any origin when none is configured, and answers no preflight for them', async () => {
+    t = createTestApi({ corsOrigins: ['https://site.example'] });
+    const other = await request(t.app).options('/api/v1/reservations').set('Origin', 'https://other.example').set('Access-Control-Request-Method', 'POST');
+    expect(other.status).not.toBe(204);
+    expect(Object.keys(other.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    t.close();
+    t = createTestApi();
+    const none = await request(t.app).get('/api/v1/tariffs').set('Origin', 'https://site.example').expect(200);
+    expect(Object.keys(none.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    expect(none.headers.vary ?? '').not.toContain('Origin');
+  });
 });
 
 describe('the error handler', () => {

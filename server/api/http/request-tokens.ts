@@ -22,10 +22,13 @@ function presented(req: Request): string[] {
   return tokens;
 }
 
-/** The valid token of that kind, or null; bad tokens are ignored (for optional personalisation). */
-export function optionalToken(ctx: ApiContext, req: Request, kind: TokenKind): TokenClaims | null {
+/**
+ * The valid token of that kind, or null; bad tokens are ignored (for optional personalisation).
+ * Verification is asynchronous (jose): await it before a write transaction, never inside one.
+ */
+export async function optionalToken(ctx: ApiContext, req: Request, kind: TokenKind): Promise<TokenClaims | null> {
   for (const token of presented(req)) {
-    const result = ctx.tokens.verify(token);
+    const result = await ctx.tokens.verify(token);
     if (result.ok && result.claims.kind === kind) return result.claims;
   }
   return null;
@@ -35,10 +38,10 @@ export function optionalToken(ctx: ApiContext, req: Request, kind: TokenKind): T
  * The valid token of that kind. Otherwise: an expired one of that kind is a 401 (for a
  * reservation, the spec's "booking expired" message), a forged one a 401, none at all `missing`.
  */
-export function requireToken(ctx: ApiContext, req: Request, kind: TokenKind, missing: ApiError): TokenClaims {
+export async function requireToken(ctx: ApiContext, req: Request, kind: TokenKind, missing: ApiError): Promise<TokenClaims> {
   let failure: ApiError | null = null;
   for (const token of presented(req)) {
-    const result = ctx.tokens.verify(token);
+    const result = await ctx.tokens.verify(token);
     if (result.ok) {
       if (result.claims.kind === kind) return result.claims;
       continue;

@@ -1,9 +1,13 @@
-import crypto from 'node:crypto';
+import { decodeJwt, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 /**
- * HS256 JWTs minted by the API. `kind` keeps the credentials apart: a reservation token
- * is never accepted where an auth token is needed, and `sub` ties each to one reservation,
- * phone or order. `exp` is in seconds, as the site's jwt-decode reads it.
+ * HS256 JWTs minted by the API, signed and checked by `jose`. `kind` keeps the credentials apart:
+ * a reservation token is never accepted where an auth token is needed, and `sub` ties each to one
+ * reservation, phone or order. `exp` is in seconds, as the site's jwt-decode reads it.
+ *
+ * jose signs and verifies asynchronously (WebCrypto), while the store's write transactions are
+ * synchronous (better-sqlite3): a transaction returns the `TokenGrant` it decided on, and the
+ * token is signed after it committed; a presented token is verified before a transaction starts.
  */
 export type TokenKind = 'reservation' | 'auth' | 'order' | 'stream';
 
@@ -16,56 +20,77 @@ export interface TokenClaims {
   num?: string;
 }
 
+/** What a token will say: decided inside a transaction, signed after it. */
+export interface TokenGrant {
+  kind: TokenKind;
+  sub: string;
+  expiresAtMs: number;
+  num?: string;
+}
+
 export type VerifyResult =
   | { ok: true; claims: TokenClaims }
   | { ok: false; reason: 'invalid' | 'expired'; claimedKind: string | null };
 
 export interface TokenService {
-  sign(kind: TokenKind, sub: string, expiresAtMs: number, num?: string): string;
-  verify(token: string): VerifyResult;
+  sign(grant: TokenGrant): Promise<string>;
+  verify(token: string): Promise<VerifyResult>;
 }
 
-const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
-const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 const KINDS: readonly string[] = ['reservation', 'auth', 'order', 'stream'];
 
+/**
+ * jose's decoder, like Node's, also reads `==` padding, standard base64, whitespace or stray
+ * trailing bits as the same bytes, so one signed token would have many spellings (and slip past
+ * anything that compares tokens as text). Only the canonical base64url form is a token; no
+ * option of jose says so, hence this check before it.
+ */
 function isCanonicalBase64url(part: string): boolean {
   return /^[A-Za-z0-9_-]+$/.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;
 }
 
+/** The kind the token claims, signed or not: an expired token of another kind is skipped, not refused. */
+function claimedKindOf(token: string): string | null {
+  try {
+    const kind = decodeJwt(token).kind;
+    return typeof kind === 'string' ? kind : null;
+  } catch {
+    return null;
+  }
+}
+
+function isClaims(payload: JWTPayload): payload is JWTPayload & TokenClaims {
+  return typeof payload.kind === 'string' && KINDS.includes(payload.kind) && typeof payload.sub === 'string' && typeof payload.exp === 'number' && typeof payload.iat === 'number';
+}
+
 export function createTokenService(secret: string, now: () => number): TokenService {
-  const signature = (input: string) => crypto.createHmac('sha256', secret).update(input).digest();
+  const key = new TextEncoder().encode(secret);
   return {
-    sign(kind, sub, expiresAtMs, num) {
-      const claims: TokenClaims = { kind, sub, iat: Math.floor(now() / 1000), exp: Math.floor(expiresAtMs / 1000) };
+    async sign({ kind, sub, expiresAtMs, num }) {
+      const claims: Record<string, string> = { kind };
       if (num !== undefined) claims.num = num;
-      const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
-      return `${body}.${base64url(signature(body))}`;
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuedAt(Math.floor(now() / 1000))
+        .setExpirationTime(Math.floor(expiresAtMs / 1000))
+        .sign(key);
     },
-    verify(token) {
+    async verify(token) {
       const parts = token.split('.');
-      // Only the one canonical form is a token: base64url without padding. Node's decoder would
-      // also read `==`, standard base64 or stray trailing bits as the same bytes, so one signed
-      // token would have many spellings (and slip past anything that compares tokens as text).
       if (parts.length !== 3 || !parts.every(isCanonicalBase64url)) return { ok: false, reason: 'invalid', claimedKind: null };
-      let claims: Partial<TokenClaims>;
-      let header: { alg?: unknown };
+      const claimedKind = claimedKindOf(token);
       try {
-        header = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'));
-        claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-      } catch {
-        return { ok: false, reason: 'invalid', claimedKind: null };
+        // Only HS256 is ever accepted: a token announcing another algorithm (or none) is forged.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()), requiredClaims: ['sub', 'exp'] });
+        if (!isClaims(payload)) return { ok: false, reason: 'invalid', claimedKind };
+        return { ok: true, claims: { kind: payload.kind, sub: payload.sub, iat: payload.iat, exp: payload.exp, ...(payload.num === undefined ? {} : { num: payload.num }) } };
+      } catch (error) {
+        // jose checks the signature before the claims: an expired token is a genuine one of ours.
+        if (error instanceof errors.JWTExpired && isClaims(error.payload)) return { ok: false, reason: 'expired', claimedKind };
+        if (error instanceof errors.JOSEError) return { ok: false, reason: 'invalid', claimedKind };
+        throw error;
       }
-      const claimedKind = claims && typeof claims.kind === 'string' ? claims.kind : null;
-      const given = Buffer.from(parts[2], 'base64url');
-      const expected = signature(`${parts[0]}.${parts[1]}`);
-      // Only HS256 is ever accepted: a token announcing another algorithm (or none) is forged.
-      const signed = header?.alg === 'HS256' && given.length === expected.length && crypto.timingSafeEqual(given, expected);
-      if (!signed || !claimedKind || !KINDS.includes(claimedKind) || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {
-        return { ok: false, reason: 'invalid', claimedKind };
-      }
-      if (claims.exp <= now() / 1000) return { ok: false, reason: 'expired', claimedKind };
-      return { ok: true, claims: claims as TokenClaims };
     },
   };
 }

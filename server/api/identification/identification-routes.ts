@@ -30,8 +30,8 @@ export function registerIdentification(router: Router, ctx: ApiContext, identifi
   const points = createPointCatalogue(ctx.db);
   const authRequired = () => unauthorized('auth_required');
 
-  router.post('/identification/remote', (req, res) => {
-    const phone = requireToken(ctx, req, 'auth', authRequired()).sub;
+  router.post('/identification/remote', async (req, res) => {
+    const { sub: phone } = await requireToken(ctx, req, 'auth', authRequired());
     const fields = body(req, ['document', 'birthDate']);
     const document = valid(checkIdentityDocument(stringField(fields, 'document', 40)), 'document');
     const birthDate = valid(checkBirthDate(stringField(fields, 'birthDate', 20), ctx.now()), 'birthDate');
@@ -39,8 +39,8 @@ export function registerIdentification(router: Router, ctx: ApiContext, identifi
     res.status(201).json(identifications.view(row, requestLanguage(req)));
   });
 
-  router.post('/identification/manual', (req, res) => {
-    const phone = requireToken(ctx, req, 'auth', authRequired()).sub;
+  router.post('/identification/manual', async (req, res) => {
+    const { sub: phone } = await requireToken(ctx, req, 'auth', authRequired());
     const fields = body(req, ['pointOfSaleId', 'date']);
     const point = points.find(stringField(fields, 'pointOfSaleId', 60));
     if (!point) throw badRequest('point_not_found', 'pointOfSaleId');
@@ -63,8 +63,8 @@ export function registerIdentification(router: Router, ctx: ApiContext, identifi
     res.status(201).json(identifications.view(row, requestLanguage(req)));
   });
 
-  router.get('/identification/current', (req, res) => {
-    const phone = requireToken(ctx, req, 'auth', authRequired()).sub;
+  router.get('/identification/current', async (req, res) => {
+    const { sub: phone } = await requireToken(ctx, req, 'auth', authRequired());
     const row = identifications.current(phone);
     if (!row) throw notFound('identification_not_found');
     res.json(identifications.view(row, requestLanguage(req)));

@@ -11,26 +11,26 @@ import { parseOrderInput } from './order-input';
 import type { OrderService } from './order-service';
 
 export function registerOrders(router: Router, ctx: ApiContext, orders: OrderService, identifications: IdentificationService): void {
-  router.post('/orders', (req, res) => {
+  router.post('/orders', async (req, res) => {
     // The order needs a held number first, then a registered phone: the site says which is missing.
-    const reservation = requireToken(ctx, req, 'reservation', badRequest('number_required', 'X-Reservation-Token'));
-    const phone = requireToken(ctx, req, 'auth', forbidden('registration_required')).sub;
+    const reservation = await requireToken(ctx, req, 'reservation', badRequest('number_required', 'X-Reservation-Token'));
+    const phone = (await requireToken(ctx, req, 'auth', forbidden('registration_required'))).sub;
     if (!identifications.isRegistered(phone)) throw forbidden('registration_required');
     const input = parseOrderInput(req);
-    res.status(201).json(orders.create(reservation, phone, input, requestLanguage(req)));
+    res.status(201).json(await orders.create(reservation, phone, input, requestLanguage(req)));
   });
 
-  router.get('/orders/:id', (req, res) => {
+  router.get('/orders/:id', async (req, res) => {
     query(req, []);
-    const row = authorizedOrder(ctx, req, orders, req.params.id);
+    const row = await authorizedOrder(ctx, req, orders, req.params.id);
     res.json(orders.view(row, requestLanguage(req)));
   });
 
   /** "I've already paid": the server's word on whether the number is active. */
-  router.get('/orders/:id/status', (req, res) => {
+  router.get('/orders/:id/status', async (req, res) => {
     query(req, []);
     const lang = requestLanguage(req);
-    const row = authorizedOrder(ctx, req, orders, req.params.id);
+    const row = await authorizedOrder(ctx, req, orders, req.params.id);
     const order = orders.view(row, lang);
     const result = row.status === 'activated' || row.status === 'paid' ? 'activated' : row.status === 'expired' ? 'expired' : 'not_paid';
     const messageKey = { activated: 'messages.activated', not_paid: 'messages.notActivated', expired: 'api.order.expired' }[result];

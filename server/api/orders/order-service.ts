@@ -7,7 +7,7 @@ import type { ApiContext } from '../context';
 import { badRequest, conflict } from '../http/api-error';
 import { translate } from '../http/language';
 import { tooManyRequests } from '../http/limits';
-import type { TokenClaims } from '../http/tokens';
+import type { TokenClaims, TokenGrant } from '../http/tokens';
 import type { NumberRow } from '../numbers/number-store';
 import { createPointCatalogue } from '../points-of-sale/point-catalogue';
 import type { ReservationService } from '../reservations/reservation-service';
@@ -80,7 +80,7 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
     if (!point || !point.services.split(',').includes('sim')) throw badRequest('point_not_found', 'delivery.pointOfSaleId');
   }
 
-  const create = writeTransaction(db, (reservationClaims: TokenClaims, phone: string, input: OrderInput, lang: Language): CreateOrderResponse => {
+  const createInStore = writeTransaction(db, (reservationClaims: TokenClaims, phone: string, input: OrderInput, lang: Language): { order: Order; grant: TokenGrant } => {
     const now = ctx.now();
     const reservation = reservations.current(reservationClaims);
     if (reservation.status === 'ordered') throw conflict('reservation_has_order');
@@ -111,8 +111,14 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
       payment_deadline: deadline,
     });
     markOrdered.run(id, reservation.id);
-    return { order: view(find(id)!, lang), accessToken: ctx.tokens.sign('order', id, now + ORDER_TOKEN_LIFETIME_MS) };
+    return { order: view(find(id)!, lang), grant: { kind: 'order', sub: id, expiresAtMs: now + ORDER_TOKEN_LIFETIME_MS } };
   });
+
+  /** The order's token is signed once the order is committed (signing is asynchronous, the transaction is not). */
+  async function create(...args: Parameters<typeof createInStore>): Promise<CreateOrderResponse> {
+    const { order, grant } = createInStore(...args);
+    return { order, accessToken: await ctx.tokens.sign(grant) };
+  }
 
   /** The order with its payment window applied: an unpaid order past its deadline is expired. */
   function find(id: string): OrderRow | undefined {

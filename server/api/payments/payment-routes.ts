@@ -23,8 +23,8 @@ export function siteReturnPath(path: string): string | null {
 }
 
 export function registerPayments(router: Router, ctx: ApiContext, orders: OrderService, payments: PaymentService): void {
-  router.post('/orders/:id/payments', (req, res) => {
-    const order = authorizedOrder(ctx, req, orders, req.params.id);
+  router.post('/orders/:id/payments', async (req, res) => {
+    const order = await authorizedOrder(ctx, req, orders, req.params.id);
     const fields = body(req, ['provider', 'returnPath']);
     const provider = enumValue(requireField(fields, 'provider'), PROVIDERS, 'provider');
     const returnPath = siteReturnPath(optionalString(fields, 'returnPath', 300) ?? DEFAULT_RETURN_PATH);

@@ -15,17 +15,17 @@ export function registerReservations(router: Router, ctx: ApiContext, reservatio
     const msisdn = valid(checkUzPhone(stringField(fields, 'number', 40)), 'number');
     const client = clientKey(req.ip);
     await ctx.limits.reservation(client);
-    const result = reservations.reserve(msisdn, optionalToken(ctx, req, 'reservation'), client);
+    const result = await reservations.reserve(msisdn, await optionalToken(ctx, req, 'reservation'), client);
     res.status(201).json(result);
   });
 
-  router.get('/reservations/current', (req, res) => {
-    const claims = requireToken(ctx, req, 'reservation', numberRequired());
+  router.get('/reservations/current', async (req, res) => {
+    const claims = await requireToken(ctx, req, 'reservation', numberRequired());
     res.json(reservations.view(reservations.current(claims)));
   });
 
-  router.delete('/reservations/current', (req, res) => {
-    const claims = requireToken(ctx, req, 'reservation', numberRequired());
+  router.delete('/reservations/current', async (req, res) => {
+    const claims = await requireToken(ctx, req, 'reservation', numberRequired());
     reservations.cancel(claims);
     res.status(204).end();
   });

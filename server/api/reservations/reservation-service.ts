@@ -4,7 +4,7 @@ import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { conflict, notFound, unauthorized } from '../http/api-error';
 import { tooManyRequests } from '../http/limits';
-import type { TokenClaims } from '../http/tokens';
+import type { TokenClaims, TokenGrant } from '../http/tokens';
 import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-store';
 import { writeTransaction } from '../store/database';
 
@@ -17,6 +17,13 @@ export interface ReservationRow {
   created_at: number;
   expires_at: number;
   order_id: string | null;
+}
+
+/** What the visitor gets, but the token: the transaction decides it, the token is signed after the commit. */
+interface Reserved {
+  grant: TokenGrant;
+  reservation: Reservation;
+  replaced: string | null;
 }
 
 /** Longer than any hold lasts (a booking, an auction winner's window, the longest payment window). */
@@ -57,13 +64,9 @@ export function createReservationService(ctx: ApiContext) {
     };
   }
 
-  function response(row: ReservationRow, replaced: string | null): ReservationResponse {
+  function reserved(row: ReservationRow, replaced: string | null): Reserved {
     const number = numberById.get(row.number_id) as NumberRow;
-    return {
-      reservationToken: ctx.tokens.sign('reservation', row.id, row.expires_at, number.msisdn),
-      reservation: view(row),
-      replaced,
-    };
+    return { grant: { kind: 'reservation', sub: row.id, expiresAtMs: row.expires_at, num: number.msisdn }, reservation: view(row), replaced };
   }
 
   /** The visitor's reservation that still holds its number, if the token names one. */
@@ -77,14 +80,14 @@ export function createReservationService(ctx: ApiContext) {
    * Reserves a number; a visitor who already holds one gets it replaced in the same transaction,
    * so they never hold two and never lose the first unless the second is theirs.
    */
-  const reserve = writeTransaction(
+  const reserveInStore = writeTransaction(
     db,
-    (msisdn: string, held: TokenClaims | null, client: string, auction?: { lotId: string; price: number; until: number }): ReservationResponse => {
+    (msisdn: string, held: TokenClaims | null, client: string, auction?: { lotId: string; price: number; until: number }): Reserved => {
       const now = ctx.now();
       const number = numberByMsisdn.get(msisdn) as NumberRow | undefined;
       if (!number) throw notFound('number_not_found');
       const previous = activeHeld(held, now);
-      if (previous && previous.number_id === number.id) return response(previous, null);
+      if (previous && previous.number_id === number.id) return reserved(previous, null);
       if (number.status === 'sold') throw conflict('number_unavailable');
       if (number.status === 'auction' && !auction) throw conflict('number_on_auction');
       // Replacing a booking holds no more numbers than before; a new one counts against the client.
@@ -104,9 +107,14 @@ export function createReservationService(ctx: ApiContext) {
         setStatus.run('replaced', previous.id, 'active');
         replaced = (numberById.get(previous.number_id) as NumberRow).msisdn;
       }
-      return response(reservationById.get(id) as ReservationRow, replaced);
+      return reserved(reservationById.get(id) as ReservationRow, replaced);
     },
   );
+
+  async function reserve(...args: Parameters<typeof reserveInStore>): Promise<ReservationResponse> {
+    const { grant, reservation, replaced } = reserveInStore(...args);
+    return { reservationToken: await ctx.tokens.sign(grant), reservation, replaced };
+  }
 
   /** The reservation a token names, as long as it is still the visitor's (active or ordered). */
   function current(claims: TokenClaims): ReservationRow {
