@@ -10,7 +10,7 @@ import { ApiError } from './http/api-error';
 import { cors } from './http/cors';
 import { createErrorHandler } from './http/error-handler';
 import { createRateLimits, DEFAULT_LIMITS, type ClientLimits } from './http/limits';
-import { createTokenService } from './http/tokens';
+import { createTokenService, type TokenService } from './http/tokens';
 import { registerIdentification } from './identification/identification-routes';
 import { createIdentificationService } from './identification/identification-service';
 import { registerNews } from './news/news-routes';
@@ -49,6 +49,8 @@ export interface ApiOptions {
   now?: () => number;
   /** Where accepted bids come from for the live streams; by default each process follows the store. */
   bidFeed?: (db: ReturnType<typeof openDatabase>) => BidFeed;
+  /** Tests: wraps the token service (HS256 with `jwtSecret`), e.g. to hold a check back. */
+  wrapTokens?: (tokens: TokenService) => TokenService;
   log?: (message: string) => void;
   logError?: (message: string, error: unknown, requestId?: string) => void;
 }
@@ -79,7 +81,7 @@ export function createApi(options: ApiOptions): Api {
   const ctx: ApiContext = {
     db,
     now,
-    tokens: createTokenService(options.jwtSecret, now),
+    tokens: (options.wrapTokens ?? ((tokens) => tokens))(createTokenService(options.jwtSecret, now)),
     reservationMs: options.reservationMinutes * MINUTE,
     auctionExtendMs: options.auctionExtendMinutes * MINUTE,
     paymentWindowMs: options.paymentWindowMinutes * MINUTE,

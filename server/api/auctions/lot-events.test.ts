@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../test-app';
 import { listen, openStream } from '../test-support/event-stream';
@@ -199,6 +201,52 @@ describe('limits on streams', () => {
     expect(again.status).toBe(200);
     again.close();
     held[1].close();
+  });
+
+  it('holds no slot for a browser that left while its token was being checked', async () => {
+    await server.close();
+    t.close();
+    let verifying!: () => void;
+    const asked = new Promise<void>((resolve) => (verifying = resolve));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let holdBack = false;
+    t = createTestApi({
+      limits: { streamsPerClient: 1 },
+      wrapTokens: (tokens) => ({
+        sign: tokens.sign,
+        async verify(token) {
+          if (holdBack) {
+            verifying();
+            await answered;
+          }
+          return tokens.verify(token);
+        },
+      }),
+    });
+    const auth = await authToken(t.app);
+    const { streamToken } = (await request(t.app).post('/api/v1/auctions/lot-006/stream-token').set('Authorization', `Bearer ${auth}`).expect(201)).body;
+    holdBack = true;
+    const site = http.createServer(t.app);
+    const serverSockets: Socket[] = [];
+    site.on('connection', (socket) => serverSockets.push(socket));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    server = { origin, close: () => new Promise<void>((resolve) => (site.closeAllConnections(), site.close(() => resolve()))) };
+    const me = { 'X-Forwarded-For': '198.51.100.9' };
+
+    const leaving = http.get(`${origin}/api/v1/auctions/lot-006/events?token=${streamToken}`, { agent: false, headers: me });
+    leaving.on('error', () => {});
+    await asked;
+    leaving.destroy();
+    // The server has seen the browser go before the check answers.
+    await Promise.all(serverSockets.map((socket) => (socket.destroyed ? null : new Promise((resolve) => socket.once('close', resolve)))));
+    answer();
+    holdBack = false;
+
+    const next = await streamOf('lot-006', me, `?token=${streamToken}`);
+    expect(next.status).toBe(200);
+    next.close();
   });
 });
 

@@ -151,6 +151,8 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
   return {
     async serve(req, res, lotId) {
       const { token } = query(req, ['token']);
+      // Read while the connection is there: a socket that closed has no address left.
+      const client = clientKey(req.ip);
       // Everything that can refuse the stream does so before the first byte: a JSON error, never a broken stream.
       if (lotId !== null) auctions.find(lotId);
       const phone = await ownerOf(req, lotId, token);
@@ -159,7 +161,7 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
       // Read after the wait, so a bid that extended the lot meanwhile is in its end.
       const lot = lotId === null ? null : auctions.find(lotId);
       const resume = resumeFrom(req);
-      const release = ctx.limits.openStream(clientKey(req.ip));
+      const release = ctx.limits.openStream(client);
 
       res.status(200).set({
         'Content-Type': 'text/event-stream; charset=utf-8',
