@@ -78,4 +78,4 @@ export type NumbersData = Awaited<ReturnType<typeof numbersLoader>>;
 export type SearchData = Extract<NumbersData, { kind: 'search' }>;
 export type LotData = Extract<NumbersData, { kind: 'lot' }>;
 /** The search page as it renders once its results are there. */
-export type SearchView = Omit<SearchData, 'results'> & SearchResults;
+export type SearchView = Omit<SearchData, 'results' | 'auctions'> & SearchResults;

@@ -60,9 +60,13 @@ function StreamedSearch({ data, booking }: { data: SearchData; booking: BookingS
   const { t } = useTranslation();
   const { kind, filters, auctions } = data;
   return (
-    <StreamedPart value={data.results} failure={t('numbers.results.failed')}>
-      {(results) => <SearchPage data={{ ...results, kind, filters, auctions }} booking={booking} />}
-    </StreamedPart>
+    <>
+      <StreamedPart value={data.results} failure={t('numbers.results.failed')}>
+        {(results) => <SearchPage data={{ ...results, kind, filters }} booking={booking} />}
+      </StreamedPart>
+      {/* Outside the results: the lots are their own part, shown even when the search failed. */}
+      <AuctionSection lots={auctions} />
+    </>
   );
 }
 
@@ -85,7 +89,6 @@ function SearchPage({ data, booking }: { data: SearchView; booking: BookingState
               <p>{data.searchError}</p>
             </div>
           )}
-          <AuctionSection lots={data.auctions} />
         </div>
       </div>
     </>
