@@ -1,4 +1,4 @@
-import { awaitBriefly, deferred, isThenable } from './deferred';
+import { deferred, isThenable, optionalData } from './deferred';
 
 describe('deferred()', () => {
   it('keeps a rejection it has not been asked for yet from being an unhandled rejection, and still rejects', async () => {
@@ -22,23 +22,33 @@ describe('deferred()', () => {
   });
 });
 
-describe('awaitBriefly()', () => {
+describe('optionalData()', () => {
   const context = (streamAfterMs: number) => ({ lang: 'en', http: {}, streamAfterMs });
+  const after = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
   it('gives the value itself when it arrives in time, so it is in the first HTML', async () => {
-    const { value } = await awaitBriefly(context(200), new Promise((resolve) => setTimeout(() => resolve('tariffs'), 10)));
-    expect(value).toBe('tariffs');
+    const { tariffs } = await optionalData(context(200), { tariffs: after(10, 'tariffs') });
+    expect(tariffs).toBe('tariffs');
   });
 
   it('gives the pending promise when the API is slower, to be streamed, and it still settles', async () => {
-    const late = new Promise((resolve) => setTimeout(() => resolve('late tariffs'), 100));
-    const { value } = await awaitBriefly(context(10), late);
-    expect(isThenable(value)).toBe(true);
-    await expect(value).resolves.toBe('late tariffs');
+    const { tariffs } = await optionalData(context(10), { tariffs: after(100, 'late tariffs') });
+    expect(isThenable(tariffs)).toBe(true);
+    await expect(tariffs).resolves.toBe('late tariffs');
+  });
+
+  it('waits for all parts together, once: the fast ones are values, the slow one a promise', async () => {
+    const data = await optionalData(context(50), { news: after(5, 'news'), tariffs: after(10, 'tariffs'), numbers: after(200, 'numbers') });
+    expect(data.news).toBe('news');
+    expect(data.tariffs).toBe('tariffs');
+    expect(isThenable(data.numbers)).toBe(true);
+    await after(200, null);
+    // The loader's data does not change after it was handed over.
+    expect(isThenable(data.numbers)).toBe(true);
   });
 
   it('hands a failure in time to the part as a rejected promise (its error state)', async () => {
-    const { value } = await awaitBriefly(context(200), Promise.reject(new Error('API down')));
-    await expect(value).rejects.toThrow('API down');
+    const { tariffs } = await optionalData(context(200), { tariffs: Promise.reject(new Error('API down')) });
+    await expect(tariffs).rejects.toThrow('API down');
   });
 });

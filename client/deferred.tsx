@@ -19,7 +19,8 @@ declare global {
   }
 }
 
-type DeferredPayload = { value: unknown } | { error: true };
+/** `early`: the part failed before the loader returned and was rendered without a boundary. */
+type DeferredPayload = { value: unknown } | { error: true; early?: true };
 const DEFERRED_EVENT = 'oq:deferred';
 
 /**
@@ -32,25 +33,50 @@ export function deferred<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+/** A loader's optional part as `optionalData` hands it over: the value, or a promise still settling or failed. */
+export type Optional<T> = T | Promise<T>;
+
 /**
- * A page's optional API data, awaited briefly. When it settles within STREAM_AFTER_MS (1 s by
- * default) the loader gets the value itself: it is in the first HTML, so a visitor without
- * JavaScript sees it, and bots always get everything. Otherwise the loader gets the pending
- * promise for <Deferred>: a slow API never holds the page's first byte, the shell streams with a
- * placeholder and the part follows in the same response. Boxed, since an async function cannot
- * return a promise unresolved.
+ * Parts that failed before the loader returned. <Deferred> shows their error part in the first
+ * HTML, without a Suspense boundary (a visitor without JavaScript sees it, as they see a value).
  */
-export async function awaitBriefly<T>(context: unknown, promise: Promise<T>): Promise<{ value: T | Promise<T> }> {
-  const pending = deferred(promise);
-  const ms = isServerRequestContext(context) ? context.streamAfterMs : (globalThis as { window?: Window }).window?.__APP__?.config.streamAfterMs ?? 1000;
-  const inTime = await within(
-    pending.then(
-      (value) => ({ value }),
-      () => null, // a rejection is <Deferred>'s error part
-    ),
-    ms,
-  );
-  return inTime ?? { value: pending };
+const failedInTime = new WeakSet<object>();
+
+function streamAfterMs(context: unknown): number {
+  return isServerRequestContext(context) ? context.streamAfterMs : (globalThis as { window?: Window }).window?.__APP__?.config.streamAfterMs ?? 1000;
+}
+
+/**
+ * THE way a loader gets a page's optional API data: every part is asked for at once and awaited
+ * for at most STREAM_AFTER_MS (1 s by default) together. A part that arrived in time is the value
+ * itself: it is in the first HTML, so a visitor without JavaScript sees it, and bots always get
+ * everything. A slower part stays a promise for <Deferred>/<StreamedPart>: a slow API never holds
+ * the page's first byte, the shell streams with a placeholder and the part follows in the same
+ * response. A part that failed is a rejected promise, which <Deferred> renders as its error part
+ * (at once when it failed in time). Loaders do not catch: the failure is the part's error state.
+ */
+export async function optionalData<T extends Record<string, unknown>>(
+  context: unknown,
+  parts: { [K in keyof T]: Promise<T[K]> },
+): Promise<{ [K in keyof T]: Optional<T[K]> }> {
+  const result: Record<string, unknown> = {};
+  let open = true;
+  const watched = Object.entries(parts).map(([key, promise]) => {
+    const pending = deferred(promise);
+    result[key] = pending;
+    // Once the loader has returned, its data must not change under the renderer.
+    return pending.then(
+      (value) => {
+        if (open) result[key] = value;
+      },
+      () => {
+        if (open) failedInTime.add(pending);
+      },
+    );
+  });
+  await within(Promise.all(watched), streamAfterMs(context));
+  open = false;
+  return result as { [K in keyof T]: Optional<T[K]> };
 }
 
 /** The marker that stands for a pending value in the serialized hydration data. */
@@ -100,10 +126,19 @@ export function Deferred<T>({
   error: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  // Data already there (awaitBriefly was in time) renders in place, without a boundary of its own:
+  // Data already there (optionalData was in time) renders in place, without a boundary of its own:
   // whatever else inside suspends (a lazy part) holds the shell as it would anywhere on the page,
   // instead of hiding this part behind the fallback until a script reveals it.
   if (!isThenable(value)) return <>{children(value)}</>;
+  // So does a failure in time: the error part is in the first HTML.
+  if (failedInTime.has(value)) {
+    return (
+      <>
+        {error}
+        <DeferredScript promise={value} payload={{ error: true, early: true }} />
+      </>
+    );
+  }
   return (
     <Suspense fallback={fallback}>
       <Await resolve={value} errorElement={<DeferredError promise={value}>{error}</DeferredError>}>
@@ -148,6 +183,12 @@ export function adoptDeferredHydrationData(
       if (!isMarker(value)) continue;
       const promise = awaitStreamedValue(value.__deferred);
       deferredIds.set(promise, value.__deferred);
+      const payload = window.__DEFERRED__?.[value.__deferred];
+      // Rendered by the server without a boundary: hydration must render it the same way.
+      if (payload && 'error' in payload && payload.early) {
+        promise.catch(() => undefined);
+        failedInTime.add(promise);
+      }
       record[key] = promise;
     }
   }

@@ -6,6 +6,7 @@ import { connectApiClientToRouter } from './api-client';
 import { adoptDeferredHydrationData } from './deferred';
 import { browserI18nFor, ensureLanguage } from './language-loader';
 import { createRoutes } from './routes';
+import { layoutOf } from './route-handle';
 import { RuntimeProvider, type BootData, type Runtime } from './runtime';
 import { startBrowserServices } from './platform/browser-services';
 import { setChunkReloadTarget } from './platform/chunk-reload';
@@ -38,11 +39,10 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
   }
 }
 
-/** The layout route that shows errors for the page on screen (its id ends in :default or :webview). */
+/** The layout route that shows errors for the page on screen (marked by its `handle`). */
 function layoutRouteId(routes: RouteObject[]): string {
   const matches = matchRoutes(routes, window.location) ?? [];
-  const layout = matches.map((match) => match.route.id ?? '').find((id) => /:(default|webview)$/.test(id));
-  return layout ?? 'root';
+  return matches.find((match) => layoutOf(match.route))?.route.id ?? 'root';
 }
 
 /**

@@ -7,28 +7,16 @@ import { WebviewLayout, WebviewLayoutError } from './layouts/WebviewLayout';
 import { ensureLanguage } from './language-loader';
 import { notFoundLoader } from './not-found';
 import { withChunkReload } from './platform/chunk-reload';
+import type { RouteHandle } from './route-handle';
 
 /** A page module: `client/pages/<folder>/route.tsx` exporting `Component` and maybe `loader`. */
 type PageModule = Pick<RouteObject, 'loader' | 'action' | 'Component' | 'ErrorBoundary' | 'shouldRevalidate'>;
 
-/** Folder of each page under client/pages (kebab-case, as the build manifest names them). */
-export const PAGE_FOLDERS: Record<PageKey, string> = {
-  home: 'home',
-  news: 'news',
-  newsItem: 'news-item',
-  about: 'about',
-  oqDay: 'oq-day',
-  numbers: 'numbers',
-  payment: 'payment',
-  success: 'success',
-  constructor: 'constructor',
-  pointsOfSale: 'points-of-sale',
-  identification: 'identification',
-  identificationRetry: 'identification-retry',
-  specificTariffs: 'specific-tariffs',
-};
-
-// Each page is its own chunk: a first visit downloads only the page it opens.
+/**
+ * THE page list: each page's module, `client/pages/<folder>/route.tsx`, where the folder is the
+ * page key in kebab-case (newsItem → news-item). Each page is its own chunk: a first visit
+ * downloads only the page it opens. The import paths are written out so the bundler sees them.
+ */
 const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
   home: () => import('./pages/home/route'),
   news: () => import('./pages/news/route'),
@@ -45,8 +33,13 @@ const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
   specificTariffs: () => import('./pages/specific-tariffs/route'),
 };
 
+/** The page's folder under client/pages, as the build manifest names it. */
+export function pageFolder(page: PageKey): string {
+  return page.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
 export function pageModulePath(page: PageKey): string {
-  return `client/pages/${PAGE_FOLDERS[page]}/route.tsx`;
+  return `client/pages/${pageFolder(page)}/route.tsx`;
 }
 
 /** Route ids are `<lang>:<page>`; the page key after the colon names the module. */
@@ -80,6 +73,7 @@ function languageRoutes(lang: Language, options: RouteOptions): RouteObject {
     children: [
       {
         id: `${lang}:default`,
+        handle: { layout: 'default' } satisfies RouteHandle,
         Component: DefaultLayout,
         ErrorBoundary: DefaultLayoutError,
         children: [
@@ -91,6 +85,7 @@ function languageRoutes(lang: Language, options: RouteOptions): RouteObject {
       {
         id: `${lang}:webview`,
         path: PATHS.oqDay.slice(1),
+        handle: { layout: 'webview' } satisfies RouteHandle,
         Component: WebviewLayout,
         ErrorBoundary: WebviewLayoutError,
         children: [page(lang, 'oqDay', true)],

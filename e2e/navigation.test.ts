@@ -232,3 +232,38 @@ describe('a new build', () => {
     await context.close();
   });
 });
+
+describe('a page whose API calls fail', () => {
+  it('hydrates the error parts the server sent without a problem, and Retry loads the page again', async () => {
+    const down = await startSite({ API_BASE_URL: 'http://127.0.0.1:9/api/v1' });
+    const context = await newContext(browser, { locale: 'en-US' });
+    try {
+      for (const [path, message] of [
+        ['/en', en.home.news.loadError],
+        ['/en/pointsOfSale', en.pointsOfSale.loadError],
+        ['/uz/specificTariffs', uz.tariffs.loadError],
+        ['/en/numbers?category=gold', en.numbers.results.failed],
+      ] as const) {
+        const page = await context.newPage();
+        const problems = collectProblems(page);
+        await page.goto(`${down.origin}${path}`);
+        await waitForHydration(page);
+        await expect(page.getByText(message).first().isVisible()).resolves.toBe(true);
+        const retry = page.getByRole('link', { name: path.startsWith('/uz') ? uz.actions.retry : en.actions.retry }).first();
+        expect(await retry.getAttribute('href')).toBe(path);
+        const reload = page.waitForEvent('load');
+        await retry.click();
+        await reload;
+        await waitForHydration(page);
+        expect(page.url()).toBe(`${down.origin}${path}`);
+        await expect(page.getByText(message).first().isVisible()).resolves.toBe(true);
+        // The browser's own line for each refused request is not the page's fault; nothing else may be reported.
+        expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+      await down.stop();
+    }
+  });
+});

@@ -19,6 +19,7 @@ import type { Config } from './config';
 import { createI18n, type Catalog } from '../client/i18n';
 import { RuntimeProvider, type BootData, type Runtime } from '../client/runtime';
 import { pageModulePath, pageOfRouteId } from '../client/routes';
+import { layoutOf } from '../client/route-handle';
 import type { ServerRequestContext } from '../client/request-context';
 import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from './bots';
@@ -57,7 +58,7 @@ function serializeErrors(errors: StaticHandlerContext['errors'], showDetails: bo
 /** The route whose error boundary shows a render error: the page's layout, else the document. */
 function errorBoundaryFor(context: StaticHandlerContext, attempt: number): string {
   if (attempt === 0) {
-    const layout = [...context.matches].reverse().find((match) => /:(default|webview)$/.test(match.route.id));
+    const layout = [...context.matches].reverse().find((match) => layoutOf(match.route));
     if (layout) return layout.route.id;
   }
   return 'root';

@@ -1,4 +1,5 @@
 import type { PointService } from '../../../shared/api-types';
+import type { PointOfSaleSearch } from '../../api/points-of-sale';
 
 /** The services an office may offer, in the order the filter lists them. */
 export const POINT_SERVICES = ['sim', 'esim', 'identification'] as const satisfies readonly PointService[];
@@ -40,8 +41,8 @@ export function coordinateParam(value: number): string {
 }
 
 /** The query of the API call and of the page's own links; absent filters are left out. */
-export function pointQuery(filters: PointFilters): Record<string, string> {
-  const query: Record<string, string> = {};
+export function pointQuery(filters: PointFilters): PointOfSaleSearch {
+  const query: PointOfSaleSearch = {};
   if (filters.city) query.city = filters.city;
   if (filters.service) query.service = filters.service;
   if (filters.lat !== null && filters.lon !== null) {

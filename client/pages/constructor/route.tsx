@@ -1,26 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { ConstructorOptions } from '../../../shared/api-types';
-import { apiClient } from '../../api-client';
+import { fetchConstructorOptions } from '../../api/tariffs';
 import { PageIntro } from '../../components/PageIntro';
 import { StreamedPart } from '../../components/StreamedPart';
-import { awaitBriefly } from '../../deferred';
-import { LoadError } from '../../components/LoadError';
+import { optionalData } from '../../deferred';
 import { revalidateOnNewPath } from '../../features/tariffs/revalidate';
 import { ConstructorForm } from './ConstructorForm';
 
-interface ConstructorData {
-  /** null: the API did not answer; the page says so and offers a retry. Streamed when the API is slow. */
-  options: ConstructorOptions | null | Promise<ConstructorOptions | null>;
-}
-
-/** The steps and prices; the configuration itself is read from the URL by the form. */
-export async function loader({ context }: LoaderFunctionArgs): Promise<ConstructorData> {
-  const options = apiClient(context)
-    .get<ConstructorOptions>('/tariff-constructor')
-    .then(({ data }) => data)
-    .catch(() => null);
-  return { options: (await awaitBriefly(context, options)).value };
+/** The steps and prices (streamed when the API is slow); the configuration itself is read from the URL by the form. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return optionalData(context, { options: fetchConstructorOptions(context) });
 }
 
 // A new configuration in the query is priced in the page: the steps need not be fetched again.
@@ -28,12 +17,12 @@ export const shouldRevalidate = revalidateOnNewPath;
 
 export function Component() {
   const { t } = useTranslation();
-  const { options } = useLoaderData() as ConstructorData;
+  const { options } = useLoaderData<typeof loader>();
   return (
     <div className="container page page--constructor">
       <PageIntro page="tariffConstructor" />
       <StreamedPart value={options} failure={t('tariffConstructor.loadError')}>
-        {(loaded) => (loaded ? <ConstructorForm options={loaded} /> : <LoadError message={t('tariffConstructor.loadError')} role="status" />)}
+        {(loaded) => <ConstructorForm options={loaded} />}
       </StreamedPart>
     </div>
   );

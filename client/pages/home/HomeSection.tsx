@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from '../../components/LoadError';
 
 interface HomeSectionProps {
   id: string;
@@ -8,14 +7,12 @@ interface HomeSectionProps {
   lead?: string;
   /** The section's "see all" link. */
   more?: { to: string; label: string };
-  /** The text shown instead of the content when its data could not be loaded. */
-  error?: string | null;
   className?: string;
   children?: ReactNode;
 }
 
-/** One band of the home page: heading, optional lead and link, then its content or its error. */
-export function HomeSection({ id, title, lead, more, error, className, children }: HomeSectionProps) {
+/** One band of the home page: heading, optional lead and link, then its content (a StreamedPart when it is the API's). */
+export function HomeSection({ id, title, lead, more, className, children }: HomeSectionProps) {
   return (
     <section className={`home-section${className ? ` ${className}` : ''}`} aria-labelledby={`${id}-title`}>
       <div className="home-section__head">
@@ -29,7 +26,7 @@ export function HomeSection({ id, title, lead, more, error, className, children 
           </Link>
         ) : null}
       </div>
-      {error ? <LoadError message={error} role="status" /> : children}
+      {children}
     </section>
   );
 }

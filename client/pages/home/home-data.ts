@@ -1,68 +1,40 @@
-import type { ApiClient } from '../../api-client';
-import type {
-  CategoryList,
-  ConstructorOptions,
-  NewsList,
-  NewsSummary,
-  NumberCategory,
-  NumberList,
-  PhoneNumber,
-  PointOfSaleList,
-  ReadyTariff,
-  SimType,
-  SimTypeList,
-  TariffList,
-} from '../../../shared/api-types';
+import type { PointOfSaleList } from '../../../shared/api-types';
+import { fetchNews } from '../../api/news';
+import { fetchNumberCategories, searchNumbers } from '../../api/numbers';
+import { fetchPointsOfSale } from '../../api/points-of-sale';
+import { fetchSimTypes } from '../../api/sim-types';
+import { fetchConstructorOptions, fetchTariffs } from '../../api/tariffs';
 
 export const FEATURED_TARIFFS = 3;
 export const NUMBERS_ON_OFFER = 6;
 export const LATEST_NEWS = 3;
 
-/** Each part of the home page; null where its API call failed (that section says so, the rest shows). */
-export interface HomeData {
-  tariffs: ReadyTariff[] | null;
-  constructorOptions: ConstructorOptions | null;
-  categories: NumberCategory[] | null;
-  numbers: PhoneNumber[] | null;
-  news: NewsSummary[] | null;
-  simTypes: SimType[] | null;
-  pointsOfSale: { offices: number; cities: string[] } | null;
+/** The offices in brief: how many, in which cities. */
+export interface PointsSummary {
+  offices: number;
+  cities: string[];
 }
 
-function settled<T>(result: PromiseSettledResult<T>): T | null {
-  return result.status === 'fulfilled' ? result.value : null;
+function summary(list: PointOfSaleList): PointsSummary {
+  return {
+    offices: list.items.length,
+    cities: list.cities.filter((city) => list.items.some((point) => point.city === city.id)).map((city) => city.name),
+  };
 }
 
 /**
- * All calls at once, awaited by the loader (briefly: see awaitBriefly) rather than streamed: a
- * visitor without JavaScript must see every section, and streamed parts need a script to take
- * their place. Never rejects: a failed call is its section's error state.
+ * Each section's API call, all at once. Each is a part of its own (see optionalData): a failed
+ * call is its section's error state, the other sections still show.
  */
-export async function loadHomeData(http: ApiClient): Promise<HomeData> {
-  const get = <T>(url: string, params?: Record<string, string | number>) => http.get<T>(url, { params }).then((response) => response.data);
-  const [tariffs, constructorOptions, categories, numbers, news, simTypes, points] = await Promise.allSettled([
-    get<TariffList>('/tariffs'),
-    get<ConstructorOptions>('/tariff-constructor'),
-    get<CategoryList>('/numbers/categories'),
-    get<NumberList>('/numbers', { sort: 'price_desc', pageSize: NUMBERS_ON_OFFER }),
-    get<NewsList>('/news', { pageSize: LATEST_NEWS }),
-    get<SimTypeList>('/sim-types'),
-    get<PointOfSaleList>('/points-of-sale'),
-  ]);
-  const pointList = settled(points);
+export function homeParts(context: unknown) {
   return {
-    tariffs: settled(tariffs)?.items.slice(0, FEATURED_TARIFFS) ?? null,
-    constructorOptions: settled(constructorOptions),
+    tariffs: fetchTariffs(context).then((items) => items.slice(0, FEATURED_TARIFFS)),
+    constructorOptions: fetchConstructorOptions(context),
     // Free numbers are the default, not an offer.
-    categories: settled(categories)?.items.filter((category) => category.price > 0) ?? null,
-    numbers: settled(numbers)?.items ?? null,
-    news: settled(news)?.items ?? null,
-    simTypes: settled(simTypes)?.items ?? null,
-    pointsOfSale: pointList
-      ? {
-          offices: pointList.items.length,
-          cities: pointList.cities.filter((city) => pointList.items.some((point) => point.city === city.id)).map((city) => city.name),
-        }
-      : null,
+    categories: fetchNumberCategories(context).then((items) => items.filter((category) => category.price > 0)),
+    numbers: searchNumbers(context, { sort: 'price_desc', pageSize: NUMBERS_ON_OFFER }).then((list) => list.items),
+    news: fetchNews(context, { pageSize: LATEST_NEWS }).then((list) => list.items),
+    simTypes: fetchSimTypes(context),
+    pointsOfSale: fetchPointsOfSale(context).then(summary),
   };
 }

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
 import { JsonLd } from '../../components/JsonLd';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
 import { useRuntime } from '../../runtime';
-import { StreamedPart } from '../../components/StreamedPart';
-import { awaitBriefly, isThenable } from '../../deferred';
-import { loadHomeData, type HomeData } from './home-data';
+import { isThenable, optionalData } from '../../deferred';
+import { homeParts } from './home-data';
 import { HomeHero } from './HomeHero';
 import { siteStructuredData } from './site-structured-data';
 import { LatestNews } from './HomeNews';
@@ -16,41 +14,31 @@ import { NumbersOnOffer } from './HomeNumbers';
 import { PointsOfSaleTeaser, SimTypes } from './HomeSimAndPoints';
 import { ConstructorTeaser, FeaturedTariffs } from './HomeTariffs';
 
-interface HomeLoaderData {
-  /** Every section's data; streamed after the welcome when the API is slow. */
-  sections: HomeData | Promise<HomeData>;
-}
-
-export async function loader({ context }: LoaderFunctionArgs): Promise<HomeLoaderData> {
-  return { sections: (await awaitBriefly(context, loadHomeData(apiClient(context)))).value };
+/** Every section's data; a section is streamed after the welcome when its API call is slow. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return optionalData(context, homeParts(context));
 }
 
 export function Component() {
   const { t } = useTranslation();
-  const { sections } = useLoaderData() as HomeLoaderData;
+  const data = useLoaderData<typeof loader>();
   const lang = useLanguage();
   const { config } = useRuntime();
   const description = t('pages.home.welcomeDescription');
   const structured = siteStructuredData({ siteUrl: config.siteUrl, homeUrl: `${config.siteUrl}${href('home', lang)}`, lang, brand: t('common.brand'), description });
   // The same on both sides: a streamed part is a promise during hydration too.
-  const ready = isThenable(sections) ? null : sections;
+  const numbers = isThenable(data.numbers) ? null : data.numbers;
   return (
     <div className="container page page--home">
       <PageHead title={t('pages.home.title')} description={description} />
       <JsonLd data={structured} />
-      <HomeHero number={ready?.numbers?.[0] ?? null} />
-      <StreamedPart value={sections} failure={t('errors.server.message')}>
-        {(data) => (
-          <>
-            <FeaturedTariffs tariffs={data.tariffs} />
-            <ConstructorTeaser options={data.constructorOptions} />
-            <NumbersOnOffer categories={data.categories} numbers={data.numbers} />
-            <SimTypes simTypes={data.simTypes} />
-            <LatestNews news={data.news} />
-            <PointsOfSaleTeaser points={data.pointsOfSale} />
-          </>
-        )}
-      </StreamedPart>
+      <HomeHero number={numbers?.[0] ?? null} />
+      <FeaturedTariffs tariffs={data.tariffs} />
+      <ConstructorTeaser options={data.constructorOptions} />
+      <NumbersOnOffer categories={data.categories} numbers={data.numbers} />
+      <SimTypes simTypes={data.simTypes} />
+      <LatestNews news={data.news} />
+      <PointsOfSaleTeaser points={data.pointsOfSale} />
     </div>
   );
 }

@@ -2,9 +2,8 @@ import { isHttpError } from '../../../shared/http-error';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useLoaderData, useLocation } from 'react-router';
-import type { NewsItem } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
+import { fetchNewsItem } from '../../api/news';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
 import { formatDate } from '../../format';
@@ -13,10 +12,9 @@ import { useRuntime } from '../../runtime';
 import { articleStructuredData } from './article-structured-data';
 import { JsonLd } from '../../components/JsonLd';
 
-export async function loader({ params, context }: LoaderFunctionArgs): Promise<NewsItem> {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
-    const { data } = await apiClient(context).get<NewsItem>(`/news/${encodeURIComponent(params.slug ?? '')}`);
-    return data;
+    return await fetchNewsItem(context, params.slug ?? '');
   } catch (error) {
     // An unknown slug is the 404 page, like any unknown path.
     if (isHttpError(error) && error.response?.status === 404) notFoundLoader();
@@ -25,7 +23,7 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<N
 }
 
 export function Component() {
-  const item = useLoaderData() as NewsItem;
+  const item = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const lang = useLanguage();
   const { pathname } = useLocation();

@@ -2,48 +2,38 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NewsList } from '../../../shared/api-types';
-import { apiClient } from '../../api-client';
+import { fetchNews } from '../../api/news';
 import { PageHead } from '../../components/PageHead';
 import { StreamedPart } from '../../components/StreamedPart';
-import { awaitBriefly, isThenable } from '../../deferred';
+import { isThenable, optionalData } from '../../deferred';
 import { useLanguage } from '../../components/use-language';
-import { LoadError } from '../../components/LoadError';
 import { NewsCard } from './NewsCard';
 import { lastNewsPage, NEWS_PAGE_SIZE, parseNewsPage } from './news-query';
 import { Pagination } from './Pagination';
 
-export type NewsListData =
-  | { status: 'ok'; page: number; last: number; list: NewsList }
-  | { status: 'error'; page: number };
-
-interface NewsLoaderData {
-  /** The page asked for (the head names it); the list is streamed when the API is slow. */
-  requested: number;
-  result: NewsListData | Promise<NewsListData>;
+export interface NewsListData {
+  page: number;
+  last: number;
+  list: NewsList;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<NewsLoaderData> {
+/** The page asked for (the head names it); the list is streamed when the API is slow. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = parseNewsPage(new URL(request.url).searchParams.get('page'));
-  return { requested, result: (await awaitBriefly(context, loadNewsPage(requested, context))).value };
+  return { requested, ...(await optionalData(context, { result: loadNewsPage(requested, context) })) };
 }
 
 async function loadNewsPage(requested: number, context: unknown): Promise<NewsListData> {
-  const http = apiClient(context);
-  const fetchPage = async (page: number) => (await http.get<NewsList>('/news', { params: { page, pageSize: NEWS_PAGE_SIZE } })).data;
-  try {
-    let list = await fetchPage(requested);
-    const last = lastNewsPage(list.total, list.pageSize);
-    // A page past the end (an old link, a typed number) shows the last page rather than nothing.
-    if (requested > last) list = await fetchPage(last);
-    return { status: 'ok', page: list.page, last, list };
-  } catch {
-    // The list is the page's content, but the page itself still renders: an error state with Retry.
-    return { status: 'error', page: requested };
-  }
+  const fetchPage = (page: number) => fetchNews(context, { page, pageSize: NEWS_PAGE_SIZE });
+  let list = await fetchPage(requested);
+  const last = lastNewsPage(list.total, list.pageSize);
+  // A page past the end (an old link, a typed number) shows the last page rather than nothing.
+  if (requested > last) list = await fetchPage(last);
+  return { page: list.page, last, list };
 }
 
 export function Component() {
-  const { requested, result } = useLoaderData() as NewsLoaderData;
+  const { requested, result } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   // The page shown: past the end it is the last one. While the list streams, the one asked for.
   const page = isThenable(result) ? requested : result.page;
@@ -68,10 +58,8 @@ function NewsPage({ data }: { data: NewsListData }) {
   const lang = useLanguage();
   return (
     <>
-      {data.status === 'ok' && data.last > 1 ? <p className="news-list__position">{t('news.pageOf', { page: data.page, last: data.last })}</p> : null}
-      {data.status === 'error' ? (
-        <LoadError message={t('news.loadError')} />
-      ) : data.list.items.length === 0 ? (
+      {data.last > 1 ? <p className="news-list__position">{t('news.pageOf', { page: data.page, last: data.last })}</p> : null}
+      {data.list.items.length === 0 ? (
         <p className="news-list__empty">{t('news.empty')}</p>
       ) : (
         <>

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { AuctionLot } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
-import { Deferred } from '../../deferred';
+import { Deferred, type Optional } from '../../deferred';
 import { formatUzs } from '../../format';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';
@@ -25,7 +25,7 @@ function useLiveLots(initial: AuctionLot[]): AuctionLot[] {
 }
 
 /** Active lots: current bid and time left by the server's clock, each with the way to its auction. */
-export function AuctionSection({ lots }: { lots: Promise<AuctionLot[]> }) {
+export function AuctionSection({ lots }: { lots: Optional<AuctionLot[]> }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { pathname, search } = useLocation();

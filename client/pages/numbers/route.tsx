@@ -9,6 +9,7 @@ import { useHydrated } from '../../components/use-hydrated';
 import { AuctionLotView } from './AuctionLotView';
 import { AuctionSection } from './AuctionSection';
 import { numbersLoader, type LotData, type SearchData, type SearchView } from './loader';
+import type { AuctionLotDetail } from '../../../shared/api-types';
 import { NumberFiltersForm } from './NumberFiltersForm';
 import { NumberResults } from './NumberResults';
 import { ReservationPanel } from './ReservationPanel';
@@ -18,7 +19,7 @@ import type { BookingState } from '../../features/purchase/use-booking-watcher';
 export const loader = numbersLoader;
 
 export function Component() {
-  const data = useLoaderData() as SearchData | LotData;
+  const data = useLoaderData<typeof loader>();
   const booking = useBookingWatcher();
   const canonical = data.kind === 'search' ? { category: data.filters.category || undefined, page: data.filters.page > 1 ? data.filters.page : undefined } : { lot: data.lotId };
   return (
@@ -32,40 +33,45 @@ export function Component() {
 
 function LotPage({ data }: { data: LotData }) {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
-  if (!data.lot) {
-    return (
-      <div className="notice notice--warning" role="status">
-        <p>{data.failed ? t('auction.lotFailed') : t('auction.notFound')}</p>
-        <p className="button-row">
-          {data.failed ? (
-            <a className="button" href={`${pathname}${search}`}>
-              {t('actions.retry')}
-            </a>
-          ) : null}
-          <a className="button" href={pathname}>
-            {t('auction.back')}
-          </a>
-        </p>
-      </div>
-    );
-  }
-  return <AuctionLotView key={data.lot.id} initial={data.lot} />;
+  return (
+    <StreamedPart value={data.lot} failure={t('auction.lotFailed')}>
+      {(lot) => <LotView lot={lot} />}
+    </StreamedPart>
+  );
+}
+
+function LotView({ lot }: { lot: AuctionLotDetail | null }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (lot) return <AuctionLotView key={lot.id} initial={lot} />;
+  return (
+    <div className="notice notice--warning" role="status">
+      <p>{t('auction.notFound')}</p>
+      <p className="button-row">
+        <a className="button" href={pathname}>
+          {t('auction.back')}
+        </a>
+      </p>
+    </div>
+  );
 }
 
 function StreamedSearch({ data, booking }: { data: SearchData; booking: BookingState }) {
   const { t } = useTranslation();
   const { kind, filters, auctions } = data;
   return (
-    <StreamedPart value={data.results} failure={t('numbers.results.failed')}>
-      {(results) => <SearchPage data={{ ...results, kind, filters, auctions }} booking={booking} />}
-    </StreamedPart>
+    <>
+      <StreamedPart value={data.results} failure={t('numbers.results.failed')}>
+        {(results) => <SearchPage data={{ ...results, kind, filters }} booking={booking} />}
+      </StreamedPart>
+      {/* Outside the results: the lots are their own part, shown even when the search failed. */}
+      <AuctionSection lots={auctions} />
+    </>
   );
 }
 
 function SearchPage({ data, booking }: { data: SearchView; booking: BookingState }) {
-  const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { search } = useLocation();
   const hydrated = useHydrated();
   const panelHeading = useRef<HTMLHeadingElement>(null);
   // After a reservation the visitor continues in the panel: move there (it renders on the next commit).
@@ -80,17 +86,9 @@ function SearchPage({ data, booking }: { data: SearchView; booking: BookingState
             <NumberResults numbers={data.numbers} filters={data.filters} categories={data.categories} held={booking.reservation} choice={choice} hydrated={hydrated} />
           ) : (
             <div className="notice notice--warning" role="status">
-              <p>{data.searchError ?? t('numbers.results.failed')}</p>
-              {data.searchError ? null : (
-                <p>
-                  <a className="button" href={`${pathname}${search}`}>
-                    {t('actions.retry')}
-                  </a>
-                </p>
-              )}
+              <p>{data.searchError}</p>
             </div>
           )}
-          <AuctionSection lots={data.auctions} />
         </div>
       </div>
     </>

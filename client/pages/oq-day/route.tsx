@@ -1,29 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import type { NumberList, PhoneNumber, ReadyTariff, TariffList } from '../../../shared/api-types';
-import { apiClient } from '../../api-client';
+import { searchNumbers } from '../../api/numbers';
+import { fetchTariffs } from '../../api/tariffs';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
-import { Deferred, deferred } from '../../deferred';
+import { Deferred, optionalData } from '../../deferred';
 import { LoadError } from '../../components/LoadError';
 import { NumberOffers } from './NumberOffers';
 import { NUMBERS_OF_THE_DAY, OQ_DAY_GIFTS, OQ_DAY_STEPS } from './offers';
 import { TariffOffers } from './TariffOffers';
 
-interface OqDayData {
-  tariffs: Promise<ReadyTariff[]>;
-  numbers: Promise<PhoneNumber[]>;
-}
-
-/** The offers come from the API while the page itself streams at once (client/deferred.tsx). */
-export function loader({ context }: LoaderFunctionArgs): OqDayData {
-  const http = apiClient(context);
-  return {
-    tariffs: deferred(http.get<TariffList>('/tariffs').then((r) => r.data.items)),
+/** The offers from the API, streamed after the page's text when the API is slow (client/deferred.tsx). */
+export function loader({ context }: LoaderFunctionArgs) {
+  return optionalData(context, {
+    tariffs: fetchTariffs(context),
     // Gold numbers (`___-xx-xx`): the "beautiful numbers" Oq Day draws and discounts.
-    numbers: deferred(http.get<NumberList>('/numbers', { params: { category: 'gold', pageSize: NUMBERS_OF_THE_DAY } }).then((r) => r.data.items)),
-  };
+    numbers: searchNumbers(context, { category: 'gold', pageSize: NUMBERS_OF_THE_DAY }).then((list) => list.items),
+  });
 }
 
 function Placeholder({ label }: { label: string }) {
@@ -35,7 +29,7 @@ function Placeholder({ label }: { label: string }) {
 }
 
 export function Component() {
-  const data = useLoaderData() as OqDayData;
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const lang = useLanguage();
   return (

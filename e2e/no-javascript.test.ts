@@ -1,0 +1,142 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import en from '../locales/en.json';
+import uz from '../locales/uz.json';
+import type { ConstructorOptions, NumberList, PointOfSaleList, TariffQuote } from '../shared/api-types';
+import { localizePath, type Language } from '../shared/languages';
+import { launchBrowser, newContext, startSite, type Site } from './support';
+
+/**
+ * The forms that need no stored token are plain GET forms: with JavaScript off in the browser the
+ * server renders the page the visitor asked for from the query alone.
+ */
+
+const CATALOGS = { en, uz } as const;
+const LANGS = ['en', 'uz'] as const satisfies readonly Language[];
+
+let site: Site;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  context = await newContext(browser, { javaScriptEnabled: false });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await site?.stop();
+});
+
+/** What the API answers in the page's language. */
+async function api<T>(path: string, lang: Language): Promise<T> {
+  const response = await fetch(`${site.origin}/api/v1${path}`, { headers: { 'X-Language': lang } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function openWithoutScripts(path: string): Promise<Page> {
+  const page = await context.newPage();
+  const response = await page.goto(`${site.origin}${path}`);
+  expect(response?.status()).toBe(200);
+  // No script ran: the page never hydrated.
+  expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+  return page;
+}
+
+describe.each(LANGS)('with JavaScript off (%s)', (lang) => {
+  const t = CATALOGS[lang];
+
+  it('the number search shows the numbers that match the chosen filters', async () => {
+    const page = await openWithoutScripts(localizePath('/numbers', lang));
+    await page.getByLabel(t.numbers.filters.category, { exact: true }).selectOption('gold');
+    await page.getByLabel(t.numbers.filters.sort, { exact: true }).selectOption('price_desc');
+    await Promise.all([page.waitForURL(/category=gold/), page.getByRole('button', { name: t.numbers.filters.submit }).click()]);
+
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('category')).toBe('gold');
+    expect(query.get('sort')).toBe('price_desc');
+    const expected = await api<NumberList>('/numbers?category=gold&sort=price_desc&page=1&pageSize=24', lang);
+    expect(expected.items.length).toBeGreaterThan(1);
+    expect(await page.locator('.number-card__number').allTextContents()).toEqual(expected.items.map((number) => number.formatted));
+    // The form shows what was chosen.
+    await expect(page.getByLabel(t.numbers.filters.category, { exact: true }).inputValue()).resolves.toBe('gold');
+    await page.close();
+  });
+
+  it('the constructor prices the chosen configuration and carries it to the number search', async () => {
+    const options = await api<ConstructorOptions>('/tariff-constructor', lang);
+    const internetGb = options.internetGb[options.internetGb.length - 1].value;
+    const minutes = options.minutes[0].value;
+    expect(internetGb).not.toBe(options.defaults.internetGb);
+    const page = await openWithoutScripts(localizePath('/constructor', lang));
+    await page.locator(`input[name="internetGb"][value="${internetGb}"]`).check();
+    await page.locator(`input[name="minutes"][value="${minutes}"]`).check();
+    await page.locator('input[name="nightInternet"]').check();
+    await Promise.all([page.waitForURL(/internetGb=/), page.getByRole('button', { name: t.tariffConstructor.recalculate }).click()]);
+
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('internetGb')).toBe(String(internetGb));
+    expect(query.get('minutes')).toBe(String(minutes));
+    const quote = await api<TariffQuote>(`/tariff-constructor/quote?${query}`, lang);
+    const shown = await page.getByTestId('constructor-price').getByTestId('monthly-price').textContent();
+    expect(Number((shown ?? '').replace(/\D/g, ''))).toBe(quote.monthlyPrice);
+    // The new price is not the default configuration's.
+    const defaults = await api<TariffQuote>('/tariff-constructor/quote', lang);
+    expect(quote.monthlyPrice).not.toBe(defaults.monthlyPrice);
+    await expect(page.locator(`input[name="internetGb"][value="${internetGb}"]`).isChecked()).resolves.toBe(true);
+
+    await Promise.all([page.waitForURL(/\/numbers\?/), page.getByRole('button', { name: t.tariffConstructor.chooseNumber }).click()]);
+    const carried = new URL(page.url());
+    expect(carried.pathname).toBe(localizePath('/numbers', lang));
+    expect(carried.searchParams.get('tariff')).toBe('constructor');
+    expect(carried.searchParams.get('internetGb')).toBe(String(internetGb));
+    expect(await page.locator('.number-card__number').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('the points-of-sale filter lists the offices of the chosen city that offer the chosen service', async () => {
+    const all = await api<PointOfSaleList>('/points-of-sale', lang);
+    // A city with an office that offers identification.
+    const city = all.cities.find((c) => {
+      const offices = all.items.filter((point) => point.city === c.id);
+      return offices.some((point) => point.services.includes('identification'));
+    });
+    expect(city).toBeDefined();
+    const page = await openWithoutScripts(localizePath('/pointsOfSale', lang));
+    await page.getByLabel(t.pointsOfSale.filters.city, { exact: true }).selectOption(city!.id);
+    await page.getByLabel(t.pointsOfSale.filters.service, { exact: true }).selectOption('identification');
+    await Promise.all([page.waitForURL(/service=identification/), page.getByRole('button', { name: t.pointsOfSale.filters.apply, exact: true }).click()]);
+
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('city')).toBe(city!.id);
+    const expected = await api<PointOfSaleList>(`/points-of-sale?city=${city!.id}&service=identification`, lang);
+    expect(expected.items.length).toBeGreaterThan(0);
+    expect(expected.items.length).toBeLessThan(all.items.length);
+    expect(await page.locator('.pos-card__name').allTextContents()).toEqual(expected.items.map((point) => point.name));
+    await page.close();
+  });
+});
+
+describe('with JavaScript off and the API unreachable', () => {
+  let down: Site;
+  beforeAll(async () => {
+    down = await startSite({ API_BASE_URL: 'http://127.0.0.1:9/api/v1' });
+  });
+  afterAll(() => down?.stop());
+
+  it("shows each page's error and a Retry link in the HTML itself, not a loading line that only a script would replace", async () => {
+    for (const [path, message] of [
+      ['/en/pointsOfSale', en.pointsOfSale.loadError],
+      ['/en/constructor', en.tariffConstructor.loadError],
+      ['/uz/numbers', uz.numbers.results.failed],
+    ] as const) {
+      const page = await context.newPage();
+      await page.goto(`${down.origin}${path}`);
+      await expect(page.getByText(message).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('link', { name: path.startsWith('/uz') ? uz.actions.retry : en.actions.retry }).first().getAttribute('href')).resolves.toBe(path);
+      await expect(page.getByText(path.startsWith('/uz') ? uz.common.loading : en.common.loading).count()).resolves.toBe(0);
+      await page.close();
+    }
+  });
+});
