@@ -18,7 +18,8 @@ import { canonicalCase } from './canonical-case';
 import { ogImages } from './og-image';
 import { robots, sitemap } from './sitemap';
 import { createRenderer } from './render';
-import { PageCache } from './page-cache';
+import { PageCache, withPageCache } from './page-cache';
+import { pageRoute } from './render-express';
 import { createBaseSecurityHeaders } from './security-headers';
 import { createMetrics, metricsMiddleware, type SiteMetrics } from './metrics';
 import { createInProcessAgent } from './in-process';
@@ -117,23 +118,15 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   app.use(canonicalCase);
   app.use(languageRedirects);
 
-  const render = createRenderer({
-    config,
-    routes: options.routes ?? createRoutes(),
-    manifest,
-    catalogs: { ru, en, uz },
-    log: (level, message, error) => logger[level](message, error),
-    pageCache: new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes),
-    metrics,
-    serverHttp,
-  });
+  const log = (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => logger[level](message, error);
+  const renderer = createRenderer({ config, routes: options.routes ?? createRoutes(), manifest, catalogs: { ru, en, uz }, log, metrics, serverHttp });
+  const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
   app.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('405 Method Not Allowed');
-      return;
-    }
-    render(req, res).catch(next);
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('405 Method Not Allowed');
   });
+  // Every other path is a page: the page cache around the document's render.
+  app.use(pageRoute(withPageCache(renderer.renderDocument, { cache: pageCache, metrics }), { publicSiteUrl: config.publicSiteUrl, pageOf: renderer.pageOf, log }));
 
   // Registered last: anything thrown above ends here, never as a crash or a stack trace.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

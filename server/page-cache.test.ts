@@ -8,7 +8,7 @@ describe('the page cache', () => {
   it('keeps a page for its time to live, then forgets it', () => {
     let now = 1000;
     const cache = new PageCache(5000, undefined, () => now);
-    cache.set('/en', { status: 200, html: '<p>hi</p>', nonce: 'n1' });
+    cache.set('/en', { status: 200, headers: {}, html: '<p>hi</p>', nonce: 'n1' });
     now = 5999;
     expect(cache.get('/en')?.html).toBe('<p>hi</p>');
     now = 6001;
@@ -16,7 +16,7 @@ describe('the page cache', () => {
   });
 
   it('never holds more bytes than its bound, dropping the least recently used page first', () => {
-    const page = (html: string) => ({ status: 200, html, nonce: 'x' });
+    const page = (html: string) => ({ status: 200, headers: {}, html, nonce: 'x' });
     const cache = new PageCache(5000, 200_000);
     const kb30 = 'x'.repeat(15_000); // 30 kB in memory
     for (let i = 0; i < 20; i += 1) {
@@ -44,7 +44,7 @@ describe('the page cache', () => {
 
   it('stores nothing when switched off', () => {
     const cache = new PageCache(0);
-    cache.set('a', { status: 200, html: 'a', nonce: 'x' });
+    cache.set('a', { status: 200, headers: {}, html: 'a', nonce: 'x' });
     expect(cache.get('a')).toBeNull();
   });
 
@@ -54,7 +54,7 @@ describe('the page cache', () => {
     const end = cache.begin('/en');
     const waiting = cache.pending('/en');
     expect(waiting).not.toBeNull();
-    end({ status: 200, html: '<p>hi</p>', nonce: 'n' });
+    end({ status: 200, headers: {}, html: '<p>hi</p>', nonce: 'n' });
     end(null); // only the first ending counts
     await expect(waiting).resolves.toMatchObject({ html: '<p>hi</p>' });
     expect(cache.get('/en')?.html).toBe('<p>hi</p>');
@@ -68,7 +68,7 @@ describe('the page cache', () => {
   });
 
   it('gives every response its own nonce', () => {
-    const html = withNonce({ status: 200, html: '<script nonce="OLD">1</script><script nonce="OLD">2</script>', nonce: 'OLD' }, 'NEW');
+    const html = withNonce({ status: 200, headers: {}, html: '<script nonce="OLD">1</script><script nonce="OLD">2</script>', nonce: 'OLD' }, 'NEW');
     expect(html).toBe('<script nonce="NEW">1</script><script nonce="NEW">2</script>');
   });
 });

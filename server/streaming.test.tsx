@@ -1,20 +1,23 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { RouteObject } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { createRoutes } from '../client/routes';
 import { Deferred } from '../client/deferred';
 import { createTestApp, listenOnLoopback, type Listening, type TestApp } from './test-app';
 
-/** Reads a response as it streams: the time and text of each chunk. */
-function fetchChunks(url: string, headers: Record<string, string> = {}): Promise<{ status: number; chunks: { at: number; text: string }[] }> {
+/** Reads a response as it streams (gunzipped when it came compressed): the time and text of each chunk. */
+function fetchChunks(url: string, headers: Record<string, string> = {}): Promise<{ status: number; encoding?: string; chunks: { at: number; text: string }[] }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     http
       .get(url, { headers }, (res) => {
         const chunks: { at: number; text: string }[] = [];
-        res.setEncoding('utf8');
-        res.on('data', (text: string) => chunks.push({ at: Date.now() - started, text }));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, chunks }));
+        const encoding = res.headers['content-encoding'];
+        const body = encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
+        body.setEncoding('utf8');
+        body.on('data', (text: string) => chunks.push({ at: Date.now() - started, text }));
+        body.on('end', () => resolve({ status: res.statusCode ?? 0, encoding, chunks }));
       })
       .on('error', reject);
   });
@@ -85,6 +88,16 @@ describe('deferred loader data', () => {
     expect(all).toContain('"en:test-streaming/slow"');
     expect(all).not.toContain('arrived </script>');
     expect(all).toContain('{"error":true}');
+  });
+
+  it('streams the shell before the slow part to a browser that takes the page gzipped, too', async () => {
+    const { encoding, chunks } = await fetchChunks(`${origin}/en/test-streaming`, { 'User-Agent': 'Mozilla/5.0 Chrome/150', 'Accept-Encoding': 'gzip' });
+    expect(encoding).toBe('gzip');
+    const shellEnd = chunks.findIndex((c) => c.text.includes('</footer>'));
+    const part = chunks.findIndex((c) => c.text.includes('slow part: '));
+    expect(shellEnd).toBeGreaterThanOrEqual(0);
+    expect(part).toBeGreaterThan(shellEnd);
+    expect(chunks[part].at).toBeGreaterThan(chunks[shellEnd].at);
   });
 
   it('gives bots the whole page at once, parts included', async () => {
