@@ -29,6 +29,8 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // Safari drops the list role of a list styled `list-style: none`; the explicit role keeps it.
       'jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
+      // A label's text may sit two spans deep (a switch's title and detail).
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
     },
   },
   {

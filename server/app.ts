@@ -36,8 +36,6 @@ export interface App extends express.Express {
   locals: express.Express['locals'] & { api: Api | null; metrics: SiteMetrics; endStreams: () => void; close: () => void };
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 export function createApp(config: Config, options: AppOptions = {}): App {
   const logger = options.logger ?? createLogger();
   const manifest = readBuildManifest(config.distDir);

@@ -47,7 +47,7 @@ describe('graceful shutdown', () => {
           .on('error', reject);
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const exited = new Promise<number>((resolve) => server.child.once('exit', (code) => resolve(Date.now())));
+      const exited = new Promise<number>((resolve) => server.child.once('exit', () => resolve(Date.now())));
       server.child.kill('SIGTERM');
       expect(await inFlight).toBe(200);
       const answeredAt = Date.now();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
@@ -19,16 +19,22 @@ export function SiteMenu({ children }: { children: ReactNode }) {
     const closeOutside = (event: PointerEvent) => {
       if (menu.current?.open && event.target instanceof Node && !menu.current.contains(event.target)) menu.current.open = false;
     };
+    // Escape closes the open menu and gives the focus back to its button.
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !menu.current?.open) return;
+      menu.current.open = false;
+      menu.current.querySelector('summary')?.focus();
+    };
+    const details = menu.current;
     document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
+    details?.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      details?.removeEventListener('keydown', closeOnEscape);
+    };
   }, []);
-  const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== 'Escape' || !menu.current?.open) return;
-    menu.current.open = false;
-    menu.current.querySelector('summary')?.focus();
-  };
   return (
-    <details className="site-menu" ref={menu} onKeyDown={onKeyDown}>
+    <details className="site-menu" ref={menu}>
       <summary className="site-menu__button">
         <span className="site-menu__icon" aria-hidden="true" />
         {t('siteMenu.button')}

@@ -32,6 +32,7 @@ function FitToPoints({ points, origin }: LeafletMapProps) {
     else if (shown.length === 1) map.setView(shown[0], 15);
     else map.fitBounds(latLngBounds(shown), { padding: [32, 32], maxZoom: 15 });
     // `key` stands for points and origin: new arrays with the same offices must not move the map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [map, key]);
   return null;
 }

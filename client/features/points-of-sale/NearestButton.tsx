@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { href } from '../../../shared/paths';
+import { useHydrated } from '../../components/use-hydrated';
 import { useLanguage } from '../../components/use-language';
 import { coordinateParam, type PointFilters } from './point-query';
 
@@ -20,8 +21,7 @@ export function NearestButton({ filters }: { filters: PointFilters }) {
   const navigate = useNavigate();
   const [state, setState] = useState<LocateState>('idle');
   // Geolocation exists only in the browser: the button works once the page has hydrated.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
 
   const locate = () => {
     if (typeof navigator === 'undefined' || !navigator.geolocation) {

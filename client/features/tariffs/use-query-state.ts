@@ -12,7 +12,9 @@ export function useQueryState<T>(read: (query: URLSearchParams) => T, write: (va
   const [value, setValue] = useState(() => read(new URLSearchParams(search)));
   // The latest functions, so callers may pass fresh closures on every render.
   const codec = useRef({ read, write });
-  codec.current = { read, write };
+  useEffect(() => {
+    codec.current = { read, write };
+  });
   // The query this page wrote last: its arrival is no news.
   const written = useRef(search);
   useEffect(() => {

@@ -16,8 +16,6 @@ let t: TestApi;
 // The clientKey test starts no API; a closed one is closed again harmlessly.
 afterEach(() => (t as TestApi | undefined)?.close());
 
-const HOUR = 60 * MINUTE;
-
 function expectRefused(res: request.Response, code: string) {
   expect(res.status).toBe(429);
   expect(res.body.error.code).toBe(code);
