@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Int, Msisdn, queryEnum } from './common';
+import { DateTime, Int, itemsOf, Msisdn, queryEnum } from './common';
 
 export const LotStatus = z.enum(['upcoming', 'active', 'ended', 'sold']);
 
@@ -28,7 +28,7 @@ const lotShape = {
 };
 
 export const AuctionLot = z.strictObject(lotShape).meta({ id: 'AuctionLot' });
-export const AuctionLotList = z.strictObject({ items: z.array(AuctionLot) }).meta({ id: 'AuctionLotList' });
+export const AuctionLotList = itemsOf(AuctionLot).meta({ id: 'AuctionLotList' });
 export const Bid = z
   .strictObject({
     amount: Int,

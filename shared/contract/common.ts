@@ -21,6 +21,9 @@ export function paged<T extends z.ZodType>(item: T) {
   return z.strictObject({ items: z.array(item), page: Int.min(1), pageSize: Int.min(1), total: Int.min(0) });
 }
 
+/** A whole list: `{ items }`. */
+export const itemsOf = <T extends z.ZodType>(item: T) => z.strictObject({ items: z.array(item) });
+
 /** The members of a query: each parameter at most once, as text, unknown ones refused. */
 export const NoQuery = z.strictObject({});
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkUzPhone } from '../validation';
-import { Int, Msisdn, pageQuery, queryBoolean, queryEnum } from './common';
+import { Int, itemsOf, Msisdn, pageQuery, queryBoolean, queryEnum } from './common';
 import { checked } from './checked';
 
 export const CategoryId = z.enum(['free', 'bronze', 'silver', 'gold', 'platinum']);
@@ -18,7 +18,7 @@ export const NumberCategory = z
     available: Int,
   })
   .meta({ id: 'NumberCategory' });
-export const CategoryList = z.strictObject({ items: z.array(NumberCategory) }).meta({ id: 'CategoryList' });
+export const CategoryList = itemsOf(NumberCategory).meta({ id: 'CategoryList' });
 
 export const PhoneNumber = z
   .strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Int, queryBoolean, queryInt } from './common';
+import { Int, itemsOf, queryBoolean, queryInt } from './common';
 
 export const ReadyTariff = z
   .strictObject({
@@ -19,7 +19,7 @@ export const ReadyTariff = z
     dedicated: z.strictObject({ gb: Int, label: z.string() }),
   })
   .meta({ id: 'ReadyTariff' });
-export const TariffList = z.strictObject({ items: z.array(ReadyTariff) }).meta({ id: 'TariffList' });
+export const TariffList = itemsOf(ReadyTariff).meta({ id: 'TariffList' });
 
 export const PricedStep = z.strictObject({ value: Int, price: Int });
 export const ConstructorSelection = z
@@ -63,4 +63,4 @@ export const SimType = z
     requires: z.array(z.enum(['email', 'delivery'])),
   })
   .meta({ id: 'SimType' });
-export const SimTypeList = z.strictObject({ items: z.array(SimType) }).meta({ id: 'SimTypeList' });
+export const SimTypeList = itemsOf(SimType).meta({ id: 'SimTypeList' });
