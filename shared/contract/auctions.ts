@@ -49,7 +49,6 @@ export const LotEndEvent = z.strictObject({ lot: AuctionLot }).meta({ id: 'LotEn
 
 export const AuctionListQuery = z.strictObject({ status: queryEnum(LotStatus) });
 export const PlaceBidBody = z.strictObject({ amount: z.int().min(1).max(1_000_000_000_000) });
-export const NoBody = z.strictObject({});
 /** The lot stream's query (read by the stream itself, documented here). */
 export const LotEventsQuery = z.strictObject({
   token: z

@@ -26,6 +26,8 @@ export const itemsOf = <T extends z.ZodType>(item: T) => z.strictObject({ items:
 
 /** The members of a query: each parameter at most once, as text, unknown ones refused. */
 export const NoQuery = z.strictObject({});
+/** The body of a POST that takes none: any field in it is unknown. */
+export const NoBody = z.strictObject({});
 
 /** Query text turned into a whole number; anything else stays text, so the schema refuses it. */
 function queryInteger(value: unknown): unknown {
