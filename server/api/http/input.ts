@@ -1,8 +1,3 @@
-import type { Request } from 'express';
-import type { z } from 'zod';
-import { type Checked, type ValidationCode, validationMessageKey } from '../../../shared/validation';
-import { ApiError, badRequest, snakeCase } from './api-error';
-
 /**
  * Request validation from the contract's schemas (shared/contract): a handler asks for its body,
  * query or path parameters through its schema and gets them typed and checked, or the request
@@ -10,6 +5,11 @@ import { ApiError, badRequest, snakeCase } from './api-error';
  * `unknown_field` for a field the schema does not know, `missing_field` for one it needs,
  * a shared/validation.ts code with the form's own message, else `invalid_field`.
  */
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { type Checked, type ValidationCode, validationMessageKey } from '../../../shared/validation';
+import { ApiError, badRequest, snakeCase } from './api-error';
+
 /**
  * The issue to report for a union (a nullable tariff or delivery): the one of the alternative
  * that got furthest into the value, so `delivery.method` is named rather than `delivery`.
