@@ -1,25 +1,18 @@
 /**
  * Request and response bodies of the reference operator API (/api/v1), for the site's screens.
- * The OpenAPI document at /api/v1/openapi.json describes the same shapes; docs/api.md summarizes.
- * Money is in whole UZS; times are ISO 8601 strings in UTC from the server's clock.
+ * Each type is derived from its zod schema in shared/contract/ (the one source of the contract:
+ * the server validates with it and generates /api/v1/openapi.json from it); this module keeps
+ * the names the site imports. Only types come from the schemas (`import type`), so the browser
+ * bundle never carries zod. Money is in whole UZS; times are ISO 8601 strings in UTC.
  */
+import type { z } from 'zod';
+import type * as C from './contract';
 import type { ConstructorSelection, PricedStep, TariffQuote } from './tariff-pricing';
 
 export type { ConstructorSelection, PricedStep, TariffQuote };
 
 /** Every error: `{ error: { code, message, field? } }`; message is in the request's language. */
-export interface ApiErrorBody {
-  error: {
-    code: string;
-    message: string;
-    /** The input field at fault (a body or query field, or a token header). */
-    field?: string;
-    /** 429: seconds until a new attempt is allowed (also in the Retry-After header). */
-    retryAfterSeconds?: number;
-    /** bid_too_low: the smallest bid accepted now. */
-    minimumAmount?: number;
-  };
-}
+export type ApiErrorBody = z.infer<typeof C.ApiErrorBody>;
 
 /** Error codes the site turns into the spec's messages. */
 export const API_ERROR_CODES = {
@@ -28,376 +21,68 @@ export const API_ERROR_CODES = {
   reservationExpired: 'reservation_expired', // 'The booking time has expired. Please select it again.'
 } as const;
 
-export interface Paged<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
 // News
+export type NewsSummary = z.infer<typeof C.NewsSummary>;
+export type NewsItem = z.infer<typeof C.NewsItem>;
+export type NewsList = z.infer<typeof C.NewsList>;
 
-export interface NewsImage {
-  url: string;
-  width: number;
-  height: number;
-}
-export interface NewsSummary {
-  slug: string;
-  title: string;
-  summary: string;
-  /** yyyy-mm-dd */
-  publishedAt: string;
-  image: NewsImage;
-}
-export interface NewsItem extends NewsSummary {
-  /** Paragraphs separated by a blank line. */
-  body: string;
-}
-export type NewsList = Paged<NewsSummary>;
-
-// Tariffs
-
-export interface ReadyTariff {
-  id: string;
-  name: string;
-  description: string;
-  monthlyPrice: number;
-  /** Monthly price during the first two months (discounted). */
-  firstMonthsPrice: number;
-  discountPercent: number;
-  firstMonthsCount: number;
-  internetGb: number;
-  /** null: unlimited minutes inside Uzbekistan. */
-  minutes: number | null;
-  sms: number;
-  nightInternetGb: number;
-  dedicated: { gb: number; label: string };
-}
-export interface TariffList {
-  items: ReadyTariff[];
-}
-
-export interface ConstructorOptions {
-  basePrice: number;
-  internetGb: PricedStep[];
-  minutes: PricedStep[];
-  sms: PricedStep[];
-  nightInternet: { gb: number; price: number; label: string };
-  dedicated: { gb: number; price: number; label: string };
-  discountPercent: number;
-  firstMonthsCount: number;
-  defaults: ConstructorSelection;
-}
-/** GET /tariff-constructor/quote?internetGb=&minutes=&sms=&nightInternet=&dedicated= */
-export type TariffQuoteResponse = TariffQuote;
-
-// SIM types
-
-export type SimTypeId = 'esim' | 'physical';
-export interface SimType {
-  id: SimTypeId;
-  name: string;
-  description: string;
-  price: number;
-  /** What the order needs for this type: an e-mail (eSIM QR code) or a delivery choice. */
-  requires: Array<'email' | 'delivery'>;
-}
-export interface SimTypeList {
-  items: SimType[];
-}
+// Tariffs and SIM types
+export type ReadyTariff = z.infer<typeof C.ReadyTariff>;
+export type TariffList = z.infer<typeof C.TariffList>;
+export type ConstructorOptions = z.infer<typeof C.ConstructorOptions>;
+export type SimTypeId = z.infer<typeof C.SimTypeId>;
+export type SimType = z.infer<typeof C.SimType>;
+export type SimTypeList = z.infer<typeof C.SimTypeList>;
 
 // Numbers
-
-export type CategoryId = 'free' | 'bronze' | 'silver' | 'gold' | 'platinum';
-export type NumberPattern = 'repeats' | 'mirror' | 'sequence';
-export type NumberStatus = 'free' | 'reserved' | 'sold' | 'auction';
-
-export interface NumberCategory {
-  id: CategoryId;
-  name: string;
-  price: number;
-  /** How the category reads, e.g. `___-xx-xx`. */
-  pattern: string;
-  /** Numbers of this category free to reserve now. */
-  available: number;
-}
-export interface CategoryList {
-  items: NumberCategory[];
-}
-
-export interface PhoneNumber {
-  /** +998771234567 */
-  number: string;
-  /** +998 77 123 45 67 */
-  formatted: string;
-  category: CategoryId;
-  price: number;
-  status: NumberStatus;
-  available: boolean;
-  /** Set when the number is sold by auction. */
-  auctionId: string | null;
-}
-
-/** GET /numbers query. */
-export interface NumberSearch {
-  category?: CategoryId;
-  contains?: string;
-  endsWith?: string;
-  /** e.g. XXX-YY-YY: the same letter is the same digit, `_` any digit. */
-  mask?: string;
-  pattern?: NumberPattern;
-  sort?: 'price_asc' | 'price_desc';
-  /** false (default): only numbers free to reserve; true: all, others with available=false. */
-  includeUnavailable?: boolean;
-  page?: number;
-  pageSize?: number;
-  /** nextCursor of the previous page: seeks straight to the page after it (then `page` only labels it). */
-  cursor?: string;
-}
-export interface NumberList extends Paged<PhoneNumber> {
-  /** False when `total` is a lower bound: more than `total` numbers match. */
-  totalExact: boolean;
-  /** Pass as `cursor` for the page after this one (stable while numbers are reserved); null on the last page. */
-  nextCursor: string | null;
-}
+export type CategoryId = z.infer<typeof C.CategoryId>;
+export type NumberPattern = z.infer<typeof C.NumberPattern>;
+export type NumberStatus = z.infer<typeof C.NumberStatus>;
+export type NumberCategory = z.infer<typeof C.NumberCategory>;
+export type CategoryList = z.infer<typeof C.CategoryList>;
+export type PhoneNumber = z.infer<typeof C.PhoneNumber>;
+/** GET /numbers query, as the API reads it. */
+export type NumberSearch = z.infer<typeof C.NumberSearchQuery>;
+export type NumberList = z.infer<typeof C.NumberList>;
 
 // Reservation
-
-export interface ReserveRequest {
-  number: string;
-}
-export interface Reservation {
-  number: string;
-  formatted: string;
-  price: number;
-  category: CategoryId;
-  status: 'active' | 'ordered';
-  expiresAt: string;
-  /** Set once an order was created from this reservation. */
-  orderId: string | null;
-}
-export interface ReservationResponse {
-  /** Store as `reservation-token`; its exp is the end of the booking. */
-  reservationToken: string;
-  reservation: Reservation;
-  /** The number released by this request when it replaced a held one. */
-  replaced: string | null;
-}
+export type Reservation = z.infer<typeof C.Reservation>;
+export type ReservationResponse = z.infer<typeof C.ReservationResponse>;
 
 // Auctions
-
-export type LotStatus = 'upcoming' | 'active' | 'ended' | 'sold';
-export interface AuctionLot {
-  id: string;
-  number: string;
-  formatted: string;
-  status: LotStatus;
-  startPrice: number;
-  step: number;
-  buyNowPrice: number | null;
-  currentBid: number | null;
-  /** The smallest bid accepted now (start price, or current + step). */
-  minimumBid: number;
-  bidCount: number;
-  startsAt: string;
-  endsAt: string;
-  /** The server's clock when answering, so the page can count down without trusting the device. */
-  serverTime: string;
-  soldPrice: number | null;
-  /** With an auth token: the visitor's best bid and rank among bidders (1 = leading). */
-  myBid: number | null;
-  myPosition: number | null;
-  /** After the end: whether the visitor is the bidder whose turn it is to buy, and until when. */
-  myTurnToBuyUntil: string | null;
-}
-export interface AuctionLotList {
-  items: AuctionLot[];
-}
-export interface Bid {
-  amount: number;
-  /** Masked, e.g. +998 90 *** ** 67 */
-  bidder: string;
-  createdAt: string;
-  mine: boolean;
-}
-export interface AuctionLotDetail extends AuctionLot {
-  bids: Bid[];
-}
-export interface PlaceBidRequest {
-  amount: number;
-}
-export interface PlaceBidResponse {
-  bid: Bid;
-  lot: AuctionLot;
-}
+export type LotStatus = z.infer<typeof C.LotStatus>;
+export type AuctionLot = z.infer<typeof C.AuctionLot>;
+export type AuctionLotList = z.infer<typeof C.AuctionLotList>;
+export type Bid = z.infer<typeof C.Bid>;
+export type AuctionLotDetail = z.infer<typeof C.AuctionLotDetail>;
+export type PlaceBidResponse = z.infer<typeof C.PlaceBidResponse>;
 
 // SMS code and auth
-
-export interface SmsCodeRequest {
-  phone: string;
-}
-export interface SmsCodeResponse {
-  phone: string;
-  expiresAt: string;
-  resendAfterSeconds: number;
-  /** Development only (never in production): the code, as printed in the server log. */
-  devCode?: string;
-}
-export interface SmsVerifyRequest {
-  phone: string;
-  code: string;
-}
-export interface SmsVerifyResponse {
-  /** Store as `auth_token`. */
-  authToken: string;
-  /** Store as `auth_token_number`. */
-  authTokenNumber: string;
-  expiresAt: string;
-}
+export type SmsCodeResponse = z.infer<typeof C.SmsCodeResponse>;
+export type SmsVerifyResponse = z.infer<typeof C.SmsVerifyResponse>;
 
 // Identification
-
-export type IdentificationStatus = 'verified' | 'rejected' | 'pending' | 'appointment';
-export type RejectionReason =
-  | 'birth_date_mismatch'
-  | 'selfie_mirrored'
-  | 'document_expired'
-  | 'document_not_found'
-  | 'face_mismatch';
-
-export interface RemoteIdentificationRequest {
-  /** Passport series and number (AA1234567) or 14-digit PINFL. */
-  document: string;
-  /** dd.mm.yyyy */
-  birthDate: string;
-}
-export interface ManualIdentificationRequest {
-  pointOfSaleId: string;
-  /** yyyy-mm-dd, today or later; defaults to the next working day. */
-  date?: string;
-}
-export interface Identification {
-  id: string;
-  method: 'remote' | 'manual';
-  status: IdentificationStatus;
-  phone: string;
-  documentType: 'passport' | 'pinfl' | null;
-  /** e.g. AA*****67 */
-  document: string | null;
-  reason: RejectionReason | null;
-  /** What to fix, in the request's language (rejected only). */
-  hint: string | null;
-  /** pending: when to ask again. */
-  retryAfterSeconds: number | null;
-  appointment: { pointOfSale: PointOfSale; date: string; code: string } | null;
-  createdAt: string;
-}
+export type IdentificationStatus = z.infer<typeof C.IdentificationStatus>;
+export type RejectionReason = z.infer<typeof C.RejectionReason>;
+export type RemoteIdentificationRequest = z.input<typeof C.RemoteIdentificationBody>;
+export type ManualIdentificationRequest = z.input<typeof C.ManualIdentificationBody>;
+export type Identification = z.infer<typeof C.Identification>;
 
 // Points of sale
-
-export type PointService = 'sim' | 'esim' | 'identification';
-export interface PointOfSale {
-  id: string;
-  city: string;
-  cityName: string;
-  name: string;
-  address: string;
-  landmark: string;
-  lat: number;
-  lon: number;
-  phone: string;
-  services: PointService[];
-  /** Local time ranges like 09:00-18:00; null = closed. */
-  hours: { monFri: string; sat: string | null; sun: string | null; lunch: string | null };
-  /** Present when the query gave lat/lon. */
-  distanceKm?: number;
-}
-export interface PointOfSaleList {
-  items: PointOfSale[];
-  cities: Array<{ id: string; name: string; lat: number; lon: number }>;
-}
+export type PointService = z.infer<typeof C.PointService>;
+export type PointOfSale = z.infer<typeof C.PointOfSale>;
+export type PointOfSaleList = z.infer<typeof C.PointOfSaleList>;
 
 // Orders and payment
-
-export type TariffChoice =
-  | { type: 'ready'; id: string }
-  | ({ type: 'constructor' } & ConstructorSelection);
-
-export type Delivery = { method: 'pickup'; pointOfSaleId: string } | { method: 'courier'; address: string };
-
-/**
- * POST /orders. Needs the reservation token (X-Reservation-Token header or Bearer) and the
- * auth token (Bearer or X-Auth-Token) of a phone with an identification.
- */
-export interface CreateOrderRequest {
-  tariff: TariffChoice;
-  simType: SimTypeId;
-  /** Required for eSIM: the QR code is sent there. */
-  email?: string;
-  /** Required for a physical SIM. */
-  delivery?: Delivery;
-}
-
-export type OrderStatus = 'created' | 'paid' | 'activated' | 'expired';
-export interface OrderTariff {
-  type: 'ready' | 'constructor';
-  id: string | null;
-  name: string;
-  monthlyPrice: number;
-  firstMonthsPrice: number;
-  selection: ConstructorSelection | null;
-}
-export interface Order {
-  id: string;
-  status: OrderStatus;
-  number: string;
-  formatted: string;
-  numberPrice: number;
-  tariff: OrderTariff;
-  simType: SimTypeId;
-  simPrice: number;
-  email: string | null;
-  delivery: Delivery | null;
-  /** Due now: the number, the SIM and the first (discounted) month. */
-  total: number;
-  createdAt: string;
-  /** The number stays held for this order until then. */
-  paymentDeadline: string;
-  paidAt: string | null;
-  activatedAt: string | null;
-}
-export interface CreateOrderResponse {
-  order: Order;
-  /** Store as `access_token`: grants this order (payment, status) and nothing else. */
-  accessToken: string;
-}
-
-export type PaymentProvider = 'payme' | 'click' | 'uzum' | 'card';
-export interface StartPaymentRequest {
-  provider: PaymentProvider;
-  /** Where the sandbox page sends the visitor after the choice: a site path starting with one '/'. */
-  returnPath?: string;
-}
-export interface StartPaymentResponse {
-  paymentId: string;
-  provider: PaymentProvider;
-  amount: number;
-  /** The same amount in tiyin (1/100 UZS), as provider APIs count. */
-  amountTiyin: number;
-  /** Root-relative URL of the sandbox payment page on the API's origin. */
-  paymentUrl: string;
-  expiresAt: string;
-}
-
+export type TariffChoice = z.infer<typeof C.TariffChoice>;
+export type Delivery = z.infer<typeof C.Delivery>;
+/** POST /orders body, as the site sends it. */
+export type CreateOrderRequest = z.input<typeof C.CreateOrderBody>;
+export type OrderStatus = z.infer<typeof C.OrderStatus>;
+export type OrderTariff = z.infer<typeof C.OrderTariff>;
+export type Order = z.infer<typeof C.Order>;
+export type CreateOrderResponse = z.infer<typeof C.CreateOrderResponse>;
+export type PaymentProvider = z.infer<typeof C.PaymentProvider>;
+export type StartPaymentResponse = z.infer<typeof C.StartPaymentResponse>;
 /** GET /orders/{id}/status: the answer to "I've already paid". */
-export interface OrderStatusResponse {
-  orderId: string;
-  status: OrderStatus;
-  result: 'activated' | 'not_paid' | 'expired';
-  number: string;
-  formatted: string;
-  /** The spec's text for the result in the request's language. */
-  message: string;
-  activatedAt: string | null;
-}
+export type OrderStatusResponse = z.infer<typeof C.OrderStatusResponse>;

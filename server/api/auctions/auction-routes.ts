@@ -2,7 +2,8 @@ import type { Router } from 'express';
 import type { AuctionLotList } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { conflict, forbidden, unauthorized } from '../http/api-error';
-import { body, enumValue, integerField, query } from '../http/input';
+import { AuctionListQuery, NoBody, NoQuery, PlaceBidBody } from '../../../shared/contract';
+import { body, query } from '../http/input';
 import { clientKey } from '../http/limits';
 import { optionalToken, requireToken } from '../http/request-tokens';
 import type { ReservationService } from '../reservations/reservation-service';
@@ -17,8 +18,6 @@ import type { LotStreams } from './lot-events';
  */
 export const STREAM_TOKEN_MS = 6 * 60 * 60_000;
 
-const STATUSES = ['upcoming', 'active', 'ended', 'sold'] as const;
-
 export function registerAuctions(router: Router, ctx: ApiContext, auctions: AuctionService, reservations: ReservationService, streams: LotStreams): void {
   const phoneOf = async (req: Parameters<typeof optionalToken>[1]) => (await optionalToken(ctx, req, 'auth'))?.sub ?? null;
 
@@ -28,29 +27,27 @@ export function registerAuctions(router: Router, ctx: ApiContext, auctions: Auct
 
   router.post('/auctions/:id/stream-token', async (req, res) => {
     const { sub: phone } = await requireToken(ctx, req, 'auth', unauthorized('auth_required'));
-    body(req, []);
+    body(req, NoBody);
     const lot = auctions.find(req.params.id);
     const expiresAt = ctx.now() + STREAM_TOKEN_MS;
     res.status(201).json({ streamToken: await ctx.tokens.sign({ kind: 'stream', sub: phone, expiresAtMs: expiresAt, num: lot.id }), expiresAt: new Date(expiresAt).toISOString() });
   });
 
   router.get('/auctions', async (req, res) => {
-    const q = query(req, ['status']);
-    const status = q.status ? enumValue(q.status, STATUSES, 'status') : null;
+    const status = query(req, AuctionListQuery).status ?? null;
     const payload: AuctionLotList = { items: auctions.list(status, await phoneOf(req)) };
     res.json(payload);
   });
 
   router.get('/auctions/:id', async (req, res) => {
-    query(req, []);
+    query(req, NoQuery);
     res.json(auctions.detail(req.params.id, await phoneOf(req)));
   });
 
   router.post('/auctions/:id/bids', async (req, res) => {
     // Bids need a phone confirmed by SMS: the auth token carries it.
     const { sub: phone } = await requireToken(ctx, req, 'auth', unauthorized('auth_required'));
-    const fields = body(req, ['amount']);
-    const amount = integerField(fields, 'amount', 1, 1_000_000_000_000);
+    const { amount } = body(req, PlaceBidBody);
     await ctx.limits.bid(phone);
     res.status(201).json(auctions.placeBid(req.params.id, phone, amount));
   });
@@ -59,7 +56,7 @@ export function registerAuctions(router: Router, ctx: ApiContext, auctions: Auct
   router.post('/auctions/:id/reservation', async (req, res) => {
     const { sub: phone } = await requireToken(ctx, req, 'auth', unauthorized('auth_required'));
     const held = await optionalToken(ctx, req, 'reservation');
-    body(req, []);
+    body(req, NoBody);
     const lot = auctions.find(req.params.id);
     const now = ctx.now();
     const state = auctions.status(lot, now);

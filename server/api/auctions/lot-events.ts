@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { AuctionLot } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { unauthorized } from '../http/api-error';
+import { LotEventsQuery } from '../../../shared/contract';
 import { query } from '../http/input';
 import { clientKey } from '../http/limits';
 import { optionalToken } from '../http/request-tokens';
@@ -150,7 +151,7 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
 
   return {
     async serve(req, res, lotId) {
-      const { token } = query(req, ['token']);
+      const { token } = query(req, LotEventsQuery);
       // Read while the connection is there: a socket that closed has no address left.
       const client = clientKey(req.ip);
       // Everything that can refuse the stream does so before the first byte: a JSON error, never a broken stream.

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { Router } from 'express';
 import type { SmsCodeResponse, SmsVerifyResponse } from '../../../shared/api-types';
-import { checkUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
-import { body, stringField, valid } from '../http/input';
+import { SmsCodeBody, SmsVerifyBody } from '../../../shared/contract';
+import { body } from '../http/input';
 import { clientKey, tooManyRequests } from '../http/limits';
 import { writeTransaction } from '../store/database';
 
@@ -55,8 +55,7 @@ export function registerSms(router: Router, ctx: ApiContext): void {
   });
 
   router.post('/auth/sms', (req, res) => {
-    const fields = body(req, ['phone']);
-    const phone = valid(checkUzPhone(stringField(fields, 'phone', 40)), 'phone');
+    const { phone } = body(req, SmsCodeBody);
     const now = ctx.now();
     const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     issue(phone, code, now, clientKey(req.ip));
@@ -72,10 +71,7 @@ export function registerSms(router: Router, ctx: ApiContext): void {
   });
 
   router.post('/auth/sms/verify', async (req, res) => {
-    const fields = body(req, ['phone', 'code']);
-    const phone = valid(checkUzPhone(stringField(fields, 'phone', 40)), 'phone');
-    const code = stringField(fields, 'code', 10).trim();
-    if (!/^\d{4,8}$/.test(code)) throw badRequest('invalid_field', 'code');
+    const { phone, code } = body(req, SmsVerifyBody);
     const now = ctx.now();
     const row = latest.get(phone) as CodeRow | undefined;
     if (!row || row.used_at !== null) throw badRequest('sms_code_not_requested', 'code');

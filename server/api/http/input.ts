@@ -1,104 +1,79 @@
+/**
+ * Request validation from the contract's schemas (shared/contract): a handler asks for its body,
+ * query or path parameters through its schema and gets them typed and checked, or the request
+ * ends in a 400 naming the first field at fault (its dotted path), in the request's language:
+ * `unknown_field` for a field the schema does not know, `missing_field` for one it needs,
+ * a shared/validation.ts code with the form's own message, else `invalid_field`.
+ */
 import type { Request } from 'express';
-import { type Checked, validationMessageKey } from '../../../shared/validation';
+import type { z } from 'zod';
+import { type Checked, type ValidationCode, validationMessageKey } from '../../../shared/validation';
 import { ApiError, badRequest, snakeCase } from './api-error';
 
 /**
- * Input checks shared by every handler: unknown fields are a 400 naming the field, every value
- * is checked for type and range, so nothing a client sends reaches the store unchecked.
+ * The issue to report for a union (a nullable tariff or delivery): the one of the alternative
+ * that got furthest into the value, so `delivery.method` is named rather than `delivery`.
  */
-export type Fields = Record<string, unknown>;
+function innermost(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue;
+  const candidates = issue.errors
+    .map((branch) => branch[0])
+    .filter((inner): inner is z.core.$ZodIssue => inner !== undefined && !(inner.code === 'invalid_type' && inner.path.length === 0));
+  if (candidates.length === 0) return issue;
+  const deepest = candidates.reduce((a, b) => (b.path.length > a.path.length ? b : a));
+  return innermost({ ...deepest, path: [...issue.path, ...deepest.path] } as z.core.$ZodIssue);
+}
 
-export function body(req: Request, allowed: readonly string[]): Fields {
+function toApiError(reported: z.core.$ZodIssue): ApiError {
+  const issue = innermost(reported);
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') return badRequest('unknown_field', [...path, issue.keys[0]].join('.'));
+  const field = path.join('.');
+  if (issue.code === 'custom') {
+    const params = issue.params as { validation?: ValidationCode; code?: string } | undefined;
+    if (params?.validation) return validationError(params.validation, field);
+    if (params?.code) return badRequest(params.code, field);
+  }
+  if (issue.code === 'invalid_union' && issue.discriminator) {
+    const discriminated = (issue.input as Record<string, unknown> | undefined)?.[issue.discriminator];
+    return badRequest(discriminated === undefined || discriminated === null ? 'missing_field' : 'invalid_field', field);
+  }
+  const absent = issue.input === undefined || issue.input === null || (issue.code === 'too_small' && issue.input === '');
+  if (absent) return badRequest('missing_field', field);
+  return badRequest('invalid_field', field);
+}
+
+function validationError(code: ValidationCode, field: string): ApiError {
+  return new ApiError(400, snakeCase(code), { field, messageKey: validationMessageKey(code), params: { field } });
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (!result.success) throw toApiError(result.error.issues[0]);
+  return result.data;
+}
+
+/** The JSON body: an object (no body at all counts as an empty one). */
+export function body<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
   const raw: unknown = req.body;
-  if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('invalid_body');
-  rejectUnknown(raw as Fields, allowed);
-  return raw as Fields;
+  if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) throw badRequest('invalid_body');
+  return parse(schema, raw ?? {});
 }
 
-/** Query parameters: each at most once, all of them known. */
-export function query(req: Request, allowed: readonly string[]): Record<string, string | undefined> {
-  const raw = req.query as Record<string, unknown>;
-  rejectUnknown(raw, allowed);
-  const out: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (typeof value !== 'string') throw badRequest('invalid_field', key);
-    out[key] = value;
-  }
-  return out;
+/** Query parameters: each at most once (a repeated one is not text, so it is invalid), all of them known. */
+export function query<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
+  return parse(schema, req.query);
 }
 
-function rejectUnknown(fields: Fields, allowed: readonly string[]): void {
-  for (const key of Object.keys(fields)) {
-    if (!allowed.includes(key)) throw badRequest('unknown_field', key);
-  }
+/** Path parameters, for the routes whose parameter has a format. */
+export function params<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
+  return parse(schema, req.params);
 }
 
-export function requireField(fields: Fields, field: string, prefix = ''): unknown {
-  const value = fields[field];
-  if (value === undefined || value === null || value === '') throw badRequest('missing_field', prefix + field);
-  return value;
-}
-
-export function stringField(fields: Fields, field: string, max = 200, prefix = ''): string {
-  const value = requireField(fields, field, prefix);
-  if (typeof value !== 'string' || value.length > max) throw badRequest('invalid_field', prefix + field);
-  return value;
-}
-
-export function optionalString(fields: Fields, field: string, max = 200, prefix = ''): string | undefined {
-  if (fields[field] === undefined || fields[field] === null) return undefined;
-  return stringField(fields, field, max, prefix);
-}
-
-export function integerField(fields: Fields, field: string, min: number, max: number, prefix = ''): number {
-  const value = requireField(fields, field, prefix);
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw badRequest('invalid_field', prefix + field);
-  }
-  return value;
-}
-
-export function booleanField(fields: Fields, field: string, fallback: boolean, prefix = ''): boolean {
-  const value = fields[field];
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') throw badRequest('invalid_field', prefix + field);
-  return value;
-}
-
-export function enumValue<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw badRequest('invalid_field', field);
-  return value as T;
-}
-
-/** A whole number from a query string, or the fallback when the parameter is absent. */
-export function queryInt(value: string | undefined, field: string, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^-?\d+$/.test(value)) throw badRequest('invalid_field', field);
-  const n = Number(value);
-  if (n < min || n > max) throw badRequest('invalid_field', field);
-  return n;
-}
-
-export function queryNumber(value: string | undefined, field: string, min: number, max: number): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!/^-?\d+(\.\d+)?$/.test(value)) throw badRequest('invalid_field', field);
-  const n = Number(value);
-  if (n < min || n > max) throw badRequest('invalid_field', field);
-  return n;
-}
-
-export function queryBoolean(value: string | undefined, field: string, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  throw badRequest('invalid_field', field);
-}
-
-/** A shared/validation.ts result, its error turned into a 400 with the form's own message. */
+/** A shared/validation.ts check that needs the server (its clock), its error a 400 with the form's own message. */
 export function valid<T>(result: Checked<T>, field: string): T {
   if (result.ok) return result.value;
-  throw new ApiError(400, snakeCase(result.error), { field, messageKey: validationMessageKey(result.error), params: { field } });
+  throw validationError(result.error, field);
 }
 
 export interface Page {
@@ -107,8 +82,9 @@ export interface Page {
   offset: number;
 }
 
-export function pageOf(q: Record<string, string | undefined>, defaultSize: number, maxSize = 100): Page {
-  const page = queryInt(q.page, 'page', 1, 1, 100_000);
-  const pageSize = queryInt(q.pageSize, 'pageSize', defaultSize, 1, maxSize);
+/** The page of a list query, absent values defaulted. */
+export function pageOf(q: { page?: number; pageSize?: number }, defaultSize: number): Page {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? defaultSize;
   return { page, pageSize, offset: (page - 1) * pageSize };
 }

@@ -1,8 +1,9 @@
 import type { Router } from 'express';
-import { checkBirthDate, checkIdentityDocument } from '../../../shared/validation';
+import { checkBirthDate } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { badRequest, notFound, unauthorized } from '../http/api-error';
-import { body, optionalString, stringField, valid } from '../http/input';
+import { ManualIdentificationBody, RemoteIdentificationBody } from '../../../shared/contract';
+import { body, valid } from '../http/input';
 import { requestLanguage } from '../http/language';
 import { requireToken } from '../http/request-tokens';
 import { createPointCatalogue } from '../points-of-sale/point-catalogue';
@@ -32,22 +33,22 @@ export function registerIdentification(router: Router, ctx: ApiContext, identifi
 
   router.post('/identification/remote', async (req, res) => {
     const { sub: phone } = await requireToken(ctx, req, 'auth', authRequired());
-    const fields = body(req, ['document', 'birthDate']);
-    const document = valid(checkIdentityDocument(stringField(fields, 'document', 40)), 'document');
-    const birthDate = valid(checkBirthDate(stringField(fields, 'birthDate', 20), ctx.now()), 'birthDate');
+    const fields = body(req, RemoteIdentificationBody);
+    const birthDate = valid(checkBirthDate(fields.birthDate, ctx.now()), 'birthDate');
+    const document = fields.document;
     const row = identifications.remote(phone, document, birthDate);
     res.status(201).json(identifications.view(row, requestLanguage(req)));
   });
 
   router.post('/identification/manual', async (req, res) => {
     const { sub: phone } = await requireToken(ctx, req, 'auth', authRequired());
-    const fields = body(req, ['pointOfSaleId', 'date']);
-    const point = points.find(stringField(fields, 'pointOfSaleId', 60));
+    const fields = body(req, ManualIdentificationBody);
+    const point = points.find(fields.pointOfSaleId);
     if (!point) throw badRequest('point_not_found', 'pointOfSaleId');
     if (!point.services.split(',').includes('identification')) throw badRequest('point_without_identification', 'pointOfSaleId');
     const hours = JSON.parse(point.hours) as PointHours;
     const today = tashkentToday(ctx.now());
-    const dateText = optionalString(fields, 'date', 10);
+    const dateText = fields.date;
     let day: number;
     if (dateText === undefined) {
       day = today + DAY_MS;

@@ -3,6 +3,7 @@ import type { NewsItem, NewsList, NewsSummary } from '../../../shared/api-types'
 import type { Language } from '../../../shared/languages';
 import type { ApiContext } from '../context';
 import { notFound } from '../http/api-error';
+import { NewsItemQuery, NewsListQuery } from '../../../shared/contract';
 import { pageOf, query } from '../http/input';
 import { requestLanguage } from '../http/language';
 import type { NewsTexts } from '../seed/news-items';
@@ -34,8 +35,7 @@ export function registerNews(router: Router, ctx: ApiContext): void {
   const one = ctx.db.prepare('SELECT * FROM news WHERE slug = ?');
 
   router.get('/news', (req, res) => {
-    const q = query(req, ['page', 'pageSize']);
-    const { page, pageSize, offset } = pageOf(q, 6, 50);
+    const { page, pageSize, offset } = pageOf(query(req, NewsListQuery), 6);
     const lang = requestLanguage(req);
     const items = (list.all(pageSize, offset) as NewsRow[]).map((row) => {
       const { body: _body, ...rest } = summary(row, lang);
@@ -47,7 +47,7 @@ export function registerNews(router: Router, ctx: ApiContext): void {
   });
 
   router.get('/news/:slug', (req, res) => {
-    query(req, []);
+    query(req, NewsItemQuery);
     const row = one.get(req.params.slug) as NewsRow | undefined;
     if (!row) throw notFound('news_not_found');
     const item: NewsItem = summary(row, requestLanguage(req));

@@ -2,43 +2,35 @@ import type { Router } from 'express';
 import type { CategoryList, NumberList } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { badRequest, notFound } from '../http/api-error';
-import { enumValue, pageOf, query, queryBoolean, valid } from '../http/input';
+import { NoQuery, NumberPathParams, NumberSearchQuery } from '../../../shared/contract';
+import { pageOf, params, query } from '../http/input';
 import { requestLanguage } from '../http/language';
-import { checkUzPhone } from '../../../shared/validation';
-import { CATEGORIES, CATEGORY_IDS } from './categories';
-import { normalizeMask, NUMBER_PATTERNS } from './number-patterns';
+import { CATEGORIES } from './categories';
+import { normalizeMask } from './number-patterns';
 import { createNumberSearch, decodeCursor, encodeCursor, type SearchFilters } from './number-search';
 import { toPhoneNumber, type NumberRow } from './number-store';
 import { AVAILABILITY_SECONDS, cacheFor } from '../http/caching';
 
-const SORTS = ['price_asc', 'price_desc'] as const;
 const SELECT_NUMBER = `SELECT n.*, (SELECT l.id FROM auction_lots l WHERE l.number_id = n.id ORDER BY l.starts_at DESC LIMIT 1) AS lot_id FROM numbers n`;
-
-function digitsParam(value: string | undefined, field: string, maxLength: number): string | null {
-  if (value === undefined || value === '') return null;
-  const digits = value.replace(/[\s-]/g, '');
-  if (!/^\d+$/.test(digits) || digits.length > maxLength) throw badRequest('invalid_field', field);
-  return digits;
-}
 
 export function registerNumbers(router: Router, ctx: ApiContext): void {
   const search = createNumberSearch(ctx.db);
   const one = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn = ?`);
 
   router.get('/numbers', (req, res) => {
-    const q = query(req, ['category', 'contains', 'endsWith', 'mask', 'pattern', 'sort', 'includeUnavailable', 'page', 'pageSize', 'cursor']);
+    const q = query(req, NumberSearchQuery);
     const mask = q.mask ? normalizeMask(q.mask) : null;
     if (q.mask && !mask) throw badRequest('invalid_mask', 'mask');
     const filters: SearchFilters = {
-      category: q.category ? enumValue(q.category, CATEGORY_IDS, 'category') : null,
-      contains: digitsParam(q.contains, 'contains', 9),
-      endsWith: digitsParam(q.endsWith, 'endsWith', 9),
+      category: q.category ?? null,
+      contains: q.contains ?? null,
+      endsWith: q.endsWith ?? null,
       mask,
-      pattern: q.pattern ? enumValue(q.pattern, NUMBER_PATTERNS, 'pattern') : null,
-      all: queryBoolean(q.includeUnavailable, 'includeUnavailable', false),
+      pattern: q.pattern ?? null,
+      all: q.includeUnavailable ?? false,
     };
-    const sort = q.sort ? enumValue(q.sort, SORTS, 'sort') : 'price_asc';
-    const { page, pageSize, offset } = pageOf(q, 20, 100);
+    const sort = q.sort ?? 'price_asc';
+    const { page, pageSize, offset } = pageOf(q, 20);
     const cursor = q.cursor ? decodeCursor(q.cursor) : null;
     if (q.cursor && !cursor) throw badRequest('invalid_field', 'cursor');
     const now = ctx.now();
@@ -60,7 +52,7 @@ export function registerNumbers(router: Router, ctx: ApiContext): void {
   });
 
   router.get('/numbers/categories', (req, res) => {
-    query(req, []);
+    query(req, NoQuery);
     const lang = requestLanguage(req);
     const counts = search.availableByCategory(ctx.now());
     const payload: CategoryList = {
@@ -71,8 +63,8 @@ export function registerNumbers(router: Router, ctx: ApiContext): void {
   });
 
   router.get('/numbers/:number', (req, res) => {
-    query(req, []);
-    const msisdn = valid(checkUzPhone(req.params.number), 'number');
+    query(req, NoQuery);
+    const { number: msisdn } = params(req, NumberPathParams);
     const row = one.get(msisdn) as NumberRow | undefined;
     if (!row) throw notFound('number_not_found');
     res.json(toPhoneNumber(row, ctx.now()));

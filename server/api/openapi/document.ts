@@ -1,55 +1,57 @@
-import { PATHS } from './paths';
-import { SCHEMAS } from './schemas';
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { LotBidEvent, LotEndEvent, LotExtendedEvent } from '../../../shared/contract';
+import { registerOperations } from './paths';
 
-const sandboxPage = {
-  get: {
-    summary: 'Sandbox payment page (HTML, no script, own CSP)',
-    tags: ['orders'],
-    parameters: [
-      { name: 'paymentId', in: 'path', required: true, schema: { type: 'string' } },
-      { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['ru', 'en', 'uz'] } },
+function generate() {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Any of the three tokens; its kind claim says which.',
+  });
+  registry.registerComponent('securitySchemes', 'reservationToken', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Reservation-Token',
+    description: 'The reservation-token, when Bearer carries another one.',
+  });
+  registry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'X-Auth-Token', description: 'The auth_token, when Bearer carries another one.' });
+  registry.registerComponent('securitySchemes', 'accessToken', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Access-Token',
+    description: "An order's access_token, when Bearer carries another one.",
+  });
+  registerOperations(registry);
+  // The data of the live streams' events: named in the stream descriptions, not a JSON response.
+  // They carry their component name in zod's own `.meta({ id })`, so they go in as they are.
+  const events = [LotBidEvent, LotExtendedEvent, LotEndEvent].map((schema) => ({ type: 'schema' as const, schema }));
+  return new OpenApiGeneratorV31([...registry.definitions, ...events]).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Oq reference operator API',
+      version: '1.0.0',
+      description:
+        'JSON over HTTP. Errors are { error: { code, message, field? } } with the message in the language of X-Language, else Accept-Language (ru default). Unknown body or query fields are a 400 naming the field. Tokens are HS256 JWTs with `kind` reservation | auth | order and `exp` in seconds; send one as Bearer and others in X-Reservation-Token, X-Auth-Token or X-Access-Token.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Oq' },
+    },
+    servers: [{ url: '/api/v1' }],
+    tags: [
+      { name: 'news', description: 'News of the operator' },
+      { name: 'tariffs', description: 'Ready tariffs, the tariff constructor and SIM types' },
+      { name: 'numbers', description: 'Number search and categories' },
+      { name: 'reservations', description: 'Booking a number for the purchase' },
+      { name: 'auctions', description: 'Auctions of rare numbers, with live event streams' },
+      { name: 'auth', description: 'SMS codes that confirm a phone' },
+      { name: 'identification', description: 'Remote identification or an appointment at a point of sale' },
+      { name: 'orders', description: 'Orders, payments and the activation status' },
+      { name: 'points of sale', description: 'Where to buy a SIM or be identified' },
+      { name: 'sandbox', description: 'Stand-in pages of the payment providers' },
+      { name: 'meta', description: 'This document' },
     ],
-    responses: { '200': { description: 'HTML page', content: { 'text/html': {} } }, '404': { description: 'HTML page: unknown payment', content: { 'text/html': {} } } },
-  },
-};
-const sandboxDecision = (summary: string) => ({
-  post: {
-    summary,
-    tags: ['orders'],
-    parameters: [{ name: 'paymentId', in: 'path', required: true, schema: { type: 'string' } }],
-    requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } },
-    responses: { '303': { description: 'Back to the returnPath given at payment start, with ?order=&payment=approved|declined|refunded' } },
-  },
-});
+  });
+}
 
-/** The contract of the reference operator API; a test checks real responses against it. */
-export const openApiDocument = {
-  openapi: '3.1.0',
-  jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-  info: {
-    title: 'Oq reference operator API',
-    version: '1.0.0',
-    description:
-      'JSON over HTTP. Errors are { error: { code, message, field? } } with the message in the language of X-Language, else Accept-Language (ru default). Unknown body or query fields are a 400 naming the field. Tokens are HS256 JWTs with `kind` reservation | auth | order and `exp` in seconds; send one as Bearer and others in X-Reservation-Token, X-Auth-Token or X-Access-Token.',
-  },
-  servers: [{ url: '/api/v1' }],
-  paths: {
-    ...PATHS,
-    '/sandbox/payments/{paymentId}': sandboxPage,
-    '/sandbox/payments/{paymentId}/approve': sandboxDecision('Approve the sandbox payment (form post)'),
-    '/sandbox/payments/{paymentId}/decline': sandboxDecision('Decline the sandbox payment (form post)'),
-    '/openapi.json': { get: { summary: 'This document', tags: ['meta'], responses: { '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': {} } } } } },
-  },
-  components: {
-    schemas: SCHEMAS,
-    parameters: {
-      XLanguage: { name: 'X-Language', in: 'header', required: false, schema: { type: 'string', enum: ['ru', 'en', 'uz'] } },
-    },
-    securitySchemes: {
-      bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Any of the three tokens; its kind claim says which.' },
-      reservationToken: { type: 'apiKey', in: 'header', name: 'X-Reservation-Token', description: 'The reservation-token, when Bearer carries another one.' },
-      authToken: { type: 'apiKey', in: 'header', name: 'X-Auth-Token', description: 'The auth_token, when Bearer carries another one.' },
-      accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token', description: "An order's access_token, when Bearer carries another one." },
-    },
-  },
-} as const;
+/** The contract of the reference operator API, generated once from the zod schemas of shared/contract. */
+export const openApiDocument = generate();

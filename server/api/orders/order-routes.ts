@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { OrderStatusResponse } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { badRequest, forbidden } from '../http/api-error';
+import { NoQuery } from '../../../shared/contract';
 import { query } from '../http/input';
 import { requestLanguage, translate } from '../http/language';
 import { requireToken } from '../http/request-tokens';
@@ -21,14 +22,14 @@ export function registerOrders(router: Router, ctx: ApiContext, orders: OrderSer
   });
 
   router.get('/orders/:id', async (req, res) => {
-    query(req, []);
+    query(req, NoQuery);
     const row = await authorizedOrder(ctx, req, orders, req.params.id);
     res.json(orders.view(row, requestLanguage(req)));
   });
 
   /** "I've already paid": the server's word on whether the number is active. */
   router.get('/orders/:id/status', async (req, res) => {
-    query(req, []);
+    query(req, NoQuery);
     const lang = requestLanguage(req);
     const row = await authorizedOrder(ctx, req, orders, req.params.id);
     const order = orders.view(row, lang);

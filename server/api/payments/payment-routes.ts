@@ -2,12 +2,12 @@ import type { Router } from 'express';
 import { sameOriginPath } from '../../../shared/paths';
 import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
-import { body, enumValue, optionalString, requireField } from '../http/input';
+import { StartPaymentBody } from '../../../shared/contract';
+import { body } from '../http/input';
 import { authorizedOrder } from '../orders/order-access';
 import type { OrderService } from '../orders/order-service';
 import type { PaymentService } from './payment-service';
 
-const PROVIDERS = ['payme', 'click', 'uzum', 'card'] as const;
 export const DEFAULT_RETURN_PATH = '/payment';
 
 /**
@@ -25,9 +25,9 @@ export function siteReturnPath(path: string): string | null {
 export function registerPayments(router: Router, ctx: ApiContext, orders: OrderService, payments: PaymentService): void {
   router.post('/orders/:id/payments', async (req, res) => {
     const order = await authorizedOrder(ctx, req, orders, req.params.id);
-    const fields = body(req, ['provider', 'returnPath']);
-    const provider = enumValue(requireField(fields, 'provider'), PROVIDERS, 'provider');
-    const returnPath = siteReturnPath(optionalString(fields, 'returnPath', 300) ?? DEFAULT_RETURN_PATH);
+    const fields = body(req, StartPaymentBody);
+    const provider = fields.provider;
+    const returnPath = siteReturnPath(fields.returnPath ?? DEFAULT_RETURN_PATH);
     if (returnPath === null) throw badRequest('invalid_field', 'returnPath');
     res.status(201).json(payments.start(order, provider, returnPath, req.baseUrl));
   });

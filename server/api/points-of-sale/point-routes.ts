@@ -2,9 +2,10 @@ import type { Router } from 'express';
 import type { PointOfSaleList } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { badRequest, notFound } from '../http/api-error';
-import { enumValue, query, queryInt, queryNumber } from '../http/input';
+import { NoQuery, PointOfSaleQuery } from '../../../shared/contract';
+import { query } from '../http/input';
 import { requestLanguage } from '../http/language';
-import { CITIES, POINT_SERVICES } from './cities';
+import { CITIES } from './cities';
 import { createPointCatalogue, distanceKm, toPointOfSale } from './point-catalogue';
 import { cacheFor, CATALOGUE_SECONDS } from '../http/caching';
 
@@ -12,14 +13,11 @@ export function registerPointsOfSale(router: Router, ctx: ApiContext): void {
   const catalogue = createPointCatalogue(ctx.db);
 
   router.get('/points-of-sale', (req, res) => {
-    const q = query(req, ['city', 'service', 'lat', 'lon', 'limit']);
+    const { city: cityId, service = null, lat, lon, limit = 100 } = query(req, PointOfSaleQuery);
     const lang = requestLanguage(req);
-    const city = q.city ? enumValue(q.city, CITIES.map((c) => c.id), 'city') : null;
-    const service = q.service ? enumValue(q.service, POINT_SERVICES, 'service') : null;
-    const lat = queryNumber(q.lat, 'lat', -90, 90);
-    const lon = queryNumber(q.lon, 'lon', -180, 180);
+    const city = cityId ? (CITIES.find((c) => c.id === cityId)?.id ?? null) : null;
+    if (cityId && !city) throw badRequest('invalid_field', 'city');
     if ((lat === undefined) !== (lon === undefined)) throw badRequest('missing_field', lat === undefined ? 'lat' : 'lon');
-    const limit = queryInt(q.limit, 'limit', 100, 1, 100);
     let items = catalogue
       .all()
       .filter((row) => (!city || row.city === city) && (!service || row.services.split(',').includes(service)))
@@ -38,7 +36,7 @@ export function registerPointsOfSale(router: Router, ctx: ApiContext): void {
   });
 
   router.get('/points-of-sale/:id', (req, res) => {
-    query(req, []);
+    query(req, NoQuery);
     const row = catalogue.find(req.params.id);
     if (!row) throw notFound('point_not_found');
     cacheFor(res, CATALOGUE_SECONDS);

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { SimType, SimTypeId } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
 import type { ApiContext } from '../context';
+import { NoQuery } from '../../../shared/contract';
 import { query } from '../http/input';
 import { requestLanguage } from '../http/language';
 import { cacheFor, CATALOGUE_SECONDS } from '../http/caching';
@@ -43,7 +44,7 @@ export function simType(id: SimTypeId, lang: Language): SimType {
 
 export function registerSimTypes(router: Router, _ctx: ApiContext): void {
   router.get('/sim-types', (req, res) => {
-    query(req, []);
+    query(req, NoQuery);
     const lang = requestLanguage(req);
     cacheFor(res, CATALOGUE_SECONDS);
     res.json({ items: SIM_TYPES.map((s) => simType(s.id, lang)) });

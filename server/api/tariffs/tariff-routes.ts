@@ -4,7 +4,8 @@ import type { Language } from '../../../shared/languages';
 import { CONSTRUCTOR_PRICE_LIST, quoteTariff, type ConstructorSelection } from '../../../shared/tariff-pricing';
 import type { ApiContext } from '../context';
 import { badRequest, notFound } from '../http/api-error';
-import { query, queryBoolean, queryInt } from '../http/input';
+import { NoQuery, TariffQuoteQuery } from '../../../shared/contract';
+import { query } from '../http/input';
 import { requestLanguage } from '../http/language';
 import { createTariffCatalogue } from './tariff-catalogue';
 import { cacheFor, CATALOGUE_SECONDS } from '../http/caching';
@@ -39,14 +40,14 @@ export function registerTariffs(router: Router, ctx: ApiContext): void {
   const catalogue = createTariffCatalogue(ctx.db);
 
   router.get('/tariffs', (req, res) => {
-    query(req, []);
+    query(req, NoQuery);
     const payload: TariffList = { items: catalogue.list(requestLanguage(req)) };
     cacheFor(res, CATALOGUE_SECONDS);
     res.json(payload);
   });
 
   router.get('/tariffs/:id', (req, res) => {
-    query(req, []);
+    query(req, NoQuery);
     const tariff = catalogue.find(req.params.id, requestLanguage(req));
     if (!tariff) throw notFound('tariff_not_found');
     cacheFor(res, CATALOGUE_SECONDS);
@@ -54,19 +55,19 @@ export function registerTariffs(router: Router, ctx: ApiContext): void {
   });
 
   router.get('/tariff-constructor', (req, res) => {
-    query(req, []);
+    query(req, NoQuery);
     cacheFor(res, CATALOGUE_SECONDS);
     res.json(constructorOptions(requestLanguage(req)));
   });
 
   router.get('/tariff-constructor/quote', (req, res) => {
-    const q = query(req, ['internetGb', 'minutes', 'sms', 'nightInternet', 'dedicated']);
+    const q = query(req, TariffQuoteQuery);
     const selection: ConstructorSelection = {
-      internetGb: queryInt(q.internetGb, 'internetGb', DEFAULT_SELECTION.internetGb, 0, 100_000),
-      minutes: queryInt(q.minutes, 'minutes', DEFAULT_SELECTION.minutes, 0, 100_000),
-      sms: queryInt(q.sms, 'sms', DEFAULT_SELECTION.sms, 0, 100_000),
-      nightInternet: queryBoolean(q.nightInternet, 'nightInternet', false),
-      dedicated: queryBoolean(q.dedicated, 'dedicated', false),
+      internetGb: q.internetGb ?? DEFAULT_SELECTION.internetGb,
+      minutes: q.minutes ?? DEFAULT_SELECTION.minutes,
+      sms: q.sms ?? DEFAULT_SELECTION.sms,
+      nightInternet: q.nightInternet ?? false,
+      dedicated: q.dedicated ?? false,
     };
     const result = quoteTariff(selection);
     if (!result.ok) throw badRequest('not_a_step', result.field);

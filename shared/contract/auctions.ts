@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { DateTime, Int, itemsOf, Msisdn, queryEnum } from './common';
+
+export const LotStatus = z.enum(['upcoming', 'active', 'ended', 'sold']);
+
+const lotShape = {
+  id: z.string(),
+  number: Msisdn,
+  formatted: z.string(),
+  status: LotStatus,
+  startPrice: Int,
+  step: Int,
+  buyNowPrice: Int.nullable(),
+  currentBid: Int.nullable(),
+  /** The smallest bid accepted now (start price, or current + step). */
+  minimumBid: Int,
+  bidCount: Int,
+  startsAt: DateTime,
+  endsAt: DateTime,
+  /** The server's clock when answering, so the page can count down without trusting the device. */
+  serverTime: DateTime,
+  soldPrice: Int.nullable(),
+  /** With an auth token: the visitor's best bid and rank among bidders (1 = leading). */
+  myBid: Int.nullable(),
+  myPosition: Int.min(1).nullable(),
+  /** After the end: whether the visitor is the bidder whose turn it is to buy, and until when. */
+  myTurnToBuyUntil: DateTime.nullable(),
+};
+
+export const AuctionLot = z.strictObject(lotShape).meta({ id: 'AuctionLot' });
+export const AuctionLotList = itemsOf(AuctionLot).meta({ id: 'AuctionLotList' });
+export const Bid = z
+  .strictObject({
+    amount: Int,
+    /** Masked, e.g. +998 90 *** ** 67 */
+    bidder: z.string(),
+    createdAt: DateTime,
+    mine: z.boolean(),
+  })
+  .meta({ id: 'Bid' });
+export const AuctionLotDetail = z.strictObject({ ...lotShape, bids: z.array(Bid) }).meta({ id: 'AuctionLotDetail' });
+export const PlaceBidResponse = z.strictObject({ bid: Bid, lot: AuctionLot }).meta({ id: 'PlaceBidResponse' });
+export const StreamToken = z.strictObject({ streamToken: z.string(), expiresAt: DateTime }).meta({ id: 'StreamToken' });
+
+// The data of the live streams' events (Server-Sent Events: documented, not JSON responses).
+export const LotBidEvent = z.strictObject({ lotId: z.string(), bid: Bid.optional(), lot: AuctionLot }).meta({ id: 'LotBidEvent' });
+export const LotExtendedEvent = z.strictObject({ lotId: z.string(), endsAt: DateTime, serverTime: DateTime }).meta({ id: 'LotExtendedEvent' });
+export const LotEndEvent = z.strictObject({ lot: AuctionLot }).meta({ id: 'LotEndEvent' });
+
+export const AuctionListQuery = z.strictObject({ status: queryEnum(LotStatus) });
+export const PlaceBidBody = z.strictObject({ amount: z.int().min(1).max(1_000_000_000_000) });
+/** The lot stream's query (read by the stream itself, documented here). */
+export const LotEventsQuery = z.strictObject({
+  token: z
+    .string()
+    .optional()
+    .meta({ description: 'A stream token of this lot (POST /auctions/{id}/stream-token): shows its owner their own position. EventSource sends no headers.' }),
+});

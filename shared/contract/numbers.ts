@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { checkUzPhone } from '../validation';
+import { Int, itemsOf, Msisdn, pageQuery, queryBoolean, queryEnum } from './common';
+import { checked } from './checked';
+
+export const CategoryId = z.enum(['free', 'bronze', 'silver', 'gold', 'platinum']);
+export const NumberPattern = z.enum(['repeats', 'mirror', 'sequence']);
+export const NumberStatus = z.enum(['free', 'reserved', 'sold', 'auction']);
+
+export const NumberCategory = z
+  .strictObject({
+    id: CategoryId,
+    name: z.string(),
+    price: Int,
+    /** How the category reads, e.g. `___-xx-xx`. */
+    pattern: z.string(),
+    /** Numbers of this category free to reserve now. */
+    available: Int,
+  })
+  .meta({ id: 'NumberCategory' });
+export const CategoryList = itemsOf(NumberCategory).meta({ id: 'CategoryList' });
+
+export const PhoneNumber = z
+  .strictObject({
+    number: Msisdn,
+    /** +998 77 123 45 67 */
+    formatted: z.string(),
+    category: CategoryId,
+    price: Int,
+    status: NumberStatus,
+    available: z.boolean(),
+    /** Set when the number is sold by auction. */
+    auctionId: z.string().nullable(),
+  })
+  .meta({ id: 'PhoneNumber' });
+
+export const NumberList = z
+  .strictObject({
+    items: z.array(PhoneNumber),
+    page: Int.min(1),
+    pageSize: Int.min(1),
+    total: Int.min(0).meta({ description: 'Exact when totalExact; otherwise more than this many match' }),
+    /** False when `total` is a lower bound: more than `total` numbers match. */
+    totalExact: z.boolean(),
+    /** Pass as `cursor` for the page after this one (stable while numbers are reserved); null on the last page. */
+    nextCursor: z.string().nullable().meta({ description: 'Pass as cursor for the next page; null on the last one' }),
+  })
+  .meta({ id: 'NumberList' });
+
+/** Up to nine digits, spaces and dashes between them ignored. */
+const digits = () =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^(?:[\s-]*\d){1,9}[\s-]*$/)
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .optional(),
+  );
+
+/** GET /numbers query. */
+export const NumberSearchQuery = z.strictObject({
+  category: queryEnum(CategoryId),
+  contains: digits(),
+  endsWith: digits(),
+  /** e.g. XXX-YY-YY: the same letter is the same digit, `_` any digit. */
+  mask: z.string().max(40).optional().meta({ description: 'e.g. XXX-YY-YY: same letter = same digit, different letters = different digits, _ any digit' }),
+  pattern: queryEnum(NumberPattern),
+  sort: queryEnum(z.enum(['price_asc', 'price_desc'])),
+  /** false (default): only numbers free to reserve; true: all, others with available=false. */
+  includeUnavailable: queryBoolean(),
+  ...pageQuery(100),
+  /** nextCursor of the previous page: seeks straight to the page after it (then `page` only labels it). */
+  cursor: z
+    .string()
+    .max(40)
+    .optional()
+    .meta({ description: 'nextCursor of the previous page: seeks straight to the next one, stable while numbers are reserved; page then only labels it' }),
+});
+
+/** GET /numbers/{number}: the number in any usual spelling of an Uzbek mobile number. */
+export const NumberPathParams = z.strictObject({ number: checked(z.string(), checkUzPhone) });
