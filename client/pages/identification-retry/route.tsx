@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Identification } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
+import { currentIdentification } from '../../api/identification';
 import { PageIntro } from '../../components/PageIntro';
 import { useLanguage } from '../../components/use-language';
 import { BookingSummary } from '../../features/purchase/BookingSummary';
@@ -33,9 +33,8 @@ export function Component() {
   useEffect(() => {
     if (hintKey || !auth) return;
     let live = true;
-    apiClient()
-      .get<Identification>('/identification/current', { headers: { 'X-Auth-Token': auth.token } })
-      .then(({ data }) => live && setLatest(data))
+    currentIdentification()
+      .then((data) => live && setLatest(data))
       .catch(() => undefined);
     return () => {
       live = false;

@@ -1,23 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { Identification, ManualIdentificationRequest, RemoteIdentificationRequest } from '../../../shared/api-types';
+import type { Identification } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
+import { currentIdentification, submitIdentification, type IdentificationRequest } from '../../api/identification';
 import { useLanguage } from '../../components/use-language';
 import { apiErrorOf, specMessageKey } from '../../features/purchase/api-error';
 import { carriedQuery, forgetIdentity } from '../../features/purchase/purchase-draft';
-import { readAuth } from '../../features/purchase/token-store';
 
 export type ApiFieldErrors = Partial<Record<'document' | 'birthDate' | 'point' | 'date', string>>;
 
 const FIELD_OF: Record<string, keyof ApiFieldErrors> = { document: 'document', birthDate: 'birthDate', pointOfSaleId: 'point', date: 'date' };
-
-/** The auth token in its own header: the Bearer may be the reservation or order token. */
-function authHeaders(): Record<string, string> {
-  const auth = readAuth();
-  return auth ? { 'X-Auth-Token': auth.token } : {};
-}
 
 /**
  * Sending the identification and following its outcome: verified goes on to payment, rejected
@@ -53,9 +46,8 @@ export function useIdentification() {
     } else if (identification.status === 'pending') {
       const wait = Math.max(1, identification.retryAfterSeconds ?? 10) * 1000;
       timer.current = setTimeout(() => {
-        apiClient()
-          .get<Identification>('/identification/current', { headers: authHeaders() })
-          .then(({ data }) => follow(data))
+        currentIdentification()
+          .then((latest) => (latest ? follow(latest) : setFormError(t('identification.checkFailed'))))
           .catch(() => setFormError(t('identification.checkFailed')));
       }, wait);
     } else {
@@ -63,13 +55,12 @@ export function useIdentification() {
     }
   }
 
-  async function send(path: '/identification/remote' | '/identification/manual', body: RemoteIdentificationRequest | ManualIdentificationRequest) {
+  async function send(request: IdentificationRequest) {
     setBusy(true);
     setApiErrors({});
     setFormError(null);
     try {
-      const { data } = await apiClient().post<Identification>(path, body, { headers: authHeaders() });
-      follow(data);
+      follow(await submitIdentification(request));
     } catch (error) {
       const failure = apiErrorOf(error);
       const field = failure?.field ? FIELD_OF[failure.field] : undefined;

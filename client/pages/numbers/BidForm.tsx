@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuctionLot, PlaceBidResponse } from '../../../shared/api-types';
-import { apiClient } from '../../api-client';
+import { placeBid } from '../../api/auctions';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { apiErrorOf } from '../../features/purchase/api-error';
 import { Field } from '../../features/purchase/Field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
-import { authHeaders } from './use-auction-lot';
 
 const FORM_ID = 'auction-bid';
 
@@ -52,7 +51,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
     setAccepted(null);
     setBusy(true);
     try {
-      const { data } = await apiClient().post<PlaceBidResponse>(`/auctions/${encodeURIComponent(lot.id)}/bids`, { amount: value }, { headers: authHeaders() });
+      const data = await placeBid(lot.id, value);
       setAccepted(t('auction.bidAccepted', { amount: formatUzs(data.bid.amount, lang) }));
       setAmount('');
       onAccepted(data);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PhoneNumber } from '../../../shared/api-types';
 import { formatUzPhone } from '../../../shared/validation';
 import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
-import { reserveNumber } from '../../features/purchase/reservation-api';
+import { reserveNumber } from '../../api/reservations';
 import type { HeldReservation } from '../../features/purchase/token-store';
 
 export interface ChoiceOutcome {

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Order, OrderStatusResponse } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
+import { checkOrderStatus, fetchOrder } from '../../api/orders';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
-import { readAuth, readOrderAccess } from '../../features/purchase/token-store';
+import { readOrderAccess } from '../../features/purchase/token-store';
 import { useHydrated } from '../../components/use-hydrated';
 
 type SuccessView =
@@ -17,12 +17,6 @@ type SuccessView =
   | { state: 'activated'; status: OrderStatusResponse; order: Order | null }
   | { state: 'notActivated'; orderId: string }
   | { state: 'failed' };
-
-function headers(): Record<string, string> {
-  const order = readOrderAccess();
-  const auth = readAuth();
-  return { ...(order ? { 'X-Access-Token': order.token } : {}), ...(auth ? { 'X-Auth-Token': auth.token } : {}) };
-}
 
 /**
  * The end of the purchase: the number and "The number was successfully activated!", asked of
@@ -44,13 +38,10 @@ export function Component() {
       return;
     }
     let live = true;
-    const api = apiClient();
-    const path = `/orders/${encodeURIComponent(orderId)}`;
-    api
-      .get<OrderStatusResponse>(`${path}/status`, { headers: headers() })
-      .then(async ({ data }) => {
+    checkOrderStatus(orderId)
+      .then(async (data) => {
         if (data.result !== 'activated') return live && setView({ state: 'notActivated', orderId });
-        const order = await api.get<Order>(path, { headers: headers() }).then((r) => r.data, () => null);
+        const order = await fetchOrder(orderId).catch(() => null);
         if (live) setView({ state: 'activated', status: data, order });
       })
       .catch(() => live && setView({ state: 'failed' }));

@@ -1,0 +1,33 @@
+import type { AuctionLotDetail, PlaceBidResponse, ReservationResponse } from '../../shared/api-types';
+import { apiClient } from '../api-client';
+import { saveReservation } from '../features/purchase/token-store';
+import { credentialHeaders } from './credentials';
+
+const lotPath = (id: string) => `/auctions/${encodeURIComponent(id)}`;
+
+/** The lot with the visitor's own position when they have confirmed their phone. */
+export async function fetchLot(id: string): Promise<AuctionLotDetail> {
+  const { data } = await apiClient().get<AuctionLotDetail>(lotPath(id), credentialHeaders('auth'));
+  return data;
+}
+
+export async function placeBid(lotId: string, amount: number): Promise<PlaceBidResponse> {
+  const { data } = await apiClient().post<PlaceBidResponse>(`${lotPath(lotId)}/bids`, { amount }, credentialHeaders('auth'));
+  return data;
+}
+
+/**
+ * EventSource sends no headers, so the owner's position travels as a stream token in the URL:
+ * read-only and for this one lot (the auth token itself never goes into a URL or a log).
+ */
+export async function lotStreamToken(lotId: string): Promise<string> {
+  const { data } = await apiClient().post<{ streamToken: string }>(`${lotPath(lotId)}/stream-token`, {}, credentialHeaders('auth'));
+  return data.streamToken;
+}
+
+/** The winner's (or buy-now) booking of the lot's number, stored like any other booking. */
+export async function reserveLot(lotId: string): Promise<ReservationResponse> {
+  const { data } = await apiClient().post<ReservationResponse>(`${lotPath(lotId)}/reservation`, {}, credentialHeaders('reservation', 'auth'));
+  saveReservation(data);
+  return data;
+}
