@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
+import { useRevalidator } from 'react-router';
+import { useHydrated } from '../../components/use-hydrated';
+import { isServerRequestContext } from '../../request-context';
+import { subscribeTokens } from './token-store';
+
+/**
+ * A purchase step's loader. The visitor's tokens live in the browser's storage (the
+ * specification), so the server cannot know their booking, phone or order: there the loader
+ * gives null (the page renders its "checking" state) and, in the browser, `read` asks the API
+ * with the tokens. A client navigation runs it at once; after a server render the page asks
+ * the router to revalidate once hydrated (`useBrowserLoaderData`).
+ */
+export function browserLoader<T>(read: (args: LoaderFunctionArgs) => Promise<T>) {
+  return async (args: LoaderFunctionArgs): Promise<T | null> => (isServerRequestContext(args.context) ? null : read(args));
+}
+
+/**
+ * The router side of `browserLoader`: revalidates once hydrated when the data came from the
+ * server (null), and, with `followTokens`, whenever the tokens change (another tab reserves,
+ * cancels or confirms the phone). `busy` and `retry` are the router's revalidation.
+ */
+export function useBrowserLoaderData(data: unknown, { followTokens = false }: { followTokens?: boolean } = {}) {
+  const hydrated = useHydrated();
+  const { revalidate, state } = useRevalidator();
+  const fromServer = data === null;
+  useEffect(() => {
+    if (hydrated && fromServer) void revalidate();
+  }, [hydrated, fromServer, revalidate]);
+  useEffect(() => (followTokens ? subscribeTokens(() => void revalidate()) : undefined), [followTokens, revalidate]);
+  return { busy: state === 'loading', retry: () => void revalidate() };
+}
