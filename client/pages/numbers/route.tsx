@@ -16,6 +16,7 @@ import { useNumberChoice } from './use-number-choice';
 import type { BookingState } from '../../features/purchase/use-booking-watcher';
 
 export const loader = numbersLoader;
+export { action } from './actions';
 
 export function Component() {
   const data = useLoaderData() as SearchData | LotData;

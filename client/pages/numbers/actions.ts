@@ -1,0 +1,45 @@
+import { data, type ActionFunctionArgs } from 'react-router';
+import type { PlaceBidResponse } from '../../../shared/api-types';
+import { placeBid } from '../../api/auctions';
+import { apiErrorOf } from '../../features/purchase/api-error';
+import { isServerRequestContext } from '../../request-context';
+
+/** A bid's outcome: placed, or refused with the smallest bid accepted now or the API's words. */
+export type BidOutcome =
+  | { intent: 'bid'; ok: true; result: PlaceBidResponse }
+  | { intent: 'bid'; ok: false; minimumAmount: number | null; message: string | null };
+
+/** What the visitor typed, without the group separators they may use ("1 200 000", "1,200,000"). */
+function amountOf(typed: string, minimum: number): number {
+  return Number((typed.trim() || String(minimum)).replace(/[\s\u00a0,.]/g, ''));
+}
+
+async function bid(form: FormData): Promise<BidOutcome> {
+  const lotId = String(form.get('lotId') ?? '');
+  const minimum = Number(form.get('minimumBid'));
+  const amount = amountOf(String(form.get('amount') ?? ''), minimum);
+  if (!Number.isSafeInteger(amount) || amount < minimum) return { intent: 'bid', ok: false, minimumAmount: minimum, message: null };
+  try {
+    return { intent: 'bid', ok: true, result: await placeBid(lotId, amount) };
+  } catch (failure) {
+    const body = apiErrorOf(failure);
+    if (body?.code === 'bid_too_low' && body.minimumAmount) return { intent: 'bid', ok: false, minimumAmount: body.minimumAmount, message: null };
+    return { intent: 'bid', ok: false, minimumAmount: null, message: body?.message ?? null };
+  }
+}
+
+/**
+ * The numbers page's mutations, run by the router in the browser (`useFetcher`), so a form's busy
+ * and error states are the fetcher's. They need the visitor's tokens, which live in browser
+ * storage: the server never runs them (a POST to a page is answered 405 before rendering).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (isServerRequestContext(context)) throw data(null, { status: 405 });
+  const form = await request.formData();
+  switch (form.get('intent')) {
+    case 'bid':
+      return bid(form);
+    default:
+      throw data(null, { status: 400 });
+  }
+}
