@@ -23,7 +23,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
   const input = useRef<HTMLInputElement | null>(null);
   const outbid = lot.myBid !== null && lot.myPosition !== 1;
   const busy = fetcher.state !== 'idle';
-  const outcome = busy ? undefined : fetcher.data;
+  const outcome = !busy && fetcher.data?.intent === 'bid' ? fetcher.data : undefined;
 
   // The accepted bid joins the lot at once (the stream may say it a moment later) and the field empties.
   const handled = useRef<unknown>(null);

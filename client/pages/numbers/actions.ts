@@ -1,13 +1,30 @@
 import { data, type ActionFunctionArgs } from 'react-router';
 import type { PlaceBidResponse } from '../../../shared/api-types';
 import { placeBid } from '../../api/auctions';
-import { apiErrorOf } from '../../features/purchase/api-error';
+import { reserveNumber } from '../../api/reservations';
+import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
 import { isServerRequestContext } from '../../request-context';
 
 /** A bid's outcome: placed, or refused with the smallest bid accepted now or the API's words. */
 export type BidOutcome =
   | { intent: 'bid'; ok: true; result: PlaceBidResponse }
   | { intent: 'bid'; ok: false; minimumAmount: number | null; message: string | null };
+
+/** A choice's outcome: reserved (maybe replacing the held number), taken by someone else meanwhile, or refused. */
+export type ReserveOutcome =
+  | { intent: 'reserve'; ok: true; number: string; formatted: string; replaced: string | null }
+  | { intent: 'reserve'; ok: false; number: string; taken: boolean; message: string | null };
+
+async function reserve(form: FormData): Promise<ReserveOutcome> {
+  const number = String(form.get('number') ?? '');
+  try {
+    const { reservation, replaced } = await reserveNumber(number);
+    return { intent: 'reserve', ok: true, number, formatted: reservation.formatted, replaced };
+  } catch (error) {
+    const code = apiErrorCode(error);
+    return { intent: 'reserve', ok: false, number, taken: code === 'number_unavailable' || code === 'number_not_found', message: apiErrorOf(error)?.message ?? null };
+  }
+}
 
 /** What the visitor typed, without the group separators they may use ("1 200 000", "1,200,000"). */
 function amountOf(typed: string, minimum: number): number {
@@ -39,6 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (form.get('intent')) {
     case 'bid':
       return bid(form);
+    case 'reserve':
+      return reserve(form);
     default:
       throw data(null, { status: 400 });
   }
