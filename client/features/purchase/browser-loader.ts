@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import type { LoaderFunctionArgs } from 'react-router';
-import { useRevalidator } from 'react-router';
+import { data, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { useHydrated } from '../../components/use-hydrated';
 import { isServerRequestContext } from '../../request-context';
 import { subscribeTokens } from './token-store';
@@ -14,6 +13,19 @@ import { subscribeTokens } from './token-store';
  */
 export function browserLoader<T>(read: (args: LoaderFunctionArgs) => Promise<T>) {
   return async (args: LoaderFunctionArgs): Promise<T | null> => (isServerRequestContext(args.context) ? null : read(args));
+}
+
+/**
+ * A purchase step's action (a mutation with the visitor's tokens), run by the router in the
+ * browser through `useFetcher`, so the form's busy and error states are the fetcher's. The
+ * server never runs it: it answers a POST to a page 405 before rendering (server/app.ts); were
+ * one to reach the router there, it gets the same 405, never the tokenless request.
+ */
+export function browserAction<T>(run: (args: ActionFunctionArgs) => Promise<T>) {
+  return async (args: ActionFunctionArgs): Promise<T> => {
+    if (isServerRequestContext(args.context)) throw data(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
+    return run(args);
+  };
 }
 
 /**

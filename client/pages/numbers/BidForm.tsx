@@ -41,6 +41,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
     setAmount((typed) => (typed !== '' && Number(typed.replace(/[\s\u00a0,.]/g, '')) < lot.minimumBid ? String(lot.minimumBid) : typed));
   }, [lot.minimumBid]);
 
+  // The lot follows its own stream and refresh: a revalidation would fetch it again for nothing.
   const fields = { intent: 'bid', lotId: lot.id, minimumBid: String(lot.minimumBid) };
   const error =
     outcome && !outcome.ok
@@ -52,14 +53,14 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
   const accepted = outcome?.ok && !outbid ? t('auction.bidAccepted', { amount: formatUzs(outcome.result.bid.amount, lang) }) : null;
 
   return (
-    <fetcher.Form id={FORM_ID} method="post" className="bid-form" noValidate onSubmit={() => pushFormSubmission(FORM_ID)}>
+    <fetcher.Form id={FORM_ID} method="post" defaultShouldRevalidate={false} className="bid-form" noValidate onSubmit={() => pushFormSubmission(FORM_ID)}>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className={`bid-form__standing notice${outbid ? ' notice--warning' : ''}`} hidden={lot.myBid === null}>
         <p role="status">{lot.myBid === null ? '' : outbid ? t('auction.outbid') : t('auction.highest')}</p>
         {outbid ? (
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => void fetcher.submit({ ...fields, amount: String(lot.minimumBid) }, { method: 'post' })}>
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => void fetcher.submit({ ...fields, amount: String(lot.minimumBid) }, { method: 'post', defaultShouldRevalidate: false })}>
             {t('auction.bidMinimum', { amount: formatUzs(lot.minimumBid, lang) })}
           </button>
         ) : null}

@@ -1,9 +1,9 @@
-import { data, type ActionFunctionArgs } from 'react-router';
+import { data } from 'react-router';
 import type { PlaceBidResponse } from '../../../shared/api-types';
 import { placeBid } from '../../api/auctions';
 import { reserveNumber } from '../../api/reservations';
 import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
-import { isServerRequestContext } from '../../request-context';
+import { browserAction } from '../../features/purchase/browser-loader';
 
 /** A bid's outcome: placed, or refused with the smallest bid accepted now or the API's words. */
 export type BidOutcome =
@@ -45,13 +45,8 @@ async function bid(form: FormData): Promise<BidOutcome> {
   }
 }
 
-/**
- * The numbers page's mutations, run by the router in the browser (`useFetcher`), so a form's busy
- * and error states are the fetcher's. They need the visitor's tokens, which live in browser
- * storage: the server never runs them (a POST to a page is answered 405 before rendering).
- */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (isServerRequestContext(context)) throw data(null, { status: 405 });
+/** The numbers page's mutations: choosing a number and bidding on a lot (see browserAction). */
+export const action = browserAction(async ({ request }) => {
   const form = await request.formData();
   switch (form.get('intent')) {
     case 'bid':
@@ -61,4 +56,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
     default:
       throw data(null, { status: 400 });
   }
-}
+});
