@@ -1,5 +1,9 @@
-import type { AuctionLot, AuctionLotDetail, AuctionLotList, LotStatus } from '../../shared/api-types';
+import type { AuctionLot, AuctionLotDetail, AuctionLotList, LotStatus, PlaceBidResponse, ReservationResponse } from '../../shared/api-types';
 import { apiClient } from '../api-client';
+import { saveReservation } from '../features/purchase/token-store';
+import { credentialHeaders } from './credentials';
+
+const lotPath = (id: string) => `/auctions/${encodeURIComponent(id)}`;
 
 /** `GET /auctions?status`, as anyone sees it (no bidder's own position). */
 export async function fetchAuctions(context: unknown, status: LotStatus): Promise<AuctionLot[]> {
@@ -7,8 +11,35 @@ export async function fetchAuctions(context: unknown, status: LotStatus): Promis
   return data.items;
 }
 
-/** `GET /auctions/{id}`, as anyone sees it; rejects with the API's 404 for an unknown lot. */
+/** `GET /auctions/{id}`, as anyone sees it (a loader, server or browser); rejects with the API's 404 for an unknown lot. */
 export async function fetchAuctionLot(context: unknown, id: string): Promise<AuctionLotDetail> {
-  const { data } = await apiClient(context).get<AuctionLotDetail>(`/auctions/${encodeURIComponent(id)}`);
+  const { data } = await apiClient(context).get<AuctionLotDetail>(lotPath(id));
+  return data;
+}
+
+/** The lot with the visitor's own position when they have confirmed their phone (browser only). */
+export async function fetchLot(id: string): Promise<AuctionLotDetail> {
+  const { data } = await apiClient().get<AuctionLotDetail>(lotPath(id), credentialHeaders('auth'));
+  return data;
+}
+
+export async function placeBid(lotId: string, amount: number): Promise<PlaceBidResponse> {
+  const { data } = await apiClient().post<PlaceBidResponse>(`${lotPath(lotId)}/bids`, { amount }, credentialHeaders('auth'));
+  return data;
+}
+
+/**
+ * EventSource sends no headers, so the owner's position travels as a stream token in the URL:
+ * read-only and for this one lot (the auth token itself never goes into a URL or a log).
+ */
+export async function lotStreamToken(lotId: string): Promise<string> {
+  const { data } = await apiClient().post<{ streamToken: string }>(`${lotPath(lotId)}/stream-token`, {}, credentialHeaders('auth'));
+  return data.streamToken;
+}
+
+/** The winner's (or buy-now) booking of the lot's number, stored like any other booking. */
+export async function reserveLot(lotId: string): Promise<ReservationResponse> {
+  const { data } = await apiClient().post<ReservationResponse>(`${lotPath(lotId)}/reservation`, {}, credentialHeaders('reservation', 'auth'));
+  saveReservation(data);
   return data;
 }

@@ -1,13 +1,12 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SmsCodeResponse, SmsVerifyResponse } from '../../../shared/api-types';
 import { checkUzPhone, formatUzPhone, validationMessageKey } from '../../../shared/validation';
-import { apiClient } from '../../api-client';
+import { sendSmsCode, verifySmsCode } from '../../api/sms';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { apiErrorOf } from './api-error';
 import { Field } from './Field';
 import { updateDraft, usePurchaseDraft } from './purchase-draft';
-import { clearAuth, readAuth, saveAuth, subscribeTokens } from './token-store';
+import { clearAuth, readAuth, subscribeTokens } from './token-store';
 
 export function usePhoneAuth() {
   return useSyncExternalStore(subscribeTokens, readAuth, () => null);
@@ -54,8 +53,8 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
     setPhoneError(null);
     setBusy(true);
     try {
-      const { data } = await apiClient().post<SmsCodeResponse>('/auth/sms', { phone: checked.value });
-      setSentTo(data.phone);
+      const sent = await sendSmsCode(checked.value);
+      setSentTo(sent.phone);
       setCode('');
       setCodeError(null);
     } catch (error) {
@@ -79,8 +78,7 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
     setCodeError(null);
     setBusy(true);
     try {
-      const { data } = await apiClient().post<SmsVerifyResponse>('/auth/sms/verify', { phone: sentTo, code: code.trim() });
-      saveAuth(data);
+      await verifySmsCode(sentTo, code.trim());
       setSentTo(null);
     } catch (error) {
       setCodeError(apiErrorOf(error)?.message ?? t('purchase.phone.verifyFailed'));

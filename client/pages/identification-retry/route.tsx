@@ -1,18 +1,25 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import type { Identification } from '../../../shared/api-types';
+import { Link, useLoaderData, useLocation } from 'react-router';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
+import { currentIdentification } from '../../api/identification';
 import { PageIntro } from '../../components/PageIntro';
 import { useLanguage } from '../../components/use-language';
 import { BookingSummary } from '../../features/purchase/BookingSummary';
-import { usePhoneAuth } from '../../features/purchase/PhoneVerification';
+import { browserLoader, useBrowserLoaderData } from '../../features/purchase/browser-loader';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
 import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
 import { rejectionHintKey } from './rejection-hint';
+
+/**
+ * Reached without a reason (a bookmark, another tab): the phone's latest result says it. Without
+ * it the page still gives the generic hint, so a failure here needs no message of its own.
+ */
+export const loader = browserLoader(async ({ request }) => {
+  if (rejectionHintKey(new URL(request.url).searchParams.get('reason'))) return { latest: null };
+  return { latest: await currentIdentification().catch(() => null) };
+});
 
 /**
  * After a rejected identification: what to fix (the API's reason, carried in the query so the
@@ -24,23 +31,10 @@ export function Component() {
   const { search } = useLocation();
   const query = new URLSearchParams(search);
   const booking = useBookingWatcher();
-  const auth = usePhoneAuth();
-  const reason = query.get('reason');
-  const hintKey = rejectionHintKey(reason);
-  const [latest, setLatest] = useState<Identification | null>(null);
-
-  // Reached without a reason (a bookmark, another tab): the phone's latest result says it.
-  useEffect(() => {
-    if (hintKey || !auth) return;
-    let live = true;
-    apiClient()
-      .get<Identification>('/identification/current', { headers: { 'X-Auth-Token': auth.token } })
-      .then(({ data }) => live && setLatest(data))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [hintKey, auth]);
+  const hintKey = rejectionHintKey(query.get('reason'));
+  const data = useLoaderData<typeof loader>();
+  useBrowserLoaderData(data);
+  const latest = hintKey ? null : (data?.latest ?? null);
 
   const hint = hintKey ? t(hintKey) : (latest?.hint ?? null);
   return (

@@ -46,8 +46,8 @@ export function IdentificationForm({ points }: { points: PointOfSale[] | null })
       focusField(formRef.current?.querySelector<HTMLElement>(`#${id}`));
       return;
     }
-    if (method === 'remote') void send('/identification/remote', { document: (draft.document ?? '').replace(/\s+/g, '').toUpperCase(), birthDate: (draft.birthDate ?? '').trim() });
-    else void send('/identification/manual', { pointOfSaleId: draft.identificationPointId ?? '', ...(draft.appointmentDate ? { date: draft.appointmentDate } : {}) });
+    if (method === 'remote') void send({ kind: 'remote', body: { document: (draft.document ?? '').replace(/\s+/g, '').toUpperCase(), birthDate: (draft.birthDate ?? '').trim() } });
+    else void send({ kind: 'manual', body: { pointOfSaleId: draft.identificationPointId ?? '', ...(draft.appointmentDate ? { date: draft.appointmentDate } : {}) } });
   }
 
   if (result?.status === 'appointment' && result.appointment) {

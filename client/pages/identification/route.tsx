@@ -27,9 +27,11 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<Identific
   }
 }
 
+export { identificationAction as action } from './use-identification';
+
 export function Component() {
   const { t } = useTranslation();
-  const { points } = useLoaderData() as IdentificationData;
+  const { points } = useLoaderData<typeof loader>();
   const booking = useBookingWatcher();
   const hydrated = useHydrated();
   return (

@@ -1,40 +1,45 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import type { Identification, ManualIdentificationRequest, RemoteIdentificationRequest } from '../../../shared/api-types';
+import { useFetcher, useLocation, useNavigate } from 'react-router';
+import type { Identification } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
+import { currentIdentification, submitIdentification, type IdentificationRequest } from '../../api/identification';
 import { useLanguage } from '../../components/use-language';
 import { apiErrorOf, specMessageKey } from '../../features/purchase/api-error';
+import { browserAction } from '../../features/purchase/browser-loader';
 import { carriedQuery, forgetIdentity } from '../../features/purchase/purchase-draft';
-import { readAuth } from '../../features/purchase/token-store';
 
 export type ApiFieldErrors = Partial<Record<'document' | 'birthDate' | 'point' | 'date', string>>;
 
 const FIELD_OF: Record<string, keyof ApiFieldErrors> = { document: 'document', birthDate: 'birthDate', pointOfSaleId: 'point', date: 'date' };
 
-/** The auth token in its own header: the Bearer may be the reservation or order token. */
-function authHeaders(): Record<string, string> {
-  const auth = readAuth();
-  return auth ? { 'X-Auth-Token': auth.token } : {};
-}
+/** Sends the identification (JSON, from useIdentification): its result, or the API's refusal. */
+export const identificationAction = browserAction(async ({ request }) => {
+  try {
+    return { ok: true as const, identification: await submitIdentification((await request.json()) as IdentificationRequest) };
+  } catch (error) {
+    return { ok: false as const, failure: apiErrorOf(error) };
+  }
+});
 
 /**
- * Sending the identification and following its outcome: verified goes on to payment, rejected
- * to the retry page with the reason, pending is asked again when the API says, an appointment
- * is shown. The API's refusals land next to the field they name.
+ * Sending the identification (the page's action, through a fetcher) and following its outcome:
+ * verified goes on to payment, rejected to the retry page with the reason, pending is asked
+ * again when the API says, an appointment is shown. The API's refusals land next to the field
+ * they name.
  */
 export function useIdentification() {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const [busy, setBusy] = useState(false);
-  const [apiErrors, setApiErrors] = useState<ApiFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const fetcher = useFetcher<typeof identificationAction>();
+  const [checkFailed, setCheckFailed] = useState(false);
   const [result, setResult] = useState<Identification | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const carried = carriedQuery(new URLSearchParams(search));
+  const busy = fetcher.state !== 'idle';
+  const sent = busy ? undefined : fetcher.data;
 
   useEffect(
     () => () => {
@@ -43,44 +48,44 @@ export function useIdentification() {
     [],
   );
 
-  function follow(identification: Identification) {
-    setResult(identification);
-    if (identification.status === 'verified') {
-      forgetIdentity();
-      navigate(href('payment', lang, {}, carried));
-    } else if (identification.status === 'rejected') {
-      navigate(href('identificationRetry', lang, {}, { ...carried, reason: identification.reason ?? undefined }));
-    } else if (identification.status === 'pending') {
-      const wait = Math.max(1, identification.retryAfterSeconds ?? 10) * 1000;
-      timer.current = setTimeout(() => {
-        apiClient()
-          .get<Identification>('/identification/current', { headers: authHeaders() })
-          .then(({ data }) => follow(data))
-          .catch(() => setFormError(t('identification.checkFailed')));
-      }, wait);
-    } else {
-      forgetIdentity();
-    }
-  }
-
-  async function send(path: '/identification/remote' | '/identification/manual', body: RemoteIdentificationRequest | ManualIdentificationRequest) {
-    setBusy(true);
-    setApiErrors({});
-    setFormError(null);
-    try {
-      const { data } = await apiClient().post<Identification>(path, body, { headers: authHeaders() });
-      follow(data);
-    } catch (error) {
-      const failure = apiErrorOf(error);
-      const field = failure?.field ? FIELD_OF[failure.field] : undefined;
-      if (failure && field) setApiErrors({ [field]: failure.message });
-      else {
-        const key = specMessageKey(failure?.code ?? null);
-        setFormError(key ? t(key) : (failure?.message ?? t('identification.sendFailed')));
+  const followed = useRef<unknown>(null);
+  useEffect(() => {
+    if (!sent?.ok || followed.current === sent) return;
+    followed.current = sent;
+    const follow = (identification: Identification) => {
+      setResult(identification);
+      if (identification.status === 'verified') {
+        forgetIdentity();
+        navigate(href('payment', lang, {}, carried));
+      } else if (identification.status === 'rejected') {
+        navigate(href('identificationRetry', lang, {}, { ...carried, reason: identification.reason ?? undefined }));
+      } else if (identification.status === 'pending') {
+        const wait = Math.max(1, identification.retryAfterSeconds ?? 10) * 1000;
+        timer.current = setTimeout(() => {
+          currentIdentification().then(
+            (latest) => (latest ? follow(latest) : setCheckFailed(true)),
+            () => setCheckFailed(true),
+          );
+        }, wait);
+      } else {
+        forgetIdentity();
       }
-    } finally {
-      setBusy(false);
-    }
+    };
+    follow(sent.identification);
+  }, [sent, navigate, lang, carried]);
+
+  const failure = sent && !sent.ok ? sent.failure : null;
+  const field = failure?.field ? FIELD_OF[failure.field] : undefined;
+  const apiErrors: ApiFieldErrors = failure && field ? { [field]: failure.message } : {};
+  let formError: string | null = null;
+  if (sent && !sent.ok && !field) {
+    const key = specMessageKey(failure?.code ?? null);
+    formError = key ? t(key) : (failure?.message ?? t('identification.sendFailed'));
+  } else if (checkFailed && !busy) formError = t('identification.checkFailed');
+
+  function send(request: IdentificationRequest) {
+    setCheckFailed(false);
+    void fetcher.submit({ kind: request.kind, body: { ...request.body } }, { method: 'post', encType: 'application/json', defaultShouldRevalidate: false });
   }
 
   return { busy, apiErrors, formError, result, send, carried };

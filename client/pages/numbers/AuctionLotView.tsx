@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { AuctionLotDetail, ReservationResponse } from '../../../shared/api-types';
+import type { AuctionLotDetail } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
+import { reserveLot } from '../../api/auctions';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { apiErrorOf } from '../../features/purchase/api-error';
 import { PhoneVerification, usePhoneAuth } from '../../features/purchase/PhoneVerification';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
-import { reservationHeaders } from '../../features/purchase/reservation-api';
 import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';
-import { saveReservation } from '../../features/purchase/token-store';
 import { useHydrated } from '../../components/use-hydrated';
 import { BidForm } from './BidForm';
-import { authHeaders, useAuctionLot } from './use-auction-lot';
+import { useAuctionLot } from './use-auction-lot';
 
 /** One lot: the server's end time and time left, the current bid, the visitor's position, bids, and buying when won. */
 export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
@@ -32,10 +30,7 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
   async function buy() {
     setBuyError(null);
     try {
-      const { data } = await apiClient().post<ReservationResponse>(`/auctions/${encodeURIComponent(lot.id)}/reservation`, {}, {
-        headers: { ...reservationHeaders(), ...authHeaders() },
-      });
-      saveReservation(data);
+      await reserveLot(lot.id);
       navigate(href('numbers', lang, {}, carried));
     } catch (error) {
       setBuyError(apiErrorOf(error)?.message ?? t('auction.buyFailed'));

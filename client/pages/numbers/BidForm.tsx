@@ -1,34 +1,38 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
 import type { AuctionLot, PlaceBidResponse } from '../../../shared/api-types';
-import { apiClient } from '../../api-client';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
-import { apiErrorOf } from '../../features/purchase/api-error';
 import { Field } from '../../features/purchase/Field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
-import { authHeaders } from './use-auction-lot';
+import type { action } from './actions';
 
 const FORM_ID = 'auction-bid';
 
 /**
- * A bid of at least the lot's minimum, placed with the SMS-verified phone; the bidder's standing
- * (highest, or outbid with one button to bid the new minimum) as the live stream reports it.
+ * A bid of at least the lot's minimum, placed with the SMS-verified phone (the page's `bid`
+ * action); the bidder's standing (highest, or outbid with one button to bid the new minimum) as
+ * the live stream reports it.
  */
 export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (result: PlaceBidResponse) => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const fetcher = useFetcher<typeof action>();
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [accepted, setAccepted] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
   const outbid = lot.myBid !== null && lot.myPosition !== 1;
+  const busy = fetcher.state !== 'idle';
+  const outcome = !busy && fetcher.data?.intent === 'bid' ? fetcher.data : undefined;
 
-  // "Your bid is accepted" no longer describes the lot once someone has bid more.
+  // The accepted bid joins the lot at once (the stream may say it a moment later) and the field empties.
+  const handled = useRef<unknown>(null);
   useEffect(() => {
-    if (outbid) setAccepted(null);
-  }, [outbid]);
+    if (!outcome?.ok || handled.current === outcome) return;
+    handled.current = outcome;
+    onAccepted(outcome.result);
+    setAmount('');
+  }, [outcome, onAccepted]);
 
   // Another bid raised the minimum: a typed amount now too low is replaced by the new minimum,
   // unless the visitor is typing in the field at that moment.
@@ -37,43 +41,26 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
     setAmount((typed) => (typed !== '' && Number(typed.replace(/[\s\u00a0,.]/g, '')) < lot.minimumBid ? String(lot.minimumBid) : typed));
   }, [lot.minimumBid]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    pushFormSubmission(FORM_ID);
-    await place(Number((amount || String(lot.minimumBid)).replace(/[\s\u00a0,.]/g, '')));
-  }
-
-  async function place(value: number) {
-    if (!Number.isSafeInteger(value) || value < lot.minimumBid) {
-      setError(t('auction.bidTooLow', { amount: formatUzs(lot.minimumBid, lang) }));
-      return;
-    }
-    setError(null);
-    setAccepted(null);
-    setBusy(true);
-    try {
-      const { data } = await apiClient().post<PlaceBidResponse>(`/auctions/${encodeURIComponent(lot.id)}/bids`, { amount: value }, { headers: authHeaders() });
-      setAccepted(t('auction.bidAccepted', { amount: formatUzs(data.bid.amount, lang) }));
-      setAmount('');
-      onAccepted(data);
-    } catch (failure) {
-      const body = apiErrorOf(failure);
-      setError(
-        body?.code === 'bid_too_low' && body.minimumAmount
-          ? t('auction.bidTooLow', { amount: formatUzs(body.minimumAmount, lang) })
-          : (body?.message ?? t('auction.bidFailed')),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  // The lot follows its own stream and refresh: a revalidation would fetch it again for nothing.
+  const fields = { intent: 'bid', lotId: lot.id, minimumBid: String(lot.minimumBid) };
+  const error =
+    outcome && !outcome.ok
+      ? outcome.minimumAmount !== null
+        ? t('auction.bidTooLow', { amount: formatUzs(outcome.minimumAmount, lang) })
+        : (outcome.message ?? t('auction.bidFailed'))
+      : null;
+  // "Your bid is accepted" no longer describes the lot once someone has bid more.
+  const accepted = outcome?.ok && !outbid ? t('auction.bidAccepted', { amount: formatUzs(outcome.result.bid.amount, lang) }) : null;
 
   return (
-    <form id={FORM_ID} className="bid-form" noValidate onSubmit={submit}>
+    <fetcher.Form id={FORM_ID} method="post" defaultShouldRevalidate={false} className="bid-form" noValidate onSubmit={() => pushFormSubmission(FORM_ID)}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className={`bid-form__standing notice${outbid ? ' notice--warning' : ''}`} hidden={lot.myBid === null}>
         <p role="status">{lot.myBid === null ? '' : outbid ? t('auction.outbid') : t('auction.highest')}</p>
         {outbid ? (
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => void place(lot.minimumBid)}>
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => void fetcher.submit({ ...fields, amount: String(lot.minimumBid) }, { method: 'post', defaultShouldRevalidate: false })}>
             {t('auction.bidMinimum', { amount: formatUzs(lot.minimumBid, lang) })}
           </button>
         ) : null}
@@ -83,6 +70,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
           <input
             {...control}
             ref={input}
+            name="amount"
             type="text"
             inputMode="numeric"
             autoComplete="off"
@@ -98,6 +86,6 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
       <p className="bid-form__accepted" role="status">
         {accepted ?? ''}
       </p>
-    </form>
+    </fetcher.Form>
   );
 }

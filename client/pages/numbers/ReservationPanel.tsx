@@ -5,7 +5,7 @@ import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { apiErrorCode } from '../../features/purchase/api-error';
 import { BookingCountdown } from '../../features/purchase/BookingSummary';
-import { cancelReservation, currentReservation } from '../../features/purchase/reservation-api';
+import { cancelReservation, currentReservation } from '../../api/reservations';
 import { clearReservation } from '../../features/purchase/token-store';
 import type { BookingState } from '../../features/purchase/use-booking-watcher';
 import type { PurchaseCatalogue } from './loader';

@@ -17,6 +17,7 @@ import { useNumberChoice } from './use-number-choice';
 import type { BookingState } from '../../features/purchase/use-booking-watcher';
 
 export const loader = numbersLoader;
+export { action } from './actions';
 
 export function Component() {
   const data = useLoaderData<typeof loader>();

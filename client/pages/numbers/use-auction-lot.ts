@@ -1,20 +1,13 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AuctionLot, AuctionLotDetail, Bid } from '../../../shared/api-types';
-import { apiClient } from '../../api-client';
+import { fetchLot, lotStreamToken } from '../../api/auctions';
 import { subscribeClock } from '../../features/purchase/clock';
-import { readAuth } from '../../features/purchase/token-store';
 import { followLotEvents } from './lot-events';
 
 /** Lots change while the visitor watches; without a live stream (refused, no EventSource) they are polled this often. */
 export const LOT_REFRESH_MS = 20_000;
 /** The bids the lot page lists, as the API's detail does. */
 const BIDS_SHOWN = 20;
-
-/** The auth token travels in its own header: the Bearer may be another token (see reservation-api). */
-export function authHeaders(): Record<string, string> {
-  const auth = readAuth();
-  return auth ? { 'X-Auth-Token': auth.token } : {};
-}
 
 /**
  * A lot as the server last described it, with the difference between the server's clock and
@@ -43,8 +36,7 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
 
   const refresh = useCallback(async () => {
     try {
-      const { data } = await apiClient().get<AuctionLotDetail>(`/auctions/${encodeURIComponent(initial.id)}`, { headers: authHeaders() });
-      accept(data);
+      accept(await fetchLot(initial.id));
     } catch {
       // The shared client already told the visitor; the lot keeps its last known state.
     }
@@ -96,15 +88,11 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
   return { lot, msLeft, extendedTo, newBid, accept, refresh };
 }
 
-/**
- * EventSource sends no headers, so the owner's position travels as a stream token in the URL:
- * read-only and for this one lot (the auth token itself never goes into a URL or a log).
- */
+/** The stream's query: a stream token when the visitor has confirmed their phone (see lotStreamToken). */
 async function streamQuery(lotId: string, authToken: string | null): Promise<string> {
   if (!authToken) return '';
   try {
-    const { data } = await apiClient().post<{ streamToken: string }>(`/auctions/${encodeURIComponent(lotId)}/stream-token`, {}, { headers: authHeaders() });
-    return `?token=${encodeURIComponent(data.streamToken)}`;
+    return `?token=${encodeURIComponent(await lotStreamToken(lotId))}`;
   } catch {
     // The shared client already told the visitor; the stream still shows every bid, without their position.
     return '';

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
 import type { PhoneNumber } from '../../../shared/api-types';
 import { formatUzPhone } from '../../../shared/validation';
-import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
-import { reserveNumber } from '../../features/purchase/reservation-api';
 import type { HeldReservation } from '../../features/purchase/token-store';
+import type { action } from './actions';
 
 export interface ChoiceOutcome {
   number: string;
@@ -13,52 +13,52 @@ export interface ChoiceOutcome {
 }
 
 /**
- * Choosing a number: reserve it at once; while another number is held, ask first (replacing
- * releases the held one). A number someone else took meanwhile is marked as taken, and the
- * visitor stays where they are with a message saying so.
+ * Choosing a number: reserve it at once (the page's `reserve` action); while another number is
+ * held, ask first (replacing releases the held one). A number someone else took meanwhile is
+ * marked as taken, and the visitor stays where they are with a message saying so.
  */
 export function useNumberChoice(held: HeldReservation | null, onReserved: () => void) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState<string | null>(null);
+  const fetcher = useFetcher<typeof action>();
   const [confirming, setConfirming] = useState<string | null>(null);
   const [taken, setTaken] = useState<ReadonlySet<string>>(new Set());
-  const [outcome, setOutcome] = useState<ChoiceOutcome | null>(null);
+  const submitted = fetcher.formData?.get('number');
+  const pending = fetcher.state !== 'idle' && typeof submitted === 'string' ? submitted : null;
+  const result = fetcher.state === 'idle' && fetcher.data?.intent === 'reserve' ? fetcher.data : undefined;
 
-  async function reserve(number: PhoneNumber) {
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) onReserved();
+    else if (result.taken) setTaken((previous) => new Set(previous).add(result.number));
+  }, [result, onReserved]);
+
+  let outcome: ChoiceOutcome | null = null;
+  if (result?.ok) {
+    const text = result.replaced
+      ? t('numbers.choice.replaced', { number: result.formatted, released: formatUzPhone(result.replaced) })
+      : t('numbers.choice.reserved', { number: result.formatted });
+    outcome = { number: result.number, tone: 'success', text };
+  } else if (result) {
+    const text = result.taken ? t('numbers.choice.taken', { number: formatUzPhone(result.number) }) : (result.message ?? t('numbers.choice.failed'));
+    outcome = { number: result.number, tone: 'error', text };
+  }
+
+  function reserve(number: PhoneNumber) {
     setConfirming(null);
-    setPending(number.number);
-    setOutcome(null);
-    try {
-      const result = await reserveNumber(number.number);
-      setOutcome({
-        number: number.number,
-        tone: 'success',
-        text: result.replaced
-          ? t('numbers.choice.replaced', { number: result.reservation.formatted, released: formatUzPhone(result.replaced) })
-          : t('numbers.choice.reserved', { number: result.reservation.formatted }),
-      });
-      onReserved();
-    } catch (error) {
-      const code = apiErrorCode(error);
-      if (code === 'number_unavailable' || code === 'number_not_found') {
-        setTaken((previous) => new Set(previous).add(number.number));
-        setOutcome({ number: number.number, tone: 'error', text: t('numbers.choice.taken', { number: number.formatted }) });
-      } else {
-        setOutcome({ number: number.number, tone: 'error', text: apiErrorOf(error)?.message ?? t('numbers.choice.failed') });
-      }
-    } finally {
-      setPending(null);
-    }
+    // The list stays as it is: the chosen (or taken) number keeps its message next to it.
+    void fetcher.submit({ intent: 'reserve', number: number.number }, { method: 'post', defaultShouldRevalidate: false });
   }
 
   function choose(number: PhoneNumber) {
     if (held && held.number !== number.number) {
-      setOutcome(null);
+      fetcher.reset();
       setConfirming(number.number);
       return;
     }
     if (held?.number === number.number) return;
-    void reserve(number);
+    reserve(number);
   }
 
   return {
@@ -67,7 +67,7 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
     taken,
     outcome,
     choose,
-    confirmReplace: (number: PhoneNumber) => void reserve(number),
+    confirmReplace: reserve,
     cancelSelection: () => setConfirming(null),
   };
 }

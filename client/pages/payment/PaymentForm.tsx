@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PaymentProvider } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
+import { createOrder, startPayment } from '../../api/orders';
 import { useLanguage } from '../../components/use-language';
 import { useRuntime } from '../../runtime';
 import { apiErrorCode, apiErrorOf, specMessageKey } from '../../features/purchase/api-error';
@@ -11,7 +12,7 @@ import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-
 import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { SummaryLines } from './OrderSummary';
-import { createOrder, paymentPageUrl, startPayment } from './payment-api';
+import { paymentPageUrl } from './payment-page-url';
 
 const FORM_ID = 'payment';
 export const PROVIDERS: PaymentProvider[] = ['payme', 'click', 'uzum', 'card'];

@@ -2,11 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Order } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
+import { currentIdentification } from '../../api/identification';
+import { checkOrderStatus, fetchOrder } from '../../api/orders';
+import { currentReservation } from '../../api/reservations';
 import { useLanguage } from '../../components/use-language';
 import { apiErrorCode } from '../../features/purchase/api-error';
 import { readDraft } from '../../features/purchase/purchase-draft';
 import { readAuth, readOrderAccess, readReservation, subscribeTokens } from '../../features/purchase/token-store';
-import { checkOrderStatus, fetchOrder, fetchRegistration, fetchReservation } from './payment-api';
 import type { SummaryLines } from './OrderSummary';
 import { linesBeforeOrder, linesOfOrder, type Catalogue } from './summary-lines';
 
@@ -53,9 +55,9 @@ export function usePaymentFlow(catalogue: Catalogue, hydrated: boolean) {
     const reservation = readReservation();
     if (reservation && reservation.expiresAtMs > Date.now()) {
       if (!readAuth()) return { mode: 'register' };
-      const registration = await fetchRegistration().catch(() => null);
+      const registration = await currentIdentification().catch(() => null);
       if (registration?.status !== 'verified' && registration?.status !== 'appointment') return { mode: 'register' };
-      const held = await fetchReservation();
+      const held = await currentReservation();
       const access = readOrderAccess();
       if (held.status === 'ordered' && held.orderId && access?.orderId === held.orderId) {
         const order = await fetchOrder(held.orderId);

@@ -1,28 +1,35 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { Order, OrderStatusResponse } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
+import { checkOrderStatus, fetchOrder } from '../../api/orders';
+import { LoadError } from '../../components/LoadError';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
+import { browserLoader, useBrowserLoaderData } from '../../features/purchase/browser-loader';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
-import { readAuth, readOrderAccess } from '../../features/purchase/token-store';
-import { useHydrated } from '../../components/use-hydrated';
+import { readOrderAccess } from '../../features/purchase/token-store';
 
 type SuccessView =
-  | { state: 'checking' }
   | { state: 'none' }
   | { state: 'activated'; status: OrderStatusResponse; order: Order | null }
   | { state: 'notActivated'; orderId: string }
   | { state: 'failed' };
 
-function headers(): Record<string, string> {
-  const order = readOrderAccess();
-  const auth = readAuth();
-  return { ...(order ? { 'X-Access-Token': order.token } : {}), ...(auth ? { 'X-Auth-Token': auth.token } : {}) };
-}
+/** The order is in the URL (the payment's return) or the visitor's access_token. */
+export const loader = browserLoader(async ({ request }): Promise<SuccessView> => {
+  const orderId = new URL(request.url).searchParams.get('order') ?? readOrderAccess()?.orderId ?? null;
+  if (!orderId) return { state: 'none' };
+  try {
+    const status = await checkOrderStatus(orderId);
+    if (status.result !== 'activated') return { state: 'notActivated', orderId };
+    const order = await fetchOrder(orderId).catch(() => null);
+    return { state: 'activated', status, order };
+  } catch {
+    return { state: 'failed' };
+  }
+});
 
 /**
  * The end of the purchase: the number and "The number was successfully activated!", asked of
@@ -31,33 +38,9 @@ function headers(): Record<string, string> {
 export function Component() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { search } = useLocation();
-  const hydrated = useHydrated();
-  const [view, setView] = useState<SuccessView>({ state: 'checking' });
-  const orderParam = new URLSearchParams(search).get('order');
-
-  useEffect(() => {
-    if (!hydrated) return;
-    const orderId = orderParam ?? readOrderAccess()?.orderId ?? null;
-    if (!orderId) {
-      setView({ state: 'none' });
-      return;
-    }
-    let live = true;
-    const api = apiClient();
-    const path = `/orders/${encodeURIComponent(orderId)}`;
-    api
-      .get<OrderStatusResponse>(`${path}/status`, { headers: headers() })
-      .then(async ({ data }) => {
-        if (data.result !== 'activated') return live && setView({ state: 'notActivated', orderId });
-        const order = await api.get<Order>(path, { headers: headers() }).then((r) => r.data, () => null);
-        if (live) setView({ state: 'activated', status: data, order });
-      })
-      .catch(() => live && setView({ state: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [hydrated, orderParam]);
+  const data = useLoaderData<typeof loader>();
+  const { busy, retry } = useBrowserLoaderData(data);
+  const view = data ?? { state: 'checking' as const };
 
   return (
     <div className="container page page--success purchase">
@@ -67,7 +50,7 @@ export function Component() {
         <p className="page-intro__lead">{t('pages.success.intro')}</p>
       </header>
       <PurchaseSteps current="activation" />
-      {view.state === 'checking' ? <p className="loading">{t('success.checking')}</p> : null}
+      {view.state === 'checking' || busy ? <p className="loading">{t('success.checking')}</p> : null}
       {view.state === 'activated' ? (
         <section className="card success-card" aria-labelledby="success-title" role="status">
           <p className="success-card__mark" aria-hidden="true">
@@ -97,9 +80,10 @@ export function Component() {
           </p>
         </div>
       ) : null}
+      {view.state === 'failed' && !busy ? <LoadError message={t('success.failed')} onRetry={retry} /> : null}
       {view.state === 'none' || view.state === 'failed' ? (
         <div className="notice" role="status">
-          <p>{view.state === 'none' ? t('success.noOrder') : t('success.failed')}</p>
+          {view.state === 'none' ? <p>{t('success.noOrder')}</p> : null}
           <p className="button-row">
             <Link className="button button--primary" to={href('numbers', lang)}>
               {t('success.toNumbers')}

@@ -1,0 +1,27 @@
+import type { Reservation, ReservationResponse } from '../../shared/api-types';
+import { apiClient } from '../api-client';
+import { clearReservation, saveReservation } from '../features/purchase/token-store';
+import { credentialHeaders } from './credentials';
+
+/*
+ * The booking always travels in its own header: a new choice then replaces the held number
+ * instead of leaving it blocked by the visitor's own earlier hold.
+ */
+
+/** Reserves a number (or replaces the held one atomically) and stores the new token. */
+export async function reserveNumber(number: string): Promise<ReservationResponse> {
+  const { data } = await apiClient().post<ReservationResponse>('/reservations', { number }, credentialHeaders('reservation'));
+  saveReservation(data);
+  return data;
+}
+
+export async function currentReservation(): Promise<Reservation> {
+  const { data } = await apiClient().get<Reservation>('/reservations/current', credentialHeaders('reservation'));
+  return data;
+}
+
+/** Cancels the booking on the server, which frees the number, then forgets the token. */
+export async function cancelReservation(): Promise<void> {
+  await apiClient().delete('/reservations/current', credentialHeaders('reservation'));
+  clearReservation();
+}

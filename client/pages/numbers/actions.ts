@@ -1,0 +1,59 @@
+import { data } from 'react-router';
+import type { PlaceBidResponse } from '../../../shared/api-types';
+import { placeBid } from '../../api/auctions';
+import { reserveNumber } from '../../api/reservations';
+import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
+import { browserAction } from '../../features/purchase/browser-loader';
+
+/** A bid's outcome: placed, or refused with the smallest bid accepted now or the API's words. */
+export type BidOutcome =
+  | { intent: 'bid'; ok: true; result: PlaceBidResponse }
+  | { intent: 'bid'; ok: false; minimumAmount: number | null; message: string | null };
+
+/** A choice's outcome: reserved (maybe replacing the held number), taken by someone else meanwhile, or refused. */
+export type ReserveOutcome =
+  | { intent: 'reserve'; ok: true; number: string; formatted: string; replaced: string | null }
+  | { intent: 'reserve'; ok: false; number: string; taken: boolean; message: string | null };
+
+async function reserve(form: FormData): Promise<ReserveOutcome> {
+  const number = String(form.get('number') ?? '');
+  try {
+    const { reservation, replaced } = await reserveNumber(number);
+    return { intent: 'reserve', ok: true, number, formatted: reservation.formatted, replaced };
+  } catch (error) {
+    const code = apiErrorCode(error);
+    return { intent: 'reserve', ok: false, number, taken: code === 'number_unavailable' || code === 'number_not_found', message: apiErrorOf(error)?.message ?? null };
+  }
+}
+
+/** What the visitor typed, without the group separators they may use ("1 200 000", "1,200,000"). */
+function amountOf(typed: string, minimum: number): number {
+  return Number((typed.trim() || String(minimum)).replace(/[\s\u00a0,.]/g, ''));
+}
+
+async function bid(form: FormData): Promise<BidOutcome> {
+  const lotId = String(form.get('lotId') ?? '');
+  const minimum = Number(form.get('minimumBid'));
+  const amount = amountOf(String(form.get('amount') ?? ''), minimum);
+  if (!Number.isSafeInteger(amount) || amount < minimum) return { intent: 'bid', ok: false, minimumAmount: minimum, message: null };
+  try {
+    return { intent: 'bid', ok: true, result: await placeBid(lotId, amount) };
+  } catch (failure) {
+    const body = apiErrorOf(failure);
+    if (body?.code === 'bid_too_low' && body.minimumAmount) return { intent: 'bid', ok: false, minimumAmount: body.minimumAmount, message: null };
+    return { intent: 'bid', ok: false, minimumAmount: null, message: body?.message ?? null };
+  }
+}
+
+/** The numbers page's mutations: choosing a number and bidding on a lot (see browserAction). */
+export const action = browserAction(async ({ request }) => {
+  const form = await request.formData();
+  switch (form.get('intent')) {
+    case 'bid':
+      return bid(form);
+    case 'reserve':
+      return reserve(form);
+    default:
+      throw data(null, { status: 400 });
+  }
+});
