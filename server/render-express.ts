@@ -42,6 +42,9 @@ export function pageRoute(render: RenderDocument, options: PageRouteOptions): Re
   };
 }
 
+/** How a pipeline to a response ends when the connection closed before the last byte. */
+const VISITOR_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'EPIPE', 'ECONNRESET']);
+
 function send(document: RenderedDocument, res: ExpressResponse, log: PageRouteOptions['log']): void {
   res.status(document.status).set(document.headers);
   const { body } = document;
@@ -51,7 +54,7 @@ function send(document: RenderedDocument, res: ExpressResponse, log: PageRouteOp
   }
   pipeline(body, res, (error) => {
     // A visitor gone midway is logged where the response closes; anything else is the server's.
-    if (error && !res.destroyed) log('error', `Sending the page failed: ${res.req.path}`, error);
+    if (error && !VISITOR_GONE.has((error as NodeJS.ErrnoException).code ?? '')) log('error', `Sending the page failed: ${res.req.path}`, error);
   });
   flushAfterEachBurst(body, res);
 }
