@@ -3,7 +3,7 @@ import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import { localizePath, type Language } from '../shared/languages';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
 const CATALOGS = { ru, en, uz } as const;
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
@@ -11,15 +11,8 @@ const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
   // A six-minute booking: the 5-minute warning is one minute away, the 1-minute one five.
-  site = await startSite({ RESERVATION_MINUTES: '6' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+withSiteAndBrowser({ RESERVATION_MINUTES: '6' }, (started) => ({ site, browser } = started));
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 const timer = (page: Page) => page.getByRole('timer').first();

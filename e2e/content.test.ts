@@ -4,7 +4,7 @@ import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import type { NewsList, PointOfSaleList } from '../shared/api-types';
 import { LANGUAGES, localizePath } from '../shared/languages';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
 const CATALOGS = { ru, en, uz } as const;
 /** Samarkand (DOMAIN.md): the nearest office must be one of the city's. */
@@ -14,14 +14,7 @@ const TILE_HOST = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
 let site: Site;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+withSiteAndBrowser({}, (started) => ({ site, browser } = started));
 
 async function api<T>(path: string, lang = 'en'): Promise<T> {
   const res = await fetch(`${site.origin}/api/v1${path}`, { headers: { 'X-Language': lang } });

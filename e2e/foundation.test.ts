@@ -1,21 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { LANGUAGES, localizePath } from '../shared/languages';
 import { PATHS } from '../shared/paths';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser, newestNewsSlug } from './support';
 
 let site: Site;
 let browser: Browser;
 let slug: string;
 
+withSiteAndBrowser({}, (started) => ({ site, browser } = started));
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-  const res = await fetch(`${site.origin}/api/v1/news`);
-  slug = ((await res.json()) as { items: { slug: string }[] }).items[0].slug;
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
+  slug = await newestNewsSlug(site);
 });
 
 describe('hydration', () => {

@@ -5,7 +5,7 @@ import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import { LANGUAGES, localizePath, type Language } from '../shared/languages';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser, startSite } from './support';
 
 const CATALOGS = { ru, en, uz } as const;
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
@@ -13,14 +13,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manife
 
 let site: Site;
 let browser: Browser;
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+withSiteAndBrowser({}, (started) => ({ site, browser } = started));
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 

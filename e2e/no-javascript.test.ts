@@ -3,7 +3,7 @@ import en from '../locales/en.json';
 import uz from '../locales/uz.json';
 import type { ConstructorOptions, NumberList, PointOfSaleList, TariffQuote } from '../shared/api-types';
 import { localizePath, type Language } from '../shared/languages';
-import { launchBrowser, newContext, startSite, type Site } from './support';
+import { newContext, type Site, withSiteAndBrowser, startSite } from './support';
 
 /**
  * The forms that need no stored token are plain GET forms: with JavaScript off in the browser the
@@ -17,15 +17,12 @@ let site: Site;
 let browser: Browser;
 let context: BrowserContext;
 
+withSiteAndBrowser({}, (started) => ({ site, browser } = started));
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   context = await newContext(browser, { javaScriptEnabled: false });
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await site?.stop();
 });
 
 /** What the API answers in the page's language. */

@@ -33,6 +33,30 @@ export async function startSite(env: Record<string, string> = {}, routes?: Route
   };
 }
 
+/**
+ * The site and the browser a test file shares: started before its first test, stopped after its
+ * last. `ready` hands them to the file's own variables, e.g.
+ * `withSiteAndBrowser({}, (started) => ({ site, browser } = started));`
+ */
+export function withSiteAndBrowser(env: Record<string, string>, ready: (started: { site: Site; browser: Browser }) => void): void {
+  const started: { site?: Site; browser?: Browser } = {};
+  beforeAll(async () => {
+    const site = (started.site = await startSite(env));
+    const browser = (started.browser = await launchBrowser());
+    ready({ site, browser });
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.site?.stop();
+  });
+}
+
+/** The slug of the newest news item, from the site's own API. */
+export async function newestNewsSlug(site: Site): Promise<string> {
+  const res = await fetch(`${site.origin}/api/v1/news`);
+  return ((await res.json()) as { items: { slug: string }[] }).items[0].slug;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({

@@ -3,21 +3,16 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { TariffQuote } from '../shared/api-types';
 import { tariffChoiceFromQuery } from '../shared/tariff-choice';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
 const SCREENSHOTS = path.join(__dirname, 'screenshots');
 
 let site: Site;
 let browser: Browser;
 
+withSiteAndBrowser({}, (started) => ({ site, browser } = started));
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 /** The sum the constructor's price region shows (`65,000 UZS` -> 65000). */
