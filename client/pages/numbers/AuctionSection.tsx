@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { AuctionLot } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
+import { LoadError } from '../../components/LoadError';
 import { useLanguage } from '../../components/use-language';
 import { Deferred, type Optional } from '../../deferred';
 import { formatUzs } from '../../format';
@@ -27,8 +28,7 @@ function useLiveLots(initial: AuctionLot[]): AuctionLot[] {
 /** Active lots: current bid and time left by the server's clock, each with the way to its auction. */
 export function AuctionSection({ lots }: { lots: Optional<AuctionLot[]> }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const { pathname, search } = useLocation();
+  const { search } = useLocation();
   const carried = carriedQuery(new URLSearchParams(search));
   return (
     <section className="auction-section" aria-labelledby="auction-section-title">
@@ -37,12 +37,7 @@ export function AuctionSection({ lots }: { lots: Optional<AuctionLot[]> }) {
       <Deferred
         value={lots}
         fallback={<p className="loading">{t('purchase.loading')}</p>}
-        error={
-          <p className="notice notice--warning">
-            {t('auction.listFailed')}{' '}
-            <a href={`${pathname}${search}`}>{t('actions.retry')}</a>
-          </p>
-        }
+        error={<LoadError message={t('auction.listFailed')} role="status" />}
       >
         {(items) => (items.length === 0 ? <p className="empty-state">{t('auction.none')}</p> : <LotGrid items={items} carried={carried} />)}
       </Deferred>

@@ -11,11 +11,10 @@ import { summarizeTariff } from '../../features/purchase/tariff-summary';
 import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { PurchaseCatalogue } from './loader';
-import { SimDeliveryFields } from './SimDeliveryFields';
+import { SimDeliveryFields, type OptionErrors } from './SimDeliveryFields';
 import { TariffChoiceFields } from './TariffChoiceFields';
 
 const FORM_ID = 'purchase-options';
-export type OptionErrors = Partial<Record<'sim' | 'email' | 'delivery' | 'point' | 'address' | 'tariff', string>>;
 const FIELD_IDS: Record<keyof OptionErrors, string> = {
   sim: 'sim-esim',
   email: 'sim-email',

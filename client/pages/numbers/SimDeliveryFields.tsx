@@ -6,11 +6,13 @@ import { describedBy, Field } from '../../features/purchase/Field';
 import { PointOptions } from '../../features/purchase/PointOptions';
 import { updateDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
 import type { PurchaseCatalogue } from './loader';
-import type { OptionErrors } from './PurchaseOptionsForm';
 
 const SIM_IDS: SimTypeId[] = ['esim', 'physical'];
 
 /** The SIM type, and what it needs: an e-mail for the eSIM QR code, or pickup / courier for a card. */
+/** What the purchase options form found wrong, by field (PurchaseOptionsForm checks, these fields show). */
+export type OptionErrors = Partial<Record<'sim' | 'email' | 'delivery' | 'point' | 'address' | 'tariff', string>>;
+
 export function SimDeliveryFields({ catalogue, draft, errors }: { catalogue: PurchaseCatalogue; draft: PurchaseDraft; errors: OptionErrors }) {
   const { t } = useTranslation();
   const lang = useLanguage();

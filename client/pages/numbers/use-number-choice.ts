@@ -26,12 +26,19 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
   const pending = fetcher.state !== 'idle' && typeof submitted === 'string' ? submitted : null;
   const result = fetcher.state === 'idle' && fetcher.data?.intent === 'reserve' ? fetcher.data : undefined;
 
-  const handled = useRef<unknown>(null);
+  // A number found taken stays marked as taken: noted while rendering the answer that says so
+  // (React's pattern for state that follows a changed value), not in an effect after it.
+  const [seen, setSeen] = useState(result);
+  if (result !== seen) {
+    setSeen(result);
+    if (result && !result.ok && result.taken) setTaken(new Set(taken).add(result.number));
+  }
+  // Moving the focus to the booking is a DOM effect: once per answer.
+  const focused = useRef<unknown>(null);
   useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) onReserved();
-    else if (result.taken) setTaken((previous) => new Set(previous).add(result.number));
+    if (!result?.ok || focused.current === result) return;
+    focused.current = result;
+    onReserved();
   }, [result, onReserved]);
 
   let outcome: ChoiceOutcome | null = null;
