@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { PointOfSale } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
+import type { Optional } from '../../deferred';
 import { formatDate } from '../../format';
 import { describedBy, Field, FormMessage } from '../../features/purchase/Field';
 import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
@@ -17,7 +18,7 @@ const FORM_ID = 'identification';
 type Errors = Partial<Record<'document' | 'birthDate' | 'point' | 'date' | 'contract', string>>;
 
 /** Remote (document and date of birth) or manual (a visit to a point of sale), and the contract. */
-export function IdentificationForm({ points }: { points: PointOfSale[] | null }) {
+export function IdentificationForm({ points }: { points: Optional<PointOfSale[]> }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const draft = usePurchaseDraft();

@@ -1,21 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import type { PointOfSale } from '../../../shared/api-types';
+import { StreamedPart } from '../../components/StreamedPart';
+import type { Optional } from '../../deferred';
 import { Field } from '../../features/purchase/Field';
 import { PointOptions } from '../../features/purchase/PointOptions';
 import { updateDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
 
 /** A visit to a point of sale that offers identification, on a day of the visitor's choice. */
-export function ManualFields({ points, draft, errors }: { points: PointOfSale[] | null; draft: PurchaseDraft; errors: Partial<Record<'point' | 'date', string>> }) {
+export function ManualFields({ points, draft, errors }: { points: Optional<PointOfSale[]>; draft: PurchaseDraft; errors: FieldErrors }) {
   const { t } = useTranslation();
-  const chosen = points?.find((point) => point.id === draft.identificationPointId) ?? null;
+  return (
+    <StreamedPart value={points} failure={t('identification.pointsFailed')}>
+      {(list) => <PointAndDate points={list} draft={draft} errors={errors} />}
+    </StreamedPart>
+  );
+}
+
+type FieldErrors = Partial<Record<'point' | 'date', string>>;
+
+function PointAndDate({ points, draft, errors }: { points: PointOfSale[]; draft: PurchaseDraft; errors: FieldErrors }) {
+  const { t } = useTranslation();
+  const chosen = points.find((point) => point.id === draft.identificationPointId) ?? null;
   return (
     <div className="identification-form__fields">
-      {points === null ? <p className="notice notice--warning">{t('identification.pointsFailed')}</p> : null}
       <Field id="identity-point" label={t('identification.point')} hint={t('identification.pointHint')} error={errors.point}>
         {(control) => (
           <select {...control} value={draft.identificationPointId ?? ''} onChange={(e) => updateDraft({ identificationPointId: e.target.value })}>
             <option value="">{t('identification.choosePoint')}</option>
-            <PointOptions points={points ?? []} />
+            <PointOptions points={points} />
           </select>
         )}
       </Field>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import type { PointOfSale, PointOfSaleList } from '../../../shared/api-types';
+import type { PointOfSale } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
+import { fetchPointsOfSale } from '../../api/points-of-sale';
 import { PageIntro } from '../../components/PageIntro';
 import { useLanguage } from '../../components/use-language';
 import { BookingSummary } from '../../features/purchase/BookingSummary';
@@ -11,20 +11,12 @@ import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
 import { useHydrated } from '../../components/use-hydrated';
+import { optionalData, type Optional } from '../../deferred';
 import { IdentificationForm } from './IdentificationForm';
 
-interface IdentificationData {
-  /** Points of sale offering identification; null when the API could not say. */
-  points: PointOfSale[] | null;
-}
-
-export async function loader({ context }: LoaderFunctionArgs): Promise<IdentificationData> {
-  try {
-    const { data } = await apiClient(context).get<PointOfSaleList>('/points-of-sale', { params: { service: 'identification' } });
-    return { points: data.items };
-  } catch {
-    return { points: null };
-  }
+/** The points of sale offering identification: an optional part (the remote way needs none). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return optionalData(context, { points: fetchPointsOfSale(context, { service: 'identification' }).then((list) => list.items) });
 }
 
 export { identificationAction as action } from './use-identification';
@@ -73,7 +65,7 @@ export function NumberFirst() {
   );
 }
 
-function IdentificationSteps({ points }: { points: PointOfSale[] | null }) {
+function IdentificationSteps({ points }: { points: Optional<PointOfSale[]> }) {
   const { t } = useTranslation();
   const auth = usePhoneAuth();
   return (
