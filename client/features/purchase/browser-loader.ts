@@ -40,6 +40,19 @@ export function useBrowserLoaderData(data: unknown, { followTokens = false }: { 
   useEffect(() => {
     if (hydrated && fromServer) void revalidate();
   }, [hydrated, fromServer, revalidate]);
-  useEffect(() => (followTokens ? subscribeTokens(() => void revalidate()) : undefined), [followTokens, revalidate]);
+  useEffect(() => {
+    if (!followTokens) return undefined;
+    // Tokens change in groups (placing an order stores its access and drops the booking in one
+    // go): ask again once, after the group, never between its changes.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = subscribeTokens(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidate(), 0);
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [followTokens, revalidate]);
   return { busy: state === 'loading', retry: () => void revalidate() };
 }

@@ -1,12 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { PaymentProvider } from '../../../shared/api-types';
+import { Link, useFetcher } from 'react-router';
+import type { CreateOrderRequest, PaymentProvider } from '../../../shared/api-types';
+import type { Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';
 import { createOrder, startPayment } from '../../api/orders';
 import { useLanguage } from '../../components/use-language';
 import { useRuntime } from '../../runtime';
 import { apiErrorCode, apiErrorOf, specMessageKey } from '../../features/purchase/api-error';
+import { browserAction } from '../../features/purchase/browser-loader';
 import { describedBy, FormMessage } from '../../features/purchase/Field';
 import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { focusField } from '../../features/purchase/focus-field';
@@ -17,55 +19,83 @@ import { paymentPageUrl } from './payment-page-url';
 const FORM_ID = 'payment';
 export const PROVIDERS: PaymentProvider[] = ['payme', 'click', 'uzum', 'card'];
 
+/** What the payment form sends to the page's action. */
+type PayInput = {
+  orderId: string | null;
+  order: CreateOrderRequest;
+  provider: PaymentProvider;
+  returnPath: string;
+  apiBaseUrl: string;
+  lang: Language;
+};
+
 /**
- * The payment method, then: the order (once), the payment, and the provider's page (a full
- * navigation: it is another site). Its answer comes back to /payment with ?order=&payment=.
+ * The page's action: the order (once), the payment, and the provider's page (a full navigation:
+ * it is another site). Its answer comes back to /payment with ?order=&payment=. A refusal is the
+ * fetcher's data, which the form shows.
  */
+export const paymentAction = browserAction(async ({ request }) => {
+  const input = (await request.json()) as PayInput;
+  try {
+    const id = input.orderId ?? (await createOrder(input.order)).id;
+    const payment = await startPayment(id, input.provider, input.returnPath);
+    window.location.assign(paymentPageUrl(payment.paymentUrl, input.apiBaseUrl, input.lang));
+    return { ok: true as const };
+  } catch (error) {
+    return { ok: false as const, code: apiErrorCode(error), message: apiErrorOf(error)?.message ?? null };
+  }
+});
+
+/** Where a refusal sends the visitor to fix it, if anywhere. */
+function stepToFix(code: string | null): 'identification' | 'numbers' | undefined {
+  if (code === 'registration_required') return 'identification';
+  if (code === 'number_required' || code === 'reservation_expired') return 'numbers';
+  return undefined;
+}
+
+/** The payment method, then the order and the provider's page through the page's action. */
 export function PaymentForm({ orderId, lines, onAlreadyPaid }: { orderId: string | null; lines: SummaryLines; onAlreadyPaid: (() => void) | null }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { config } = useRuntime();
   const draft = usePurchaseDraft();
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<typeof paymentAction>();
   const [providerError, setProviderError] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ text: string; to?: 'numbers' | 'identification' } | null>(null);
   const firstOption = useRef<HTMLInputElement>(null);
   const provider = draft.provider ?? null;
+  // Busy from the submission until the provider's page opens (a success leaves the site).
+  const busy = fetcher.state !== 'idle' || fetcher.data?.ok === true;
+  const refusal = fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data : null;
+  const refusalKey = refusal ? specMessageKey(refusal.code) : null;
+  const message = refusal
+    ? {
+        text: refusalKey ? t(refusalKey) : (refusal.message ?? t('payment.failed')),
+        to: stepToFix(refusal.code),
+      }
+    : null;
+  // An order paid meanwhile (another tab): the server's word on its activation, once per refusal.
+  const paidElsewhere = refusal?.code === 'order_already_paid' ? refusal : null;
+  useEffect(() => {
+    if (paidElsewhere) onAlreadyPaid?.();
+  }, [paidElsewhere, onAlreadyPaid]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     pushFormSubmission(FORM_ID);
-    setMessage(null);
     if (!provider) {
       setProviderError(t('payment.methods.choose'));
       focusField(firstOption.current);
       return;
     }
     setProviderError(null);
-    setBusy(true);
-    try {
-      const id =
-        orderId ??
-        (
-          await createOrder({
-            tariff: lines.tariff.choice,
-            simType: lines.simType,
-            ...(lines.email ? { email: lines.email } : {}),
-            ...(lines.delivery ? { delivery: lines.delivery } : {}),
-          })
-        ).id;
-      const payment = await startPayment(id, provider, href('payment', lang));
-      window.location.assign(paymentPageUrl(payment.paymentUrl, config.apiBaseUrl, lang));
-    } catch (error) {
-      const code = apiErrorCode(error);
-      const key = specMessageKey(code);
-      if (code === 'order_already_paid' && onAlreadyPaid) onAlreadyPaid();
-      setMessage({
-        text: key ? t(key) : (apiErrorOf(error)?.message ?? t('payment.failed')),
-        to: code === 'registration_required' ? 'identification' : code === 'number_required' || code === 'reservation_expired' ? 'numbers' : undefined,
-      });
-      setBusy(false);
-    }
+    const order: CreateOrderRequest = {
+      tariff: lines.tariff.choice,
+      simType: lines.simType,
+      ...(lines.email ? { email: lines.email } : {}),
+      ...(lines.delivery ? { delivery: lines.delivery } : {}),
+    };
+    const input: PayInput = { orderId, order, provider, returnPath: href('payment', lang), apiBaseUrl: config.apiBaseUrl, lang };
+    void fetcher.submit({ ...input, order: { ...order } }, { method: 'post', encType: 'application/json' });
   }
 
   return (

@@ -1,93 +1,107 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import type { PointOfSale, PointOfSaleList, ReadyTariff, SimType, SimTypeList, TariffList } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { apiClient } from '../../api-client';
+import { LoadError } from '../../components/LoadError';
 import { PageIntro } from '../../components/PageIntro';
+import { StreamedPart } from '../../components/StreamedPart';
 import { useLanguage } from '../../components/use-language';
+import { optionalData } from '../../deferred';
 import { BookingSummary } from '../../features/purchase/BookingSummary';
+import { browserLoader, useBrowserLoaderData } from '../../features/purchase/browser-loader';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
 import { formatTashkentTime } from '../../features/purchase/time-format';
 import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
-import { useHydrated } from '../../components/use-hydrated';
 import { OrderSummary } from './OrderSummary';
 import { PaymentForm } from './PaymentForm';
-import { usePaymentFlow, type PaymentView } from './use-payment-flow';
+import { linesBeforeOrder, linesOfOrder } from './summary-lines';
+import { decidePayment, fetchPaymentCatalogue, type PaymentCatalogue, type PaymentFlow } from './use-payment-flow';
 
-interface PaymentData {
-  tariffs: ReadyTariff[] | null;
-  simTypes: SimType[] | null;
-  points: PointOfSale[] | null;
+const paymentFlow = browserLoader(({ request }) => decidePayment(new URL(request.url)));
+
+/**
+ * The catalogues the summary names things from (an optional part, on the server and in the
+ * browser) and, in the browser, whose turn it is, read with the visitor's tokens.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const [parts, flow] = await Promise.all([optionalData(args.context, { catalogue: fetchPaymentCatalogue(args.context) }), paymentFlow(args)]);
+  return { ...parts, flow };
 }
 
-/** The catalogues the summary names things from; the visitor's own order is read after hydration. */
-export async function loader({ context }: LoaderFunctionArgs): Promise<PaymentData> {
-  const api = apiClient(context);
-  const [tariffs, simTypes, points] = await Promise.all([
-    api.get<TariffList>('/tariffs').then((r) => r.data.items, () => null),
-    api.get<SimTypeList>('/sim-types').then((r) => r.data.items, () => null),
-    api.get<PointOfSaleList>('/points-of-sale', { params: { service: 'sim' } }).then((r) => r.data.items, () => null),
-  ]);
-  return { tariffs, simTypes, points };
-}
+export { paymentAction as action } from './PaymentForm';
+
+type OrderFlow = Extract<PaymentFlow, { mode: 'order' }>;
 
 export function Component() {
-  const { t } = useTranslation();
-  const data = useLoaderData() as PaymentData;
-  const hydrated = useHydrated();
-  const booking = useBookingWatcher();
-  const { view, setView, checkPaid } = usePaymentFlow(data, hydrated);
-  return (
-    <div className="container page page--payment purchase">
-      <PageIntro page="payment" />
-      {/* What the visitor must act on comes first: on a phone the order summary would push it off the first screen. */}
-      {view.mode === 'order' && view.notActivated ? (
-        <NotActivated view={view} onRecheck={() => checkPaid(view.order.id).then(setView, () => undefined)} onTryAgain={() => setView({ ...view, notActivated: false })} />
-      ) : null}
-      <PurchaseSteps current="payment" />
-      {view.mode === 'loading' ? <p className="loading">{t('purchase.loading')}</p> : null}
-      {view.mode === 'draft' ? <BookingSummary booking={booking} /> : null}
-      {view.mode === 'draft' || view.mode === 'order' ? (
-        <div className="payment-layout">
-          <OrderSummary lines={view.lines} points={data.points} />
-          <div className="payment-layout__side">
-            {view.mode === 'order' ? <p className="notice">{t('payment.heldUntil', { time: formatTashkentTime(view.order.paymentDeadline) })}</p> : null}
-            {view.mode === 'order' && view.notActivated ? null : (
-              <PaymentForm
-                orderId={view.mode === 'order' ? view.order.id : null}
-                lines={view.lines}
-                onAlreadyPaid={view.mode === 'order' ? () => void checkPaid(view.order.id).then(setView, () => undefined) : null}
-              />
-            )}
-          </div>
-        </div>
-      ) : (
-        <Blocked view={view} booking={booking} />
-      )}
-    </div>
-  );
-}
-
-function NotActivated({ view, onRecheck, onTryAgain }: { view: Extract<PaymentView, { mode: 'order' }>; onRecheck: () => void; onTryAgain: () => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
   const { search } = useLocation();
+  const data = useLoaderData<typeof loader>();
+  const { busy, retry } = useBrowserLoaderData(data.flow, { followTokens: true });
+  const booking = useBookingWatcher();
+  const flow = data.flow;
+  const carried = carriedQuery(new URLSearchParams(search));
+  // "I've already paid" asks the server through the loader (`?order=`); Try Again goes back to the order.
+  const alreadyPaid = (orderId: string) => navigate(href('payment', lang, {}, { ...carried, order: orderId }), { replace: true });
+  const tryAgain = () => navigate(href('payment', lang, {}, carried), { replace: true });
+  return (
+    <div className="container page page--payment purchase">
+      <PageIntro page="payment" />
+      {/* What the visitor must act on comes first: on a phone the order summary would push it off the first screen. */}
+      {flow?.mode === 'order' && flow.notActivated ? <NotActivated flow={flow} onRecheck={() => alreadyPaid(flow.order.id)} onTryAgain={tryAgain} /> : null}
+      <PurchaseSteps current="payment" />
+      {flow === null || busy ? <p className="loading">{t('purchase.loading')}</p> : null}
+      {flow?.mode === 'failed' ? <LoadError message={t('payment.loadFailed')} onRetry={retry} /> : null}
+      {flow?.mode === 'draft' || flow?.mode === 'order' ? (
+        <StreamedPart value={data.catalogue} failure={t('payment.loadFailed')}>
+          {(catalogue) => <PaymentStep flow={flow} catalogue={catalogue} booking={booking} onAlreadyPaid={alreadyPaid} />}
+        </StreamedPart>
+      ) : null}
+      {flow?.mode === 'selectNumber' || flow?.mode === 'register' || flow?.mode === 'expired' ? <Blocked flow={flow} booking={booking} /> : null}
+    </div>
+  );
+}
+
+function PaymentStep({
+  flow,
+  catalogue,
+  booking,
+  onAlreadyPaid,
+}: {
+  flow: Extract<PaymentFlow, { mode: 'draft' | 'order' }>;
+  catalogue: PaymentCatalogue;
+  booking: ReturnType<typeof useBookingWatcher>;
+  onAlreadyPaid: (orderId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const lines = flow.mode === 'order' ? linesOfOrder(flow.order, catalogue) : linesBeforeOrder(flow.held, flow.draft, new URLSearchParams(search), catalogue);
+  if (!lines) return <Blocked flow={{ mode: 'chooseOptions' }} booking={booking} />;
+  const order = flow.mode === 'order' ? flow.order : null;
+  return (
+    <>
+      {flow.mode === 'draft' ? <BookingSummary booking={booking} /> : null}
+      <div className="payment-layout">
+        <OrderSummary lines={lines} points={catalogue.points} />
+        <div className="payment-layout__side">
+          {order ? <p className="notice">{t('payment.heldUntil', { time: formatTashkentTime(order.paymentDeadline) })}</p> : null}
+          {flow.mode === 'order' && flow.notActivated ? null : <PaymentForm orderId={order?.id ?? null} lines={lines} onAlreadyPaid={order ? () => onAlreadyPaid(order.id) : null} />}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function NotActivated({ flow, onRecheck, onTryAgain }: { flow: OrderFlow; onRecheck: () => void; onTryAgain: () => void }) {
+  const { t } = useTranslation();
   return (
     <div className="card not-activated" role="alert">
       <p className="not-activated__message">{t('messages.notActivated')}</p>
-      <p className="not-activated__detail">{t('payment.notActivatedDetail', { number: view.order.formatted })}</p>
+      <p className="not-activated__detail">{t('payment.notActivatedDetail', { number: flow.order.formatted })}</p>
       <p className="button-row">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            onTryAgain();
-            if (new URLSearchParams(search).has('order')) navigate(href('payment', lang, {}, carriedQuery(new URLSearchParams(search))), { replace: true });
-          }}
-        >
+        <button type="button" className="button button--primary" onClick={onTryAgain}>
           {t('actions.tryAgain')}
         </button>
         <button type="button" className="button" onClick={onRecheck}>
@@ -99,24 +113,24 @@ function NotActivated({ view, onRecheck, onTryAgain }: { view: Extract<PaymentVi
   );
 }
 
+type BlockedFlow = Extract<PaymentFlow, { mode: 'selectNumber' | 'register' | 'expired' }> | { mode: 'chooseOptions' };
+
 /** The step cannot go on yet: say why, in the spec's words, and where to go. */
-function Blocked({ view, booking }: { view: PaymentView; booking: ReturnType<typeof useBookingWatcher> }) {
+function Blocked({ flow, booking }: { flow: BlockedFlow; booking: ReturnType<typeof useBookingWatcher> }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { search, pathname } = useLocation();
+  const { search } = useLocation();
   const carried = carriedQuery(new URLSearchParams(search));
-  if (view.mode === 'loading') return null;
-  if (view.mode === 'selectNumber' && booking.expiredNumber) return <BookingSummary booking={booking} />;
+  if (flow.mode === 'selectNumber' && booking.expiredNumber) return <BookingSummary booking={booking} />;
   const content = {
     selectNumber: { text: t('messages.selectNumberFirst'), to: href('numbers', lang, {}, carried), action: t('payment.toNumbers') },
     register: { text: t('messages.registerFirst'), to: href('identification', lang, {}, carried), action: t('payment.toIdentification') },
     chooseOptions: { text: t('payment.chooseOptions'), to: href('numbers', lang, {}, carried), action: t('payment.toOptions') },
-    expired: { text: view.mode === 'expired' ? view.message : '', to: href('numbers', lang, {}, carried), action: t('payment.toNumbers') },
-    failed: { text: t('payment.loadFailed'), to: `${pathname}${search}`, action: t('actions.retry') },
-  }[view.mode as 'selectNumber' | 'register' | 'chooseOptions' | 'expired' | 'failed'];
+    expired: { text: flow.mode === 'expired' ? flow.message : '', to: href('numbers', lang, {}, carried), action: t('payment.toNumbers') },
+  }[flow.mode];
   return (
     <>
-      {view.mode === 'register' || view.mode === 'chooseOptions' ? <BookingSummary booking={booking} /> : null}
+      {flow.mode === 'register' || flow.mode === 'chooseOptions' ? <BookingSummary booking={booking} /> : null}
       <div className="notice notice--warning" role="alert">
         <p>{content.text}</p>
         <p>
