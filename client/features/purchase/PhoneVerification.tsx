@@ -1,11 +1,11 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { checkUzPhone, formatUzPhone, validationMessageKey } from '../../../shared/validation';
-import { sendSmsCode, verifySmsCode } from '../../api/sms';
+import { formatUzPhone } from '../../../shared/validation';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
-import { apiErrorOf } from './api-error';
 import { Field } from './Field';
 import { updateDraft, usePurchaseDraft } from './purchase-draft';
+import type { SmsOutcome } from './sms-step';
 import { clearAuth, readAuth, subscribeTokens } from './token-store';
 
 export function usePhoneAuth() {
@@ -20,11 +20,18 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
   const { t } = useTranslation();
   const auth = usePhoneAuth();
   const draft = usePurchaseDraft();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // Sending and checking are the page's action (sms-step.ts), each through its own fetcher: the
+  // code sent stays known while the code is checked, and busy and refusals are the fetchers'.
+  const sending = useFetcher<SmsOutcome>();
+  const verifying = useFetcher<SmsOutcome>();
   const [code, setCode] = useState('');
-  const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sent = sending.data;
+  const checked = verifying.data;
+  const sentTo = sent?.intent !== 'sms-send' ? null : sent.ok ? sent.phone : sent.codeStillValidFor;
+  const refusal = (outcome: SmsOutcome | undefined) => (outcome && !outcome.ok ? (outcome.message ?? t(outcome.messageKey)) : null);
+  const phoneError = refusal(sent);
+  const codeError = refusal(checked);
+  const busy = sending.state !== 'idle' || verifying.state !== 'idle';
 
   if (auth) {
     return (
@@ -35,56 +42,34 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
           </span>{' '}
           {t('purchase.phone.confirmed')} <strong className="phone-number">{formatUzPhone(auth.phone)}</strong>
         </p>
-        <button type="button" className="button button--small" onClick={() => clearAuth()}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            clearAuth();
+            sending.reset();
+            verifying.reset();
+          }}
+        >
           {t('purchase.phone.change')}
         </button>
       </div>
     );
   }
 
-  async function requestCode(event: FormEvent<HTMLFormElement>) {
+  function requestCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     pushFormSubmission(`${idPrefix}-sms-request`);
-    const checked = checkUzPhone(draft.phone ?? '');
-    if (!checked.ok) {
-      setPhoneError(t(validationMessageKey(checked.error)));
-      return;
-    }
-    setPhoneError(null);
-    setBusy(true);
-    try {
-      const sent = await sendSmsCode(checked.value);
-      setSentTo(sent.phone);
-      setCode('');
-      setCodeError(null);
-    } catch (error) {
-      const failure = apiErrorOf(error);
-      setPhoneError(failure?.message ?? t('purchase.phone.sendFailed'));
-      // Too soon for a new code: the last one is still valid, so let the visitor type it.
-      if (failure?.code === 'sms_rate_limited') setSentTo(checked.value);
-    } finally {
-      setBusy(false);
-    }
+    verifying.reset();
+    setCode('');
+    void sending.submit({ intent: 'sms-send', phone: draft.phone ?? '' }, { method: 'post', defaultShouldRevalidate: false });
   }
 
-  async function verifyCode(event: FormEvent<HTMLFormElement>) {
+  function verifyCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     pushFormSubmission(`${idPrefix}-sms-verify`);
     if (!sentTo) return;
-    if (!/^\d{4,8}$/.test(code.trim())) {
-      setCodeError(t('purchase.phone.codeFormat'));
-      return;
-    }
-    setCodeError(null);
-    setBusy(true);
-    try {
-      await verifySmsCode(sentTo, code.trim());
-      setSentTo(null);
-    } catch (error) {
-      setCodeError(apiErrorOf(error)?.message ?? t('purchase.phone.verifyFailed'));
-    } finally {
-      setBusy(false);
-    }
+    void verifying.submit({ intent: 'sms-verify', phone: sentTo, code }, { method: 'post', defaultShouldRevalidate: false });
   }
 
   return (

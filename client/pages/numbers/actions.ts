@@ -4,6 +4,7 @@ import { placeBid } from '../../api/auctions';
 import { reserveNumber } from '../../api/reservations';
 import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
 import { browserAction } from '../../features/purchase/browser-loader';
+import { smsStep, type SmsIntent } from '../../features/purchase/sms-step';
 
 /** A bid's outcome: placed, or refused with the smallest bid accepted now or the API's words. */
 export type BidOutcome =
@@ -45,7 +46,7 @@ async function bid(form: FormData): Promise<BidOutcome> {
   }
 }
 
-/** The numbers page's mutations: choosing a number and bidding on a lot (see browserAction). */
+/** The numbers page's mutations: choosing a number, confirming a phone by SMS and bidding on a lot (see browserAction). */
 export const action = browserAction(async ({ request }) => {
   const form = await request.formData();
   switch (form.get('intent')) {
@@ -53,6 +54,9 @@ export const action = browserAction(async ({ request }) => {
       return bid(form);
     case 'reserve':
       return reserve(form);
+    case 'sms-send':
+    case 'sms-verify':
+      return smsStep(form.get('intent') as SmsIntent, Object.fromEntries(form));
     default:
       throw data(null, { status: 400 });
   }

@@ -1,0 +1,59 @@
+import { data } from 'react-router';
+import { checkUzPhone, validationMessageKey } from '../../../shared/validation';
+import { sendSmsCode, verifySmsCode } from '../../api/sms';
+import { apiErrorOf } from './api-error';
+import { browserAction } from './browser-loader';
+
+/** The SMS step's two mutations, handled by the action of each page that shows the step. */
+export type SmsIntent = 'sms-send' | 'sms-verify';
+
+/** A refusal: the API's own words, else a catalogue key the form translates. */
+interface Refusal {
+  message: string | null;
+  messageKey: string;
+}
+
+export type SmsOutcome =
+  | { intent: 'sms-send'; ok: true; phone: string }
+  | ({ intent: 'sms-send'; ok: false; codeStillValidFor: string | null } & Refusal)
+  | { intent: 'sms-verify'; ok: true }
+  | ({ intent: 'sms-verify'; ok: false } & Refusal);
+
+export function isSmsIntent(intent: unknown): intent is SmsIntent {
+  return intent === 'sms-send' || intent === 'sms-verify';
+}
+
+/**
+ * Sends a code to the typed phone, or checks the code sent to it (the auth token is stored by
+ * client/api/sms.ts). Its outcome is the fetcher's data: PhoneVerification shows it.
+ */
+export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code?: unknown }): Promise<SmsOutcome> {
+  const phone = typeof fields.phone === 'string' ? fields.phone : '';
+  if (intent === 'sms-send') {
+    const checked = checkUzPhone(phone);
+    if (!checked.ok) return { intent, ok: false, codeStillValidFor: null, message: null, messageKey: validationMessageKey(checked.error) };
+    try {
+      return { intent, ok: true, phone: (await sendSmsCode(checked.value)).phone };
+    } catch (error) {
+      const failure = apiErrorOf(error);
+      // Too soon for a new code: the last one is still valid, so the visitor may type it.
+      return { intent, ok: false, codeStillValidFor: failure?.code === 'sms_rate_limited' ? checked.value : null, message: failure?.message ?? null, messageKey: 'purchase.phone.sendFailed' };
+    }
+  }
+  const code = typeof fields.code === 'string' ? fields.code.trim() : '';
+  if (!/^\d{4,8}$/.test(code)) return { intent, ok: false, message: null, messageKey: 'purchase.phone.codeFormat' };
+  try {
+    await verifySmsCode(phone, code);
+    return { intent, ok: true };
+  } catch (error) {
+    return { intent, ok: false, message: apiErrorOf(error)?.message ?? null, messageKey: 'purchase.phone.verifyFailed' };
+  }
+}
+
+/** The SMS step as a page's action (a form with `intent`, `phone` and `code`); see browserAction. */
+export const smsAction = browserAction(async ({ request }) => {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (!isSmsIntent(intent)) throw data(null, { status: 400 });
+  return smsStep(intent, Object.fromEntries(form));
+});
