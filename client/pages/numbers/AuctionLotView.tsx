@@ -1,16 +1,15 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
 import type { AuctionLotDetail } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { reserveLot } from '../../api/auctions';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
-import { apiErrorOf } from '../../features/purchase/api-error';
 import { PhoneVerification, usePhoneAuth } from '../../features/purchase/PhoneVerification';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';
 import { useHydrated } from '../../components/use-hydrated';
+import type { action } from './actions';
 import { BidForm } from './BidForm';
 import { useAuctionLot } from './use-auction-lot';
 
@@ -23,18 +22,21 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
   const hydrated = useHydrated();
   const auth = usePhoneAuth();
   const { lot, msLeft, extendedTo, newBid, accept, refresh } = useAuctionLot(initial, auth?.token ?? null);
-  const [buyError, setBuyError] = useState<string | null>(null);
+  // Buying the won lot is the page's action (actions.ts): busy and refusal are the fetcher's.
+  const buying = useFetcher<typeof action>();
+  const bought = buying.state === 'idle' && buying.data?.intent === 'buy-lot' ? buying.data : undefined;
+  const buyError = bought && !bought.ok ? (bought.message ?? t('auction.buyFailed')) : null;
   const carried = carriedQuery(new URLSearchParams(search));
   const running = lot.status === 'active' && msLeft > 0;
+  // Once booked, the visitor goes on to choose their SIM and tariff with it.
+  const booked = bought?.ok === true;
+  const numbersPage = href('numbers', lang, {}, carried);
+  useEffect(() => {
+    if (booked) navigate(numbersPage);
+  }, [booked, navigate, numbersPage]);
 
-  async function buy() {
-    setBuyError(null);
-    try {
-      await reserveLot(lot.id);
-      navigate(href('numbers', lang, {}, carried));
-    } catch (error) {
-      setBuyError(apiErrorOf(error)?.message ?? t('auction.buyFailed'));
-    }
+  function buy() {
+    void buying.submit({ intent: 'buy-lot', lotId: lot.id }, { method: 'post', defaultShouldRevalidate: false });
   }
 
   return (
@@ -112,7 +114,7 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
           {lot.myTurnToBuyUntil ? (
             <>
               <p>{t('auction.won', { time: formatTashkentTime(lot.myTurnToBuyUntil), amount: formatUzs(lot.myBid ?? lot.currentBid ?? 0, lang) })}</p>
-              <button type="button" className="button button--primary" onClick={buy}>
+              <button type="button" className="button button--primary" onClick={buy} disabled={buying.state !== 'idle' || booked}>
                 {t('auction.buy')}
               </button>
               <p className="field-error" role="alert">

@@ -1,14 +1,16 @@
 import { forwardRef, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFetcher } from 'react-router';
 import type { Reservation } from '../../../shared/api-types';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { apiErrorCode } from '../../features/purchase/api-error';
 import { BookingCountdown } from '../../features/purchase/BookingSummary';
-import { cancelReservation, currentReservation } from '../../api/reservations';
+import { currentReservation } from '../../api/reservations';
 import { clearReservation } from '../../features/purchase/token-store';
 import type { BookingState } from '../../features/purchase/use-booking-watcher';
 import type { PurchaseCatalogue } from './loader';
+import type { action } from './actions';
 import { PurchaseOptionsForm } from './PurchaseOptionsForm';
 
 /**
@@ -21,8 +23,11 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
     const lang = useLanguage();
     const { reservation, secondsLeft, expiredNumber } = booking;
     const [details, setDetails] = useState<Reservation | null>(null);
-    const [message, setMessage] = useState<string | null>(null);
-    const [busy, setBusy] = useState(false);
+    // Cancelling is the page's action (actions.ts): busy and the outcome are the fetcher's.
+    const cancelling = useFetcher<typeof action>();
+    const busy = cancelling.state !== 'idle';
+    const cancelled = cancelling.data?.intent === 'cancel-reservation' && cancelling.data.ok ? cancelling.data : null;
+    const message = cancelled ? t('numbers.reservation.cancelled', { number: cancelled.number }) : null;
     const token = reservation?.token ?? null;
 
     // The token knows the number and the end; the price and whether an order exists are the server's.
@@ -41,22 +46,9 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
       };
     }, [token]);
 
-    async function cancel() {
+    function cancel() {
       if (!reservation) return;
-      setBusy(true);
-      const number = reservation.formatted;
-      try {
-        await cancelReservation();
-        setMessage(t('numbers.reservation.cancelled', { number }));
-      } catch (error) {
-        const code = apiErrorCode(error);
-        if (code === 'reservation_not_found' || code === 'reservation_expired') {
-          clearReservation();
-          setMessage(t('numbers.reservation.cancelled', { number }));
-        }
-      } finally {
-        setBusy(false);
-      }
+      void cancelling.submit({ intent: 'cancel-reservation', number: reservation.formatted }, { method: 'post', defaultShouldRevalidate: false });
     }
 
     if (!reservation || secondsLeft === null) {

@@ -1,9 +1,10 @@
 import { data } from 'react-router';
 import type { PlaceBidResponse } from '../../../shared/api-types';
-import { placeBid } from '../../api/auctions';
-import { reserveNumber } from '../../api/reservations';
+import { placeBid, reserveLot } from '../../api/auctions';
+import { cancelReservation, reserveNumber } from '../../api/reservations';
 import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
 import { browserAction } from '../../features/purchase/browser-loader';
+import { clearReservation } from '../../features/purchase/token-store';
 import { smsStep, type SmsIntent } from '../../features/purchase/sms-step';
 
 /** A bid's outcome: placed, or refused with the smallest bid accepted now or the API's words. */
@@ -27,6 +28,34 @@ async function reserve(form: FormData): Promise<ReserveOutcome> {
   }
 }
 
+/** Buying a won lot: the winner's booking of its number at the winning price, or the API's refusal. */
+export type BuyLotOutcome = { intent: 'buy-lot'; ok: true } | { intent: 'buy-lot'; ok: false; message: string | null };
+
+async function buyLot(form: FormData): Promise<BuyLotOutcome> {
+  try {
+    await reserveLot(String(form.get('lotId') ?? ''));
+    return { intent: 'buy-lot', ok: true };
+  } catch (error) {
+    return { intent: 'buy-lot', ok: false, message: apiErrorOf(error)?.message ?? null };
+  }
+}
+
+/** Cancelling the booking: done, also when the server says it was already gone (another tab, expiry). */
+export type CancelOutcome = { intent: 'cancel-reservation'; ok: boolean; number: string };
+
+async function cancel(form: FormData): Promise<CancelOutcome> {
+  const number = String(form.get('number') ?? '');
+  try {
+    await cancelReservation();
+    return { intent: 'cancel-reservation', ok: true, number };
+  } catch (error) {
+    const code = apiErrorCode(error);
+    if (code !== 'reservation_not_found' && code !== 'reservation_expired') return { intent: 'cancel-reservation', ok: false, number };
+    clearReservation();
+    return { intent: 'cancel-reservation', ok: true, number };
+  }
+}
+
 /** What the visitor typed, without the group separators they may use ("1 200 000", "1,200,000"). */
 function amountOf(typed: string, minimum: number): number {
   return Number((typed.trim() || String(minimum)).replace(/[\s\u00a0,.]/g, ''));
@@ -46,7 +75,7 @@ async function bid(form: FormData): Promise<BidOutcome> {
   }
 }
 
-/** The numbers page's mutations: choosing a number, confirming a phone by SMS and bidding on a lot (see browserAction). */
+/** The numbers page's mutations: choosing or cancelling a number, confirming a phone by SMS, bidding on a lot and buying a won one (see browserAction). */
 export const action = browserAction(async ({ request }) => {
   const form = await request.formData();
   switch (form.get('intent')) {
@@ -54,6 +83,10 @@ export const action = browserAction(async ({ request }) => {
       return bid(form);
     case 'reserve':
       return reserve(form);
+    case 'buy-lot':
+      return buyLot(form);
+    case 'cancel-reservation':
+      return cancel(form);
     case 'sms-send':
     case 'sms-verify':
       return smsStep(form.get('intent') as SmsIntent, Object.fromEntries(form));
