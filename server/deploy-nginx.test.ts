@@ -8,7 +8,7 @@ import { LANGUAGES } from '../shared/languages';
 import { href, PAGE_KEYS } from '../shared/paths';
 import { callJson, startBuiltServer, type BuiltServer } from './built-server';
 import { startFakeApi, type FakeApi } from './fake-api';
-import { findProgram, freePort, missingMessage, startProcess, type ServiceProcess } from './service-processes';
+import { findProgram, freePorts, missingMessage, startProcess, type ServiceProcess } from './service-processes';
 import { tags } from './test-html';
 
 /**
@@ -79,7 +79,9 @@ async function startNginx(dir: string, name: string, upstreams: number[], assets
 }
 
 async function startNginxOnce(dir: string, name: string, upstreams: number[], assetsRoot: string, cert: { crt: string; key: string }): Promise<Proxy> {
-  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  // Two ports at once: two separate calls may get the same one, and nginx would then read the
+  // plain-HTTP server as a second TLS server on that port ("no ssl_certificate").
+  const [httpPort, httpsPort] = await freePorts(2);
   const proxyConf = path.join(dir, `${name}-proxy.conf`);
   fs.copyFileSync(path.join(ROOT, 'deploy', 'oq-proxy.conf'), proxyConf);
   let conf = fs.readFileSync(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
