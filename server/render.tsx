@@ -22,6 +22,7 @@ import type { ServerHttp } from './server-http';
 import type { SiteMetrics } from './metrics';
 import { htmlHeaders, plainDocument, type RenderDocument, type RenderedDocument } from './render-document';
 import { streamDocument } from './render-stream';
+import { memoizeTranslations } from './translation-memo';
 
 export interface RendererOptions {
   config: Config;
@@ -90,8 +91,9 @@ export function createRenderer(options: RendererOptions): Renderer {
   const handler = createStaticHandler(routes);
   const pageOf = pageOfPathIn(routes);
   // One i18next instance per language for every render: rendering only reads it (t() is pure; no
-  // render changes its language or resources); a new instance per request showed in every profile.
-  const i18nByLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, createI18n(language, catalogs[language])])) as Record<Language, I18n>;
+  // render changes its language or resources); a new instance per request showed in every profile,
+  // and so did t() itself, hence its answers are remembered.
+  const i18nByLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, memoizeTranslations(createI18n(language, catalogs[language]))])) as Record<Language, I18n>;
 
   /**
    * The loaders, then the document: a redirect, a plain-text status for a bot on an error, the
