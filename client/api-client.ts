@@ -1,13 +1,12 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { languageFromPath } from '../shared/languages';
-import { isServerRequestContext } from './request-context';
+import { isServerRequestContext, type ApiClient } from './request-context';
 import { browserI18nFor } from './language-loader';
 import { showErrorToast } from './platform/toast';
 
 type LocationSource = { state: { location: { pathname: string }; navigation: { location?: { pathname: string } } } };
 
-/** The part of the shared client that loaders and forms use. */
-export type ApiClient = Pick<AxiosInstance, 'get' | 'post' | 'put' | 'patch' | 'delete'>;
+export type { ApiClient };
 
 let browserClient: Promise<AxiosInstance> | null = null;
 let router: LocationSource | null = null;

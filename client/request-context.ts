@@ -1,13 +1,16 @@
 import type { AxiosInstance } from 'axios';
 import type { Language } from '../shared/languages';
 
+/** The part of the shared client that loaders and forms use. */
+export type ApiClient = Pick<AxiosInstance, 'get' | 'post' | 'put' | 'patch' | 'delete'>;
+
 /**
  * What the server hands to loaders as `context` for one request: its language and an HTTP
  * client of its own (so nothing of one request, such as its locale, leaks into another).
  */
 export interface ServerRequestContext {
   lang: Language;
-  http: AxiosInstance;
+  http: ApiClient;
   /** How long loaders wait for optional data before streaming it (config STREAM_AFTER_MS). */
   streamAfterMs: number;
 }

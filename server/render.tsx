@@ -103,13 +103,9 @@ export function createRenderer(options: RendererOptions): Renderer {
   async function render(request: Request, path: string): Promise<RenderedDocument> {
     const lang = languageFromPath(path);
     const bot = isBot(request.headers.get('user-agent') ?? undefined);
-    const http = options.serverHttp(lang, request.signal);
     // A page built while the API failed shows an error state: fine to send, not to keep.
     let apiFailed = false;
-    http.interceptors.response.use(undefined, (error: unknown) => {
-      apiFailed = true;
-      return Promise.reject(error);
-    });
+    const http = options.serverHttp(lang, request.signal, () => (apiFailed = true));
     const requestContext: ServerRequestContext = { lang, http, streamAfterMs: config.public.streamAfterMs };
     // The visitor left while the loaders ran: react-router ends the query with an AbortError.
     const result = await handler.query(request, { requestContext });

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
-import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { buildKeyGenerator, buildMemoryStorage, setupCache, type CacheRequestConfig } from 'axios-cache-interceptor';
 import { apiEndpointOf, type SiteMetrics } from './metrics';
-import type { Language } from '../shared/languages';
+import { LANGUAGES, type Language } from '../shared/languages';
+import type { ApiClient } from '../client/request-context';
 import { createHttpClient } from '../shared/http';
 import type { Config } from './config';
 import { IN_PROCESS_ORIGIN } from './in-process';
@@ -81,8 +82,11 @@ function measure(client: AxiosInstance, metrics: SiteMetrics): void {
   );
 }
 
-/** A client for one request's API calls, in its language, ended by its signal. */
-export type ServerHttp = (lang: Language, signal: AbortSignal) => AxiosInstance;
+/**
+ * A client for one request's API calls, in its language, ended by its signal; `onFailure` hears of
+ * every call that failed (the renderer does not keep a page built from a failed call).
+ */
+export type ServerHttp = (lang: Language, signal: AbortSignal, onFailure?: (error: unknown) => void) => ApiClient;
 
 export interface ServerHttpOptions {
   /**
@@ -94,18 +98,40 @@ export interface ServerHttpOptions {
 }
 
 /**
- * The server's own API calls (page loaders, share cards, the sitemap): one client per request,
- * with a fixed locale, no token storage and no toasts (DESIGN.md). Its calls end with the
- * request: a visitor who goes away cancels the API calls made for them.
+ * One request's view of its language's client: every call carries the request's signal, so a
+ * visitor who goes away cancels the API calls made for them, and its failures are reported.
+ */
+function forRequest(client: AxiosInstance, signal: AbortSignal, onFailure: ((error: unknown) => void) | undefined): ApiClient {
+  const withSignal = <D>(config: AxiosRequestConfig<D> | undefined): AxiosRequestConfig<D> => ({ ...config, signal: config?.signal ?? signal });
+  const reported = <T>(call: Promise<T>): Promise<T> =>
+    onFailure
+      ? call.catch((error: unknown) => {
+          onFailure(error);
+          throw error;
+        })
+      : call;
+  return {
+    get: (url, config) => reported(client.get(url, withSignal(config))),
+    delete: (url, config) => reported(client.delete(url, withSignal(config))),
+    post: (url, data, config) => reported(client.post(url, data, withSignal(config))),
+    put: (url, data, config) => reported(client.put(url, data, withSignal(config))),
+    patch: (url, data, config) => reported(client.patch(url, data, withSignal(config))),
+  } as ApiClient;
+}
+
+/**
+ * The server's own API calls (page loaders, share cards, the sitemap): one client per language,
+ * made once, with a fixed locale, no token storage and no toasts (DESIGN.md); each request gets a
+ * view of it that carries its signal. A client per request (axios.create, the cache's and the
+ * metrics' interceptors) cost more than a cached call.
  */
 export function createServerHttp(config: Config, options: ServerHttpOptions): ServerHttp {
   if (!config.apiBaseUrl && !options.embedded) throw new Error('createServerHttp: the embedded API is reached through its in-process agent, and none was given');
   const baseURL = config.apiBaseUrl ?? `${IN_PROCESS_ORIGIN}/api/v1`;
-  return (lang, signal) => {
+  const clientFor = (lang: Language): AxiosInstance => {
     const client = createHttpClient({ baseURL, getLocale: () => lang, storage: null });
     if (options.metrics) measure(client, options.metrics);
     cacheByHeaders(client, lang);
-    client.defaults.signal = signal;
     client.defaults.httpAgent = options.embedded ?? httpAgent;
     client.defaults.httpsAgent = httpsAgent;
     // Never a proxy from the environment between the server and its API.
@@ -114,4 +140,6 @@ export function createServerHttp(config: Config, options: ServerHttpOptions): Se
     if (!config.apiBaseUrl) client.defaults.headers.common['Accept-Encoding'] = 'identity';
     return client;
   };
+  const clients = Object.fromEntries(LANGUAGES.map((lang) => [lang, clientFor(lang)])) as Record<Language, AxiosInstance>;
+  return (lang, signal, onFailure) => forRequest(clients[lang], signal, onFailure);
 }

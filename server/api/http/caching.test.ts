@@ -22,7 +22,17 @@ describe('cacheable answers of the API', () => {
     expect((await request(t.app).get('/api/v1/numbers/categories').expect(200)).headers['cache-control']).toBe('public, max-age=10');
   });
 
-  it.each(['/numbers', '/news', '/auctions'])('keep everything else, such as %s, out of every cache', async (path) => {
+  it.each(['/news', '/news?page=2', '/news/oq-day'])('mark the news %s public for a minute, per language', async (path) => {
+    const res = await request(t.app).get(`/api/v1${path}`).expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers.vary).toMatch(/X-Language/);
+  });
+
+  it('keep a news item that does not exist out of every cache', async () => {
+    expect((await request(t.app).get('/api/v1/news/no-such-item').expect(404)).headers['cache-control']).toBe('no-store');
+  });
+
+  it.each(['/numbers', '/numbers?category=gold', '/auctions'])('keep everything else, such as %s, out of every cache', async (path) => {
     expect((await request(t.app).get(`/api/v1${path}`).expect(200)).headers['cache-control']).toBe('no-store');
   });
 });

@@ -2,6 +2,11 @@ import type { Response } from 'express';
 
 /** Catalogue data that changes with a release: tariffs, the constructor's options, SIM types, points of sale. */
 export const CATALOGUE_SECONDS = 300;
+/**
+ * News: editors publish a few items a week, and a minute's delay before a new one shows is
+ * nothing to a reader; every page but the number search reads it.
+ */
+export const NEWS_SECONDS = 60;
 /** How many numbers each category has free: it moves with every booking, so only briefly. */
 export const AVAILABILITY_SECONDS = 10;
 

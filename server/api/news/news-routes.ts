@@ -3,6 +3,7 @@ import type { NewsItem, NewsList, NewsSummary } from '../../../shared/api-types'
 import type { Language } from '../../../shared/languages';
 import type { ApiContext } from '../context';
 import { notFound } from '../http/api-error';
+import { cacheFor, NEWS_SECONDS } from '../http/caching';
 import { NewsItemQuery, NewsListQuery } from '../../../shared/contract';
 import { pageOf, query } from '../http/input';
 import { requestLanguage } from '../http/language';
@@ -43,6 +44,7 @@ export function registerNews(router: Router, ctx: ApiContext): void {
     });
     const { total } = count.get() as { total: number };
     const payload: NewsList = { items, page, pageSize, total };
+    cacheFor(res, NEWS_SECONDS);
     res.json(payload);
   });
 
@@ -51,6 +53,7 @@ export function registerNews(router: Router, ctx: ApiContext): void {
     const row = one.get(req.params.slug) as NewsRow | undefined;
     if (!row) throw notFound('news_not_found');
     const item: NewsItem = summary(row, requestLanguage(req));
+    cacheFor(res, NEWS_SECONDS);
     res.json(item);
   });
 }
