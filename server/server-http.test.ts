@@ -41,6 +41,15 @@ describe("the server's HTTP client", () => {
     expect(api.calls.slice(before)).toEqual(['en /api/v1/tariffs', 'uz /api/v1/tariffs']);
   });
 
+  it('hands out a kept answer that no loader can change for the next visitor', async () => {
+    const first = await client('en').get('/tariffs');
+    expect(() => {
+      'use strict';
+      first.data.items[0].lang = 'changed';
+    }).toThrow(TypeError);
+    expect((await client('en').get('/tariffs')).data.items[0].lang).toBe('en');
+  });
+
   it('asks every time for what the API answers no-store', async () => {
     const before = api.calls.length;
     await client().get('/numbers', { params: { pageSize: 6 } });

@@ -16,11 +16,27 @@ const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 128 });
 
 /**
  * Answers the API marks cacheable (`Cache-Control: public, max-age`: tariffs, the constructor's
- * options, SIM types, points of sale, category counts) are kept for every render of this process
- * by axios-cache-interceptor, per API origin and language; anything else (`no-store`, no header,
- * `private`) is asked for every time. Bounded by entries, cleaned every minute.
+ * options, SIM types, points of sale, news, category counts) are kept for every render of this
+ * process by axios-cache-interceptor, per API origin and language; anything else (`no-store`, no
+ * header, `private`) is asked for every time. Bounded by entries, cleaned every minute.
+ *
+ * Kept answers are handed out as they are, not cloned on every read (the clone showed in the
+ * profile of every page): instead they are frozen when stored, so a loader that tried to change
+ * one would fail loudly rather than change it for every later visitor.
  */
-const sharedCache = buildMemoryStorage(true, 60_000, 500);
+const sharedCache = buildMemoryStorage(false, 60_000, 500);
+const storeEntry = sharedCache.set.bind(sharedCache);
+sharedCache.set = (key, value, request) => {
+  if (value.state === 'cached') deepFreeze(value.data.data);
+  return storeEntry(key, value, request);
+};
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const item of Object.values(value)) deepFreeze(item);
+}
+
 const CREDENTIAL_HEADERS = /^(authorization|x-(auth|reservation|access)-token)$/i;
 
 function carriesCredentials(headers: object | undefined): boolean {

@@ -36,6 +36,10 @@ function memoKey(key: unknown, options: Options): string | null {
  */
 export function memoizeTranslations(instance: I18n, max = 20_000): I18n {
   const answers = new LRUCache<string, NonNullable<unknown>>({ max });
+  // Most calls pass no options: their keys are the catalogue's, a bounded set, kept in a plain Map
+  // (an LRU read reorders its list, a cost that showed in the profile too). Should a page ever
+  // build keys from input, the Map stops growing at `max` and the LRU takes the rest.
+  const plain = new Map<string, NonNullable<unknown>>();
   const getFixedT = instance.getFixedT.bind(instance);
   instance.getFixedT = ((lng: string | readonly string[] | null, ns?: string | readonly string[] | null, keyPrefix?: string) => {
     const fixed = getFixedT(lng as never, ns as never, keyPrefix as never) as unknown as FixedT;
@@ -44,10 +48,12 @@ export function memoizeTranslations(instance: I18n, max = 20_000): I18n {
       const id = rest.length === 0 ? memoKey(key, options) : null;
       if (id === null) return fixed(key, options, ...rest);
       const cacheKey = scope + id;
-      const known = answers.get(cacheKey);
+      const known = plain.get(cacheKey) ?? answers.get(cacheKey);
       if (known !== undefined) return known;
       const answer = fixed(key, options);
-      if (answer !== undefined && answer !== null) answers.set(cacheKey, answer);
+      if (answer === undefined || answer === null) return answer;
+      if (options === undefined && plain.size < max) plain.set(cacheKey, answer);
+      else answers.set(cacheKey, answer);
       return answer;
     };
     // react-i18next reads these off the function it is given.
