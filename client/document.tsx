@@ -2,7 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { I18nextProvider } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { preloadModule } from 'react-dom';
 import { languageFromPath } from '../shared/languages';
 import { ErrorPage, errorStatus } from './components/ErrorPage';
 import { NavigationScroll } from './components/NavigationScroll';
@@ -20,11 +19,6 @@ function DocumentShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const runtime = useRuntime();
   const lang = languageFromPath(pathname);
-  // Server only (the list is empty in the browser): chunks of the matched routes, so hydration
-  // does not wait for a second round trip. Low priority: on a slow link they would otherwise
-  // share it with the render-blocking stylesheet and hold the first paint (React writes the
-  // options as the link's attributes).
-  for (const href of runtime.modulePreloads) preloadModule(href, { as: 'script', fetchPriority: 'low' } as Parameters<typeof preloadModule>[1]);
   return (
     // The boot script sets data-theme and data-colour-mode before hydration.
     <html lang={lang} suppressHydrationWarning>

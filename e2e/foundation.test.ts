@@ -74,6 +74,8 @@ describe('navigation', () => {
     await page.goto(`${site.origin}/`);
     expect(page.url()).toBe(`${site.origin}/uz`);
 
+    // The choice is remembered by the link's click handler: the app must be running.
+    await waitForHydration(page);
     await page.locator('.lang-switcher a[hreflang="ru"]:visible').click();
     await page.waitForURL(`${site.origin}/`);
     await page.getByRole('heading', { level: 1, name: 'Добро пожаловать в Oq' }).waitFor();

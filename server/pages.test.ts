@@ -6,6 +6,7 @@ import { LANGUAGES, localizePath, type Language } from '../shared/languages';
 import { PATHS, type PageKey } from '../shared/paths';
 import { createTestApp, TEST_SITE_URL, type TestApp } from './test-app';
 import { htmlLang, linkHref, metaContent, textOf, titleOf } from './test-html';
+import { bootModulesOf } from './boot-script';
 
 const CATALOGS = { ru, en, uz } as const;
 const TITLE_KEY: Record<PageKey, string> = {
@@ -112,16 +113,16 @@ describe('the layouts', () => {
 });
 
 describe('scripts from the build manifest', () => {
-  it('load the entry as a module and preload the page chunks at low priority, each an existing hashed asset', async () => {
+  it('start the entry and the page chunks only after the first paint, each an existing hashed asset, with nothing in the head to hold the paint', async () => {
     const html = (await request(t.app).get('/en/numbers').set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(200)).text;
-    const entry = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    expect(entry).toBeDefined();
-    const preloads = [...html.matchAll(/<link rel="modulepreload"([^>]*)\/?>/g)].map((m) => m[1]);
-    expect(preloads.length).toBeGreaterThan(3);
-    const hrefs = preloads.map((attrs) => /href="([^"]+)"/.exec(attrs)![1]);
-    expect(hrefs).toContain(entry);
-    for (const attrs of preloads) expect(attrs).toMatch(/fetchPriority="low"/i);
-    for (const href of hrefs) {
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toMatch(/<script type="module"/);
+    const modules = bootModulesOf(html);
+    expect(modules.length).toBeGreaterThan(3);
+    expect(modules[0]).toMatch(/^\/assets\/entry-[A-Z0-9]{8}\.js$/);
+    expect(modules.some((href) => href.includes('/chunks/route-'))).toBe(true);
+    expect(html).toMatch(/requestAnimationFrame\(function\(\)\{setTimeout\(go,0\)\}\)/);
+    for (const href of modules) {
       expect(href).toMatch(/^\/assets\/.+-[A-Z0-9]{8}\.js$/);
       await request(t.app).get(href).expect(200).expect('Cache-Control', 'public, max-age=31536000, immutable');
     }

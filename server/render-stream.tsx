@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { scriptSafeJson } from '../shared/script-json';
+import { bootModulesScript } from './boot-script';
 import { markDeferredLoaderData } from '../client/deferred';
 import { RuntimeProvider, type BootData, type Runtime } from '../client/runtime';
 
@@ -10,7 +11,7 @@ export interface StreamOptions {
   handler: StaticHandler;
   runtime: Runtime;
   boot: BootData;
-  /** The entry module and its static imports, as the manifest names them. */
+  /** The entry module, as the manifest names it (its imports and the page's chunks are the runtime's `modulePreloads`). */
   bootstrapModules: string[];
   /** For log lines. */
   path: string;
@@ -64,8 +65,8 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
       </RuntimeProvider>,
       {
         nonce: runtime.nonce,
-        bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__staticRouterHydrationData=${scriptSafeJson(hydration)};`,
-        bootstrapModules: options.bootstrapModules,
+        // The app starts after the first paint (server/boot-script.ts): no module script or preload in the head.
+        bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__staticRouterHydrationData=${scriptSafeJson(hydration)};${bootModulesScript([...options.bootstrapModules, ...runtime.modulePreloads])}`,
         onShellReady() {
           if (!bot) start();
         },
