@@ -3,11 +3,11 @@ import { createInProcessAgent, IN_PROCESS_ORIGIN } from './in-process';
 import { createTestApp, listenOnLoopback, type Listening, type TestApp } from './test-app';
 
 /** An answer as bytes: status line, headers as sent (but the per-response ones), body. */
-function raw(url: string, agent: http.Agent | false, method = 'GET', body?: string): Promise<string> {
+function raw(url: string, agent: http.Agent | false, method = 'GET', body?: string, timeout?: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method, agent, headers: { 'X-Language': 'uz', 'Accept-Encoding': 'identity', ...(body ? { 'Content-Type': 'application/json' } : {}) } },
+      { method, agent, timeout, headers: { 'X-Language': 'uz', 'Accept-Encoding': 'identity', ...(body ? { 'Content-Type': 'application/json' } : {}) } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -52,6 +52,19 @@ describe('the embedded API in the same process', () => {
       const inMemory = await raw(`${IN_PROCESS_ORIGIN}${path}`, agent, method, method === 'POST' ? '{"internetGb":1}' : undefined);
       expect(inMemory).toBe(overTcp);
       expect(overTcp).toMatch(/^\d{3} /);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('leaves no listener behind on a kept-alive memory connection, however many requests it carries', async () => {
+    const agent = createInProcessAgent(t.app);
+    try {
+      // With a timeout, as the server's client sets one (10 s) on every call.
+      for (let i = 0; i < 30; i += 1) await raw(`${IN_PROCESS_ORIGIN}/api/v1/tariffs`, agent, 'GET', undefined, 10_000);
+      const sockets = Object.values(agent.freeSockets).flat();
+      expect(sockets).toHaveLength(1);
+      expect(sockets[0]!.listenerCount('timeout')).toBeLessThanOrEqual(1);
     } finally {
       agent.destroy();
     }

@@ -45,8 +45,13 @@ class MemorySocket extends Duplex {
   }
 
   // What node's HTTP client and server call on a socket; nothing to do in memory.
-  setTimeout(_ms: number, callback?: () => void): this {
-    if (callback) this.once('timeout', callback);
+  // As net.Socket does: a callback joins the 'timeout' listeners, and setTimeout(0, callback)
+  // takes it off again (node's client does so after each answer; without it, every request on a
+  // kept-alive memory connection would leave a listener behind). In memory nothing times out.
+  setTimeout(ms: number, callback?: () => void): this {
+    if (!callback) return this;
+    if (ms === 0) this.removeListener('timeout', callback);
+    else this.once('timeout', callback);
     return this;
   }
 

@@ -8,6 +8,11 @@ async function startApi() {
   const calls: string[] = [];
   const server = http.createServer((req, res) => {
     calls.push(`${req.headers['x-language']} ${req.url}`);
+    if (req.url === '/api/v1/moved') {
+      res.writeHead(302, { Location: '/api/v1/tariffs' });
+      res.end();
+      return;
+    }
     const cacheable = req.url!.startsWith('/api/v1/tariffs');
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': cacheable ? 'public, max-age=60' : 'no-store' });
     res.end(JSON.stringify({ items: [{ id: 'oq-smart', lang: req.headers['x-language'] }] }));
@@ -48,6 +53,12 @@ describe("the server's HTTP client", () => {
       first.data.items[0].lang = 'changed';
     }).toThrow(TypeError);
     expect((await client('en').get('/tariffs')).data.items[0].lang).toBe('en');
+  });
+
+  it('never follows a redirect the API answers', async () => {
+    const before = api.calls.length;
+    await expect(client('en').get('/moved')).rejects.toMatchObject({ response: { status: 302 } });
+    expect(api.calls.slice(before)).toEqual(['en /api/v1/moved']);
   });
 
   it('asks every time for what the API answers no-store', async () => {
