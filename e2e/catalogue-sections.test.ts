@@ -34,8 +34,8 @@ declare global {
  * catalogue's safety net runs in one) until the test releases them, so that what a navigation
  * downloads is the navigation's doing.
  */
-function instrument(page: Page): Promise<void> {
-  return page.addInitScript(() => {
+async function instrument(page: Page): Promise<void> {
+  await page.addInitScript(() => {
     new MutationObserver((_records, observer) => {
       if (document.documentElement?.getAttribute('data-hydrated') !== 'true') return;
       window.__hydratedAt = performance.now();
