@@ -5,6 +5,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import catalogueRules from './locales/sections.cjs';
+
+const { browserSection, catalogueLanguages } = catalogueRules;
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 // DIST_DIR lets several builds live side by side (parallel work, benchmarks of two versions).
@@ -15,18 +18,36 @@ const dev = process.argv.includes('--dev');
 const reactDevelopment = dev || process.env.NODE_ENV === 'development';
 
 /**
- * The browser needs no text only the API uses (its error messages and its sandbox page), so the
- * catalogues it downloads leave those out; the server keeps the whole files.
+ * Each language's catalogue as one chunk per top-level section (issue 15), made here from
+ * locales/<lang>.json (the one source) by the rule of locales/sections.cjs: `virtual:catalogue-sections`
+ * is the map language → section → `import()` of `catalogue-section:<lang>-<section>`, which is
+ * that section's texts. A page downloads only the sections it declares (client/page-sections.ts).
+ * The server bundle gets the same map (never called there: the server renders with the whole files).
  */
-function browserCatalogues() {
+function catalogueSections() {
+  const localesDir = path.join(root, 'locales');
+  const catalogueFile = (lang) => path.join(localesDir, `${lang}.json`);
+  const readCatalogue = async (lang) => JSON.parse(await fs.promises.readFile(catalogueFile(lang), 'utf8'));
   return {
-    name: 'browser-catalogues',
+    name: 'catalogue-sections',
     setup(build) {
-      build.onLoad({ filter: /[\\/]locales[\\/](ru|en|uz)\.json$/ }, async (args) => {
-        const catalogue = JSON.parse(await fs.promises.readFile(args.path, 'utf8'));
-        delete catalogue.api?.errors;
-        delete catalogue.api?.sandbox;
-        return { contents: JSON.stringify(catalogue), loader: 'json' };
+      build.onResolve({ filter: /^virtual:catalogue-sections$/ }, () => ({ path: 'map', namespace: 'catalogue-sections' }));
+      build.onResolve({ filter: /^catalogue-section:/ }, (args) => ({ path: args.path.slice('catalogue-section:'.length), namespace: 'catalogue-section' }));
+      build.onLoad({ filter: /.*/, namespace: 'catalogue-sections' }, async () => {
+        const languages = catalogueLanguages(localesDir);
+        const entries = await Promise.all(
+          languages.map(async (lang) => {
+            const loaders = Object.keys(await readCatalogue(lang)).map((section) => `${JSON.stringify(section)}: () => import(${JSON.stringify(`catalogue-section:${lang}-${section}`)})`);
+            return `${JSON.stringify(lang)}: { ${loaders.join(', ')} }`;
+          }),
+        );
+        return { contents: `export const CATALOGUE_SECTIONS = { ${entries.join(', ')} };`, loader: 'js', watchFiles: languages.map(catalogueFile) };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'catalogue-section' }, async (args) => {
+        const [, lang, section] = /^([a-z]{2})-(\w+)$/.exec(args.path) ?? [];
+        if (!lang) return { errors: [{ text: `Not a catalogue section: ${args.path}` }] };
+        // An object literal, not the json loader: no named export per key, just the texts.
+        return { contents: `export default ${JSON.stringify(browserSection(await readCatalogue(lang), section))};`, loader: 'js', watchFiles: [catalogueFile(lang)] };
       });
     },
   };
@@ -65,7 +86,7 @@ const clientOptions = {
   legalComments: 'linked',
   // Cyrillic as UTF-8 (2 bytes a letter) rather than \uXXXX escapes (6 bytes a letter).
   charset: 'utf8',
-  plugins: [browserCatalogues()],
+  plugins: [catalogueSections()],
   alias: reactRouterProduction,
   logLevel: 'warning',
 };
@@ -84,6 +105,7 @@ const serverOptions = {
   sourcemap: true,
   jsx: 'automatic',
   loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
+  plugins: [catalogueSections()],
   // Bundled (an absolute path), while every other package stays external.
   alias: reactRouterProduction,
   logLevel: 'warning',
@@ -164,9 +186,9 @@ async function watch() {
   });
   const client = await esbuild.context({
     ...clientOptions,
-    plugins: [onEnd('client', (result) => { copyPublic(); writeManifest(result.metafile); restart(); })],
+    plugins: [...clientOptions.plugins, onEnd('client', (result) => { copyPublic(); writeManifest(result.metafile); restart(); })],
   });
-  const srv = await esbuild.context({ ...serverOptions, plugins: [onEnd('server', restart)] });
+  const srv = await esbuild.context({ ...serverOptions, plugins: [...serverOptions.plugins, onEnd('server', restart)] });
   await Promise.all([client.watch(), srv.watch()]);
   console.log('watching client/, server/, shared/ and locales/ for changes');
 }

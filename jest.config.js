@@ -4,6 +4,8 @@ const common = {
   // Some dependencies ship ESM only; let the esbuild transform handle them.
   transformIgnorePatterns: ['/node_modules/(?!(jwt-decode|jose)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // Made by build.mjs for the bundles; Node has no bundler, so the same map from the whole files.
+  moduleNameMapper: { '^virtual:catalogue-sections$': '<rootDir>/locales/sections.cjs' },
   testEnvironment: 'node',
 };
 

@@ -1,16 +1,19 @@
 // First-visit JavaScript per route: the entry, its static imports, the page's chunk and its
-// imports, and the language catalogue's chunk — the same list the server's `modulePreloads`
-// emits (server/build-manifest.ts), read from $DIST_DIR/client/manifest.json. Sizes are per
+// imports, and the chunks of the catalogue sections the document and the page need
+// (client/page-sections.ts) — the same list the server's `modulePreloads` emits
+// (server/build-manifest.ts, server/render.tsx), read from $DIST_DIR/client/manifest.json. Sizes are per
 // file as the server sends them (compression(): gzip level 6, brotli quality 4), summed.
 // Exits non-zero when a route is over its gzip budget, or when the server's HTML preloads
 // differ from this list (then the bench measures the wrong thing).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import * as esbuild from 'esbuild';
 import { heading, kB, percent, table } from './lib/format.mjs';
 import { DIST_DIR, ROOT, startSite } from './lib/processes.mjs';
 
-const BUDGET_GZIP = { '/': 160_000 };
+// Issue 15 aims at 125 kB; per-page catalogue sections brought / from 156.5 to 154.5 kB.
+const BUDGET_GZIP = { '/': 155_000 };
 const LANGUAGE = 'ru';
 // Path of each page folder (shared/paths.ts); a page folder missing here is shown by its name.
 const PAGE_PATHS = {
@@ -38,6 +41,16 @@ if (!fs.existsSync(manifestFile)) {
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
+/**
+ * The pages' catalogue sections as the server preloads them: client/page-sections.ts itself (it
+ * imports types only), compiled by esbuild, so this list cannot drift from the site's.
+ */
+async function loadPageSections() {
+  const built = await esbuild.build({ entryPoints: [path.join(ROOT, 'client', 'page-sections.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'warning' });
+  return import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
+}
+const { catalogueModulesOfPages } = await loadPageSections();
+
 const sizes = new Map();
 function sizeOf(url) {
   if (!sizes.has(url)) {
@@ -52,12 +65,17 @@ function sizeOf(url) {
   return sizes.get(url);
 }
 
+/** The page key of a page folder (client/routes.tsx: newsItem → news-item). */
+function pageKeyOf(folder) {
+  return folder.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+
 /** What server/build-manifest.ts modulePreloads() returns, plus the entry itself. */
-function firstLoad(pageModule) {
+function firstLoad(pageModule, folder) {
   const urls = new Set([manifest.entry, ...manifest.entryImports]);
-  for (const source of [pageModule, `locales/${LANGUAGE}.json`]) {
+  for (const source of [pageModule, ...catalogueModulesOfPages(LANGUAGE, [pageKeyOf(folder)])]) {
     const module = manifest.modules[source];
-    if (!module) continue;
+    if (!module) throw new Error(`${source} is not in the build manifest: rebuild, or is client/page-sections.ts ahead of the build?`);
     urls.add(module.file);
     for (const imported of module.imports) urls.add(imported);
   }
@@ -72,7 +90,7 @@ const pages = Object.keys(manifest.modules)
 
 const css = manifest.stylesheets.reduce((sum, url) => sum + sizeOf(url).gzip, 0);
 const rows = pages.map((page) => {
-  const urls = firstLoad(page.source);
+  const urls = firstLoad(page.source, page.folder);
   const total = urls.reduce((sum, url) => {
     const size = sizeOf(url);
     return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli, brotli11: sum.brotli11 + size.brotli11 };
@@ -120,7 +138,7 @@ function largestModules(urls, limit) {
       const input = path_.replace(/^.*?node_modules\//, 'node_modules/');
       total += bytesInOutput;
       byModule.set(input, (byModule.get(input) ?? 0) + bytesInOutput);
-      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('locales/') ? 'locales (catalogue)' : 'site code');
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('catalogue-section:') ? 'catalogue sections' : 'site code');
       byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput);
     }
   }

@@ -2,10 +2,11 @@ import { useEffect, type ReactNode } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { I18nextProvider } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { languageFromPath } from '../shared/languages';
+import { languageFromPath, type Language } from '../shared/languages';
 import { ErrorPage, errorStatus } from './components/ErrorPage';
 import { NavigationScroll } from './components/NavigationScroll';
 import { COLOUR_MODE_BOOT_SCRIPT } from './platform/colour-mode';
+import { loadRestOfLanguageWhenIdle } from './language-loader';
 import { useRuntime } from './runtime';
 import { AppToastContainer } from './platform/toast';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
           <HelmetProvider>{children}</HelmetProvider>
           <Toasts />
           <HydrationMarker />
+          <RestOfCatalogue lang={lang} />
           <NavigationScroll />
         </I18nextProvider>
       </body>
@@ -56,6 +58,15 @@ function HydrationMarker() {
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', 'true');
   }, []);
+  return null;
+}
+
+/**
+ * After hydration, and after each switch of language, the rest of the language's catalogue when
+ * the browser is idle (client/language-loader.ts): the page's own sections are already loaded.
+ */
+function RestOfCatalogue({ lang }: { lang: Language }) {
+  useEffect(() => loadRestOfLanguageWhenIdle(lang), [lang]);
   return null;
 }
 

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { connectApiClientToRouter } from './api-client';
 import { adoptDeferredHydrationData } from './deferred';
 import { browserI18nFor, ensureLanguage } from './language-loader';
+import { DOCUMENT_SECTIONS } from './page-sections';
 import { createRoutes } from './routes';
 import { layoutOf } from './route-handle';
 import { RuntimeProvider, type BootData, type Runtime } from './runtime';
@@ -48,14 +49,20 @@ function layoutRouteId(routes: RouteObject[]): string {
 async function main(): Promise<void> {
   const boot = window.__APP__;
   const routes = createRoutes();
-  await ensureLanguage(boot.lang);
+  // The document's texts and the page's (its `lazy` loads its module and its catalogue sections),
+  // all preloaded by the server: hydration must render exactly the server's text.
+  const [, lazyFailure] = await Promise.all([
+    ensureLanguage(boot.lang, DOCUMENT_SECTIONS),
+    resolveLazyMatches(routes).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    ),
+  ]);
   let hydrationData: HydrationState | undefined;
-  try {
-    await resolveLazyMatches(routes);
-  } catch (error) {
+  if (lazyFailure) {
     // The page's chunk failed twice within the guard (see platform/chunk-reload): show the 500
     // page with Try Again instead of a page that looks alive but does nothing.
-    hydrationData = { ...window.__staticRouterHydrationData, errors: { [layoutRouteId(routes)]: error } };
+    hydrationData = { ...window.__staticRouterHydrationData, errors: { [layoutRouteId(routes)]: lazyFailure.error } };
   }
   const deferredIds = new WeakMap<object, string>();
   adoptDeferredHydrationData(window.__staticRouterHydrationData?.loaderData, deferredIds);

@@ -1,18 +1,65 @@
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '../shared/languages';
-import { importCatalog } from './catalogs';
-import { createI18n, type Catalog } from './i18n';
+import { catalogueSections, importCatalogueSection, type CatalogueSection } from './catalogs';
+import { createI18n } from './i18n';
 
-// Browser only: one i18next instance per language, created when its catalogue arrives.
+// Browser only: one i18next instance per language, created when its first section arrives; each
+// later section is merged into it. A section is downloaded once (a failed download is retried
+// by the next call that needs it).
 const instances = new Map<Language, I18n>();
+const sections = new Map<string, Promise<void>>();
 
-export async function ensureLanguage(lang: Language): Promise<void> {
-  if (typeof window === 'undefined' || instances.has(lang)) return;
-  registerLanguage(lang, await importCatalog(lang));
+function instanceFor(lang: Language): I18n {
+  let instance = instances.get(lang);
+  if (!instance) instances.set(lang, (instance = createI18n(lang, {})));
+  return instance;
 }
 
-export function registerLanguage(lang: Language, catalog: Catalog): void {
-  if (!instances.has(lang)) instances.set(lang, createI18n(lang, catalog));
+function ensureSection(lang: Language, section: CatalogueSection): Promise<void> {
+  const id = `${lang}/${section}`;
+  let loaded = sections.get(id);
+  if (!loaded) {
+    loaded = importCatalogueSection(lang, section).then(
+      (texts) => {
+        instanceFor(lang).addResourceBundle(lang, 'translation', texts, true, true);
+      },
+      (error: unknown) => {
+        sections.delete(id);
+        throw error;
+      },
+    );
+    sections.set(id, loaded);
+  }
+  return loaded;
+}
+
+/**
+ * The one way the browser loads texts: resolves once these sections of the language's catalogue
+ * are in its i18next instance (the page's sections before it renders, see client/routes.tsx).
+ * The server renders with the whole catalogues and never calls this.
+ */
+export async function ensureLanguage(lang: Language, needed: readonly CatalogueSection[]): Promise<void> {
+  if (typeof window === 'undefined') return;
+  await Promise.all(needed.map((section) => ensureSection(lang, section)));
+}
+
+/**
+ * The safety net: every other section of the language, fetched once the browser is idle, so that
+ * a state nobody declared (a toast, a message passed around as a key) still finds its text. A
+ * page's own sections are loaded before it renders (hydration included); this never replaces
+ * them. Returns the cancel of a fetch not yet started.
+ */
+export function loadRestOfLanguageWhenIdle(lang: Language): () => void {
+  if (typeof window === 'undefined') return () => {};
+  // A failed download is retried by whatever needs that section next.
+  const load = () => void ensureLanguage(lang, catalogueSections(lang)).catch(() => {});
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(load, { timeout: 10_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  // Safari has no requestIdleCallback.
+  const id = window.setTimeout(load, 2_000);
+  return () => window.clearTimeout(id);
 }
 
 export function browserI18nFor(lang: Language): I18n {

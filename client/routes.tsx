@@ -6,6 +6,7 @@ import { DefaultLayout, DefaultLayoutError } from './layouts/DefaultLayout';
 import { WebviewLayout, WebviewLayoutError } from './layouts/WebviewLayout';
 import { ensureLanguage } from './language-loader';
 import { notFoundLoader } from './not-found';
+import { DOCUMENT_SECTIONS, PAGE_SECTIONS } from './page-sections';
 import { withChunkReload } from './platform/chunk-reload';
 import type { RouteHandle } from './route-handle';
 
@@ -16,6 +17,7 @@ type PageModule = Pick<RouteObject, 'loader' | 'action' | 'Component' | 'ErrorBo
  * THE page list: each page's module, `client/pages/<folder>/route.tsx`, where the folder is the
  * page key in kebab-case (newsItem → news-item). Each page is its own chunk: a first visit
  * downloads only the page it opens. The import paths are written out so the bundler sees them.
+ * The catalogue sections each page shows are declared in PAGE_SECTIONS (client/page-sections.ts).
  */
 const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
   home: () => import('./pages/home/route'),
@@ -50,7 +52,9 @@ export function pageOfRouteId(routeId: string): PageKey | null {
 
 function page(lang: Language, key: PageKey, index = false): RouteObject {
   const path = PATHS[key].slice(1);
-  const lazy = withChunkReload(PAGE_MODULES[key]);
+  // The page's module and its catalogue sections, side by side: it renders with all its texts
+  // (a client navigation waits for both; before hydration, client/entry.tsx calls this too).
+  const lazy = withChunkReload(() => Promise.all([PAGE_MODULES[key](), ensureLanguage(lang, PAGE_SECTIONS[key])]).then(([module]) => module));
   return index || !path ? { id: `${lang}:${key}`, index: true, lazy } : { id: `${lang}:${key}`, path, lazy };
 }
 
@@ -64,9 +68,10 @@ function languageRoutes(lang: Language, options: RouteOptions): RouteObject {
   return {
     id: lang,
     path: lang === DEFAULT_LANGUAGE ? '/' : `/${lang}`,
-    // In the browser a language's catalogue is loaded before its first page commits.
+    // In the browser the texts of a language's document, layouts and error pages are loaded
+    // before its first page commits (each page's own sections come with its `lazy`).
     loader: async (_args: LoaderFunctionArgs) => {
-      await ensureLanguage(lang);
+      await ensureLanguage(lang, DOCUMENT_SECTIONS);
       return null;
     },
     shouldRevalidate: () => false,

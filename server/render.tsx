@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { createI18n, type Catalog } from '../client/i18n';
 import type { BootData, Runtime } from '../client/runtime';
 import { pageModulePath, pageOfRouteId } from '../client/routes';
+import { catalogueModulesOfPages } from '../client/page-sections';
 import { layoutOf } from '../client/route-handle';
 import type { ServerRequestContext } from '../client/request-context';
 import { modulePreloads, type BuildManifest } from './build-manifest';
@@ -128,7 +129,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       i18nFor: () => i18nByLanguage[lang],
       nonce,
       stylesheets: manifest.stylesheets,
-      modulePreloads: modulePreloads(manifest, [...pages.map(pageModulePath), `locales/${lang}.json`]),
+      modulePreloads: modulePreloads(manifest, [...pages.map(pageModulePath), ...catalogueModulesOfPages(lang, pages)]),
       deferredIds: new WeakMap(),
     };
     const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId };

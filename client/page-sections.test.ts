@@ -1,0 +1,108 @@
+import type { i18n as I18n } from 'i18next';
+import request from 'supertest';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+import uz from '../locales/uz.json';
+import { LANGUAGES, localizePath, type Language } from '../shared/languages';
+import { PATHS, type PageKey } from '../shared/paths';
+import type { TestApp } from '../server/test-app';
+import { readBuildManifest } from '../server/build-manifest';
+import { importCatalogueSection, type CatalogueSection } from './catalogs';
+import type { Catalog } from './i18n';
+import { catalogueSectionModule, sectionsOfPages } from './page-sections';
+
+/**
+ * Every key a page's server render asks i18next for, per language: the server's instances record
+ * each lookup of their store (and the server's memo of t() is off, so every call reaches the store).
+ */
+const looked = new Set<string>();
+jest.doMock('../server/translation-memo', () => ({ memoizeTranslations: (instance: I18n) => instance }));
+jest.doMock('./i18n', () => {
+  const actual = jest.requireActual<typeof import('./i18n')>('./i18n');
+  return {
+    ...actual,
+    createI18n(lang: Language, catalog: Catalog): I18n {
+      const instance = actual.createI18n(lang, catalog);
+      // Every t() reads the store through getResource (i18next's typings leave it out).
+      const store = instance.services.resourceStore as unknown as { getResource: (lng: string, ns: string, key: string, ...rest: unknown[]) => unknown };
+      const getResource = store.getResource.bind(store);
+      store.getResource = (lng, ns, key, ...rest) => {
+        looked.add(`${lng}\u0000${key}`);
+        return getResource(lng, ns, key, ...rest);
+      };
+      return instance;
+    },
+  };
+});
+
+const CATALOGS = { ru, en, uz } as unknown as Record<Language, Catalog>;
+const SECTIONS = Object.keys(ru) as CatalogueSection[];
+
+/** A page and the query that shows the most of it on the server (a Map: `constructor` is a page). */
+const SAMPLE_QUERIES = new Map<PageKey, string>([['identificationRetry', '?reason=selfie_mirrored']]);
+
+let t: TestApp;
+let newsSlug: string;
+
+beforeAll(async () => {
+  // After the mocks above: the app's modules load now, with the recording i18next.
+  const { createTestApp } = await import('../server/test-app');
+  t = createTestApp();
+  newsSlug = (await request(t.app).get('/api/v1/news').expect(200)).body.items[0].slug;
+});
+afterAll(() => t.close());
+
+function stringAt(catalog: Catalog, key: string): string | undefined {
+  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalog)[part] : undefined), catalog);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** What the browser has of a language once these sections are loaded (the same chunks' contents). */
+async function browserTexts(lang: Language, sections: CatalogueSection[]): Promise<Catalog> {
+  return Object.assign({}, ...(await Promise.all(sections.map((section) => importCatalogueSection(lang, section)))));
+}
+
+/** Renders a path and answers the keys its render found in the whole catalogue, and its HTML. */
+async function render(path: string, lang: Language, status = 200): Promise<{ keys: string[]; html: string }> {
+  looked.clear();
+  const res = await request(t.app).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(status);
+  // i18next also looks up forms that may not exist (plurals, contexts): only the texts it found count.
+  const keys = [...looked].filter((entry) => entry.startsWith(`${lang}\u0000`)).map((entry) => entry.split('\u0000')[1]);
+  return { keys: [...new Set(keys)].filter((key) => stringAt(CATALOGS[lang], key) !== undefined), html: res.text };
+}
+
+/** The catalogue chunks the HTML preloads, as the sections they are. */
+function preloadedSections(html: string, lang: Language): string[] {
+  const manifest = readBuildManifest(t.config.distDir);
+  const bySection = new Map(SECTIONS.map((section) => [manifest.modules[catalogueSectionModule(lang, section)]?.file, section]));
+  const hrefs = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((tag) => /href="([^"]+)"/.exec(tag[0])?.[1]);
+  return hrefs.flatMap((href) => (href && bySection.has(href) ? [bySection.get(href)!] : [])).sort();
+}
+
+describe.each(LANGUAGES)('the catalogue sections of each page in %s', (lang) => {
+  it.each(Object.keys(PATHS) as PageKey[])('%s: its declared sections hold every text its server render uses, and are what it preloads', async (page) => {
+    const path = localizePath(PATHS[page].replace(':slug', newsSlug), lang) + (SAMPLE_QUERIES.get(page) ?? '');
+    const { keys, html } = await render(path, lang);
+    const declared = sectionsOfPages([page]);
+    const texts = await browserTexts(lang, declared);
+    expect(keys.length).toBeGreaterThan(20);
+    expect(keys.filter((key) => stringAt(texts, key) === undefined)).toEqual([]);
+    expect(preloadedSections(html, lang)).toEqual([...declared].sort());
+  });
+
+  it('a missing page: the document sections hold its texts, and only those are preloaded', async () => {
+    const { keys, html } = await render(localizePath('/no-such-page', lang), lang, 404);
+    const texts = await browserTexts(lang, sectionsOfPages([]));
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.filter((key) => stringAt(texts, key) === undefined)).toEqual([]);
+    expect(preloadedSections(html, lang)).toEqual([...sectionsOfPages([])].sort());
+  });
+});
+
+describe('the check itself', () => {
+  it('fails when a page declares too little: the home without its own section misses its texts', async () => {
+    const { keys } = await render('/', 'ru');
+    const texts = await browserTexts('ru', sectionsOfPages([]));
+    expect(keys.filter((key) => stringAt(texts, key) === undefined).some((key) => key.startsWith('home.'))).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+import type { Language } from '../shared/languages';
+import type { PageKey } from '../shared/paths';
+import type { CatalogueSection } from './catalogs';
+
+// Types only: bench/bundle.mjs loads this file on its own (esbuild, no other module) to count
+// each page's first load as the server preloads it.
+
+/**
+ * The catalogue sections every document needs, whatever its page: the document and its toasts
+ * (`common`), the head (`meta`), both layouts with header, menu and footer (`nav`, `siteMenu`),
+ * the error pages (`errors`, `actions`) and the HTTP client's error toasts (`http`).
+ */
+export const DOCUMENT_SECTIONS: readonly CatalogueSection[] = ['common', 'meta', 'nav', 'siteMenu', 'errors', 'actions', 'http'];
+
+/**
+ * The catalogue sections each page shows besides DOCUMENT_SECTIONS, found by reading its
+ * components: their `t()` keys, and the keys they pass around (validation codes → `api.validation.*`
+ * and `validation.*`, rejection reasons → `api.identification.*`, API error codes and booking
+ * warnings → `messages.*`), in every state the page can reach, not only its first render. The
+ * browser loads exactly these before the page renders (client/routes.tsx), the server preloads
+ * their chunks, and client/page-sections.test.ts checks them against each page's server render.
+ */
+export const PAGE_SECTIONS: Record<PageKey, readonly CatalogueSection[]> = {
+  home: ['pages', 'home', 'tariffs', 'tariffConstructor', 'pointsOfSale'],
+  news: ['pages', 'news'],
+  newsItem: ['news'],
+  about: ['pages', 'about'],
+  oqDay: ['pages', 'oqDay'],
+  numbers: ['pages', 'numbers', 'auction', 'purchase', 'messages', 'validation', 'api'],
+  payment: ['pages', 'payment', 'purchase', 'messages', 'numbers', 'auction'],
+  success: ['pages', 'success', 'purchase', 'messages'],
+  constructor: ['pages', 'tariffConstructor', 'tariffs'],
+  pointsOfSale: ['pages', 'pointsOfSale', 'mapControls'],
+  identification: ['pages', 'identification', 'purchase', 'messages', 'validation', 'api'],
+  identificationRetry: ['pages', 'identification', 'purchase', 'messages', 'api'],
+  specificTariffs: ['pages', 'tariffs', 'tariffConstructor'],
+};
+
+/** The sections a document showing these pages needs (no page: the not-found and error pages). */
+export function sectionsOfPages(pages: readonly PageKey[]): CatalogueSection[] {
+  return [...new Set([...DOCUMENT_SECTIONS, ...pages.flatMap((page) => PAGE_SECTIONS[page])])];
+}
+
+/** How the build manifest (dist/client/manifest.json) names a section's chunk (build.mjs). */
+export function catalogueSectionModule(lang: Language, section: CatalogueSection): string {
+  return `catalogue-section:${lang}-${section}`;
+}
+
+/** The build manifest's names of those sections' chunks in a language: what the server preloads. */
+export function catalogueModulesOfPages(lang: Language, pages: readonly PageKey[]): string[] {
+  return sectionsOfPages(pages).map((section) => catalogueSectionModule(lang, section));
+}

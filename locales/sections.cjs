@@ -1,0 +1,37 @@
+// The browser downloads each language's catalogue by top-level section (`common`, `nav`, `home`,
+// ...): one chunk per language and section, so a page loads only the texts it shows (issue 15).
+// locales/<lang>.json stays the one source: build.mjs makes the chunks from it with
+// `browserSection` (plugin `catalogue-sections`), and this file's `CATALOGUE_SECTIONS` is the
+// same map for Jest, which has no bundler (jest.config.js maps `virtual:catalogue-sections` here).
+// The server renders with the whole files and never loads sections.
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** Texts only the API uses (its error messages, its payment sandbox): the browser never needs them. */
+const API_ONLY = { api: ['errors', 'sandbox'] };
+
+/** What the browser gets of one section of a catalogue. */
+function browserSection(catalogue, section) {
+  const texts = { ...catalogue[section] };
+  for (const key of API_ONLY[section] ?? []) delete texts[key];
+  return texts;
+}
+
+/** The languages that have a catalogue: the `<lang>.json` files of this folder. */
+function catalogueLanguages(dir = __dirname) {
+  return fs
+    .readdirSync(dir)
+    .map((file) => /^([a-z]{2})\.json$/.exec(file)?.[1])
+    .filter(Boolean)
+    .sort();
+}
+
+/** Language → section → loader, for Node: each answers what `import()` of the chunk does, from the whole file. */
+const CATALOGUE_SECTIONS = Object.fromEntries(
+  catalogueLanguages().map((lang) => {
+    const catalogue = JSON.parse(fs.readFileSync(path.join(__dirname, `${lang}.json`), 'utf8'));
+    return [lang, Object.fromEntries(Object.keys(catalogue).map((section) => [section, () => Promise.resolve({ default: browserSection(catalogue, section) })]))];
+  }),
+);
+
+module.exports = { browserSection, catalogueLanguages, CATALOGUE_SECTIONS };
