@@ -109,7 +109,7 @@ async function checkAgainstServer() {
       if (!pathname.startsWith('/')) continue;
       const response = await fetch(`${site.origin}${pathname}`, { headers: { 'user-agent': 'Mozilla/5.0 Chrome/126', 'accept-language': LANGUAGE } });
       const html = await response.text();
-      // The boot script's list (server/boot-script.ts), plus any module tag should one come back.
+      // The boot script's list (shared/boot-modules.ts), plus any module tag should one come back.
       const served = new Set(JSON.parse(/window\.__MODULES__=(\[[^\]]*\])/.exec(html)?.[1] ?? '[]'));
       for (const tag of html.match(/<(link|script)\b[^>]*>/g) ?? []) {
         const href = /\b(?:href|src)="([^"]+\.js)"/.exec(tag)?.[1];

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     deferredIds,
   };
   // The server's HTML is already on screen: this module is only loaded after the first paint
-  // (server/boot-script.ts).
+  // (shared/boot-modules.ts).
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread in one long task (a cheap phone stays responsive to the first tap).
   startTransition(() => {

@@ -9,6 +9,7 @@ import type { TestApp } from '../server/test-app';
 import { readBuildManifest } from '../server/build-manifest';
 import { importCatalogueSection, type CatalogueSection } from './catalogs';
 import type { Catalog } from './i18n';
+import { bootModulesOf } from '../shared/boot-modules';
 import { catalogueSectionModule, sectionsOfPages } from './page-sections';
 
 /**
@@ -71,11 +72,11 @@ async function render(path: string, lang: Language, status = 200): Promise<{ key
   return { keys: [...new Set(keys)].filter((key) => stringAt(CATALOGS[lang], key) !== undefined), html: res.text };
 }
 
-/** The catalogue chunks the HTML preloads, as the sections they are. */
+/** The catalogue chunks the HTML's boot script loads, as the sections they are. */
 function preloadedSections(html: string, lang: Language): string[] {
   const manifest = readBuildManifest(t.config.distDir);
   const bySection = new Map(SECTIONS.map((section) => [manifest.modules[catalogueSectionModule(lang, section)]?.file, section]));
-  const hrefs = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((tag) => /href="([^"]+)"/.exec(tag[0])?.[1]);
+  const hrefs = bootModulesOf(html);
   return hrefs.flatMap((href) => (href && bySection.has(href) ? [bySection.get(href)!] : [])).sort();
 }
 

@@ -6,7 +6,7 @@ import { LANGUAGES, localizePath, type Language } from '../shared/languages';
 import { PATHS, type PageKey } from '../shared/paths';
 import { createTestApp, TEST_SITE_URL, type TestApp } from './test-app';
 import { htmlLang, linkHref, metaContent, textOf, titleOf } from './test-html';
-import { bootModulesOf } from './boot-script';
+import { bootModulesOf } from '../shared/boot-modules';
 
 const CATALOGS = { ru, en, uz } as const;
 const TITLE_KEY: Record<PageKey, string> = {

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { scriptSafeJson } from '../shared/script-json';
-import { bootModulesScript } from './boot-script';
+import { bootModulesScript } from '../shared/boot-modules';
 import { markDeferredLoaderData } from '../client/deferred';
 import { RuntimeProvider, type BootData, type Runtime } from '../client/runtime';
 
@@ -65,7 +65,7 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
       </RuntimeProvider>,
       {
         nonce: runtime.nonce,
-        // The app starts after the first paint (server/boot-script.ts): no module script or preload in the head.
+        // The app starts after the first paint (shared/boot-modules.ts): no module script or preload in the head.
         bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__staticRouterHydrationData=${scriptSafeJson(hydration)};${bootModulesScript([...options.bootstrapModules, ...runtime.modulePreloads])}`,
         onShellReady() {
           if (!bot) start();

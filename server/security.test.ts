@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { startFakeApi } from './fake-api';
 import { createLogger } from './logger';
+import { bootModulesOf } from '../shared/boot-modules';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -134,7 +135,7 @@ describe('caching and compression', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     // Behind nginx the streamed page is passed on as it comes, not buffered whole.
     expect(page.headers['x-accel-buffering']).toBe('no');
-    const asset = /<script type="module" src="([^"]+)"/.exec(page.text)![1];
+    const asset = bootModulesOf(page.text)[0];
     const res = await request(t.app).get(asset).expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await request(t.app).get('/latest.json').expect(200)).headers['cache-control']).toBe('no-cache');

@@ -1,4 +1,4 @@
-import { scriptSafeJson } from '../shared/script-json';
+import { scriptSafeJson } from './script-json';
 
 /**
  * The inline script that starts the browser app once the server's HTML has been painted: it asks
