@@ -46,6 +46,15 @@ function layoutRouteId(routes: RouteObject[]): string {
   return matches.find((match) => layoutOf(match.route))?.route.id ?? 'root';
 }
 
+/**
+ * Resolves after the browser has painted the next frame (rAF runs just before it, the timeout
+ * after); at once in a tab opened in the background, which paints nothing until it is shown.
+ */
+function afterNextPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 async function main(): Promise<void> {
   const boot = window.__APP__;
   const routes = createRoutes();
@@ -77,8 +86,10 @@ async function main(): Promise<void> {
     modulePreloads: [],
     deferredIds,
   };
-  // The server's HTML is already on screen: this module is only loaded after the first paint
-  // (shared/boot-modules.ts).
+  // The server's HTML is already on screen (this module is only loaded after the first paint,
+  // shared/boot-modules.ts); hydration still waits for the next frame, so that the layout the
+  // modules' arrival may have touched is painted before React holds the main thread.
+  await afterNextPaint();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread in one long task (a cheap phone stays responsive to the first tap).
   startTransition(() => {
