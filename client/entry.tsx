@@ -83,7 +83,6 @@ async function main(): Promise<void> {
     i18nFor: browserI18nFor,
     nonce: '',
     stylesheets: boot.stylesheets,
-    modulePreloads: [],
     deferredIds,
   };
   // The server's HTML is already on screen (this module is only loaded after the first paint,

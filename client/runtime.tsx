@@ -12,8 +12,6 @@ export interface Runtime {
   nonce: string;
   /** Stylesheets of the build, rendered in the head. */
   stylesheets: string[];
-  /** Server only: the chunks the boot script loads beside the entry for the matched routes (shared/boot-modules.ts). */
-  modulePreloads: string[];
   /** Ids of the loader values still streaming (client/deferred.tsx). */
   deferredIds: WeakMap<object, string>;
 }

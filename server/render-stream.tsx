@@ -11,8 +11,8 @@ export interface StreamOptions {
   handler: StaticHandler;
   runtime: Runtime;
   boot: BootData;
-  /** The entry module, as the manifest names it (its imports and the page's chunks are the runtime's `modulePreloads`). */
-  bootstrapModules: string[];
+  /** What the boot script loads after the first paint (shared/boot-modules.ts): the entry, then its imports, the page's chunks and catalogue sections. */
+  bootModules: string[];
   /** For log lines. */
   path: string;
   /** Bots get the document when everything is ready, browsers as soon as the shell is. */
@@ -66,7 +66,7 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
       {
         nonce: runtime.nonce,
         // The app starts after the first paint (shared/boot-modules.ts): no module script or preload in the head.
-        bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__staticRouterHydrationData=${scriptSafeJson(hydration)};${bootModulesScript([...options.bootstrapModules, ...runtime.modulePreloads])}`,
+        bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__staticRouterHydrationData=${scriptSafeJson(hydration)};${bootModulesScript(options.bootModules)}`,
         onShellReady() {
           if (!bot) start();
         },

@@ -129,7 +129,6 @@ export function createRenderer(options: RendererOptions): Renderer {
       i18nFor: () => i18nByLanguage[lang],
       nonce,
       stylesheets: manifest.stylesheets,
-      modulePreloads: modulePreloads(manifest, [...pages.map(pageModulePath), ...catalogueModulesOfPages(lang, pages)]),
       deferredIds: new WeakMap(),
     };
     const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId };
@@ -137,7 +136,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       handler,
       runtime,
       boot,
-      bootstrapModules: [manifest.entry],
+      bootModules: [manifest.entry, ...modulePreloads(manifest, [...pages.map(pageModulePath), ...catalogueModulesOfPages(lang, pages)])],
       bot,
       path,
       showErrorDetails: config.public.showErrorDetails,
