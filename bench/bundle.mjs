@@ -42,14 +42,17 @@ if (!fs.existsSync(manifestFile)) {
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 /**
- * The pages' catalogue sections as the server preloads them: client/page-sections.ts itself (it
- * imports types only), compiled by esbuild, so this list cannot drift from the site's.
+ * A module of the site itself, compiled by esbuild, so what this bench counts and reads cannot
+ * drift from the site's: the pages' catalogue sections as the server preloads them
+ * (client/page-sections.ts, which imports types only) and the boot script's list of modules
+ * (shared/boot-modules.ts).
  */
-async function loadPageSections() {
-  const built = await esbuild.build({ entryPoints: [path.join(ROOT, 'client', 'page-sections.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'warning' });
+async function loadSiteModule(file) {
+  const built = await esbuild.build({ entryPoints: [path.join(ROOT, file)], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'warning' });
   return import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
 }
-const { catalogueModulesOfPages } = await loadPageSections();
+const { catalogueModulesOfPages } = await loadSiteModule('client/page-sections.ts');
+const { bootModulesOf } = await loadSiteModule('shared/boot-modules.ts');
 
 const sizes = new Map();
 function sizeOf(url) {
@@ -109,8 +112,8 @@ async function checkAgainstServer() {
       if (!pathname.startsWith('/')) continue;
       const response = await fetch(`${site.origin}${pathname}`, { headers: { 'user-agent': 'Mozilla/5.0 Chrome/126', 'accept-language': LANGUAGE } });
       const html = await response.text();
-      // The boot script's list (shared/boot-modules.ts), plus any module tag should one come back.
-      const served = new Set(JSON.parse(/window\.__MODULES__=(\[[^\]]*\])/.exec(html)?.[1] ?? '[]'));
+      // The boot script's list, plus any module tag should one come back.
+      const served = new Set(bootModulesOf(html));
       for (const tag of html.match(/<(link|script)\b[^>]*>/g) ?? []) {
         const href = /\b(?:href|src)="([^"]+\.js)"/.exec(tag)?.[1];
         if (href && (/rel="modulepreload"/.test(tag) || /type="module"/.test(tag))) served.add(href);
