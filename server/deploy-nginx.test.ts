@@ -18,9 +18,13 @@ import { tags } from './test-html';
 
 const NGINX = findProgram('nginx', ['/usr/sbin/nginx']);
 const OPENSSL = findProgram('openssl');
+// deploy/nginx.conf loads it to send the build's brotli copies of its assets.
+const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const hasBrotliStatic = fs.existsSync(BROTLI_STATIC);
 if (!NGINX) console.warn(missingMessage('nginx', 'nginx'));
+if (NGINX && !hasBrotliStatic) console.warn(missingMessage("nginx's brotli_static module", 'libnginx-mod-http-brotli-static'));
 if (!OPENSSL) console.warn(missingMessage('openssl', 'openssl'));
-const describeWithNginx = NGINX && OPENSSL ? describe : describe.skip;
+const describeWithNginx = NGINX && hasBrotliStatic && OPENSSL ? describe : describe.skip;
 
 const ROOT = path.join(__dirname, '..');
 const DIST = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT, 'dist');
@@ -182,14 +186,22 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
     expect(JSON.parse(line!)).toMatchObject({ path: '/en/about', ip: '127.0.0.77', status: 200 });
   });
 
-  it('serves the hashed assets itself, compressed and immutable', async () => {
+  it("serves the hashed assets itself, immutable, as the build's brotli or gzip copy", async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'client', 'manifest.json'), 'utf8')) as { entry: string };
-    const res = await fetchVia(`${proxy.https}${manifest.entry}`, { from: nextAddress(), headers: { 'Accept-Encoding': 'gzip' } });
-    expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.headers['content-encoding']).toBe('gzip');
-    // The site names every response it answers; nginx's own files carry no such id.
-    expect(res.headers['x-request-id']).toBeUndefined();
+    const file = path.join(DIST, 'client', manifest.entry);
+    for (const [accepts, encoding, copy] of [
+      ['gzip, deflate, br', 'br', `${file}.br`],
+      ['gzip', 'gzip', `${file}.gz`],
+    ]) {
+      const res = await fetchVia(`${proxy.https}${manifest.entry}`, { from: nextAddress(), headers: { 'Accept-Encoding': accepts } });
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-encoding']).toBe(encoding);
+      // The build's file as it is (its length), not compressed again by nginx (which would send no length).
+      expect(Number(res.headers['content-length'])).toBe(fs.statSync(copy).size);
+      // The site names every response it answers; nginx's own files carry no such id.
+      expect(res.headers['x-request-id']).toBeUndefined();
+    }
   });
 
   it('passes the shell of a page on before its API has answered (3 s), unbuffered', async () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
@@ -126,5 +128,43 @@ describe('scripts from the build manifest', () => {
       expect(href).toMatch(/^\/assets\/.+-[A-Z0-9]{8}\.js$/);
       await request(t.app).get(href).expect(200).expect('Cache-Control', 'public, max-age=31536000, immutable');
     }
+  });
+});
+
+describe('compressed assets', () => {
+  // supertest inflates what it receives: the body is the script, the length header what was sent.
+  const fetchAsset = (href: string, encoding: string) =>
+    request(t.app)
+      .get(href)
+      .set('Accept-Encoding', encoding)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+
+  it('sends the build-time brotli and gzip copies of the entry, each the same script, and the script itself to a browser that takes neither', async () => {
+    const entry = bootModulesOf((await request(t.app).get('/en').set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(200)).text)[0];
+    const onDisk = path.join(t.config.distDir, 'client', entry);
+    const plain = await fetchAsset(entry, 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const script = plain.body as Buffer;
+    expect(script.equals(fs.readFileSync(onDisk))).toBe(true);
+
+    const br = await fetchAsset(entry, 'gzip, deflate, br, zstd').expect(200).expect('Content-Encoding', 'br').expect('Vary', /Accept-Encoding/).expect('Cache-Control', 'public, max-age=31536000, immutable').expect('Content-Type', /javascript/);
+    expect((br.body as Buffer).equals(script)).toBe(true);
+    const gz = await fetchAsset(entry, 'gzip').expect(200).expect('Content-Encoding', 'gzip').expect('Content-Type', /javascript/);
+    expect((gz.body as Buffer).equals(script)).toBe(true);
+    // The build's copies, sent as they are: brotli at quality 11, clearly smaller than gzip's best.
+    const sent = { br: Number(br.headers['content-length']), gzip: Number(gz.headers['content-length']) };
+    expect(sent.br).toBe(fs.statSync(`${onDisk}.br`).size);
+    expect(sent.gzip).toBe(fs.statSync(`${onDisk}.gz`).size);
+    expect(sent.br).toBeLessThan(sent.gzip * 0.95);
+  });
+
+  it('answers a missing asset 404 and a malformed asset path 400, never the page', async () => {
+    await request(t.app).get('/assets/entry-AAAAAAAA.js').set('Accept-Encoding', 'br').expect(404);
+    await request(t.app).get('/assets/%E0%A4%A.js').set('Accept-Encoding', 'br').expect(400);
   });
 });
