@@ -137,7 +137,11 @@ function writeManifest(metafile) {
     const imports = [...staticImports(outputs, file)].filter((f) => f.endsWith('.js')).map(urlOf);
     modules[output.entryPoint] = { file: urlOf(file), imports };
     if (output.entryPoint === 'client/entry.tsx') {
-      entry = modules[output.entryPoint];
+      // The entry starts the app in stages (client/entry.tsx): what it imports itself, statically
+      // or not, is needed at once, with everything those import.
+      const stages = output.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => imported.path);
+      const now = new Set([...staticImports(outputs, file), ...stages.flatMap((stage) => [stage, ...staticImports(outputs, stage)])]);
+      entry = { file: urlOf(file), imports: [...now].filter((f) => f.endsWith('.js') && f !== file).map(urlOf) };
       if (output.cssBundle) stylesheets = [urlOf(output.cssBundle)];
     }
   }
@@ -155,6 +159,28 @@ function writeManifest(metafile) {
 function copyPublic() {
   const from = path.join(root, 'client', 'public');
   if (fs.existsSync(from)) fs.cpSync(from, clientOut, { recursive: true });
+}
+
+/**
+ * React DOM is a CommonJS function of 200 kB that runs as the app starts (client/entry.tsx). V8
+ * compiles a function's inner functions only when each is first called, on the main thread, which
+ * made most of the app's first long task. Chrome's explicit compile hint (`//# allFunctionsCalledOnLoad`
+ * as the file's first line, Chrome 136+; a plain comment elsewhere) has the whole file compiled
+ * while it downloads, off the main thread. Only React DOM's chunk: marking every chunk would
+ * compile code a page never calls. The source map gets one empty line for the added one.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+function hintEagerCompile(metafile) {
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!file.endsWith('.js') || !Object.keys(output.inputs).some((input) => input.includes('react-dom/cjs/react-dom-client.'))) continue;
+    const target = path.join(root, file);
+    fs.writeFileSync(target, COMPILE_HINT + fs.readFileSync(target, 'utf8'));
+    const mapFile = `${target}.map`;
+    if (fs.existsSync(mapFile)) {
+      const map = JSON.parse(fs.readFileSync(mapFile, 'utf8'));
+      fs.writeFileSync(mapFile, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+    }
+  }
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -198,6 +224,7 @@ async function buildOnce() {
   const [client] = await Promise.all([esbuild.build(clientOptions), process.env.SKIP_SERVER_BUILD ? null : esbuild.build(serverOptions)]);
   fs.writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(client.metafile));
   const manifest = writeManifest(client.metafile);
+  hintEagerCompile(client.metafile);
   await precompress(path.join(clientOut, 'assets'));
   console.log(`build ${manifest.buildId}: ${Object.keys(client.metafile.outputs).length} client files, server in dist/server`);
 }

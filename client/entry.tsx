@@ -1,105 +1,20 @@
-import { startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { connectApiClientToRouter } from './api-client';
-import { adoptDeferredHydrationData } from './deferred';
-import { browserI18nFor, ensureLanguage } from './language-loader';
-import { DOCUMENT_SECTIONS } from './page-sections';
-import { createRoutes } from './routes';
-import { layoutOf } from './route-handle';
-import { RuntimeProvider, type BootData, type Runtime } from './runtime';
-import { startBrowserServices } from './platform/browser-services';
-import { setChunkReloadTarget } from './platform/chunk-reload';
 import './styles/app.css';
 
-declare global {
-  interface Window {
-    __APP__: BootData;
-    __staticRouterHydrationData?: HydrationState;
-  }
-}
-
 /**
- * Resolves the lazy modules of the routes on screen before the router exists: a router created
- * with unresolved lazy matches starts uninitialised and hydration fails.
+ * The browser's first module, imported by the document's boot script (shared/boot-modules.ts)
+ * with every module it needs already downloading.
+ *
+ * It starts the app in two tasks instead of one. React DOM arrives as a CommonJS function of
+ * 200 kB, which the browser compiles only when it is first called, on the main thread; evaluated
+ * with the rest of the app it made one task of about 80 ms on a fast machine (about 320 ms at
+ * Lighthouse's 4x slowdown: most of a page's Total Blocking Time). Here React DOM is compiled and
+ * run first, the browser gets the main thread back (to paint, to take a tap), and then the app
+ * (client/start.tsx) is evaluated in a task of its own.
  */
-async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
-  const matches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
-  const results = await Promise.allSettled(
-    matches.map(async (match) => {
-      const lazy = match.route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(match.route, { ...(await lazy()), lazy: undefined });
-    }),
-  );
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) {
-    // A route whose module could not load renders nothing; its layout shows the error instead.
-    for (const match of matches) if (match.route.lazy) Object.assign(match.route, { lazy: undefined });
-    throw failure.reason;
-  }
+async function start(): Promise<void> {
+  await import('react-dom/client');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await import('./start');
 }
 
-/** The layout route that shows errors for the page on screen (marked by its `handle`). */
-function layoutRouteId(routes: RouteObject[]): string {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  return matches.find((match) => layoutOf(match.route))?.route.id ?? 'root';
-}
-
-/**
- * Resolves after the browser has painted the next frame (rAF runs just before it, the timeout
- * after); at once in a tab opened in the background, which paints nothing until it is shown.
- */
-function afterNextPaint(): Promise<void> {
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
-async function main(): Promise<void> {
-  const boot = window.__APP__;
-  const routes = createRoutes();
-  // The document's texts and the page's (its `lazy` loads its module and its catalogue sections),
-  // all preloaded by the server: hydration must render exactly the server's text.
-  const [, lazyFailure] = await Promise.all([
-    ensureLanguage(boot.lang, DOCUMENT_SECTIONS),
-    resolveLazyMatches(routes).then(
-      () => null,
-      (error: unknown) => ({ error }),
-    ),
-  ]);
-  let hydrationData: HydrationState | undefined;
-  if (lazyFailure) {
-    // The page's chunk failed twice within the guard (see platform/chunk-reload): show the 500
-    // page with Try Again instead of a page that looks alive but does nothing.
-    hydrationData = { ...window.__staticRouterHydrationData, errors: { [layoutRouteId(routes)]: lazyFailure.error } };
-  }
-  const deferredIds = new WeakMap<object, string>();
-  adoptDeferredHydrationData(window.__staticRouterHydrationData?.loaderData, deferredIds);
-  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
-  connectApiClientToRouter(router);
-  setChunkReloadTarget(() => router.state.navigation.location);
-  const runtime: Runtime = {
-    config: boot.config,
-    i18nFor: browserI18nFor,
-    nonce: '',
-    stylesheets: boot.stylesheets,
-    deferredIds,
-  };
-  // The server's HTML is already on screen (this module is only loaded after the first paint,
-  // shared/boot-modules.ts); hydration still waits for the next frame, so that the layout the
-  // modules' arrival may have touched is painted before React holds the main thread.
-  await afterNextPaint();
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread in one long task (a cheap phone stays responsive to the first tap).
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <RuntimeProvider value={runtime}>
-        <RouterProvider router={router} />
-      </RuntimeProvider>,
-    );
-  });
-  startBrowserServices(boot, router);
-}
-
-void main();
+void start();

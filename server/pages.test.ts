@@ -10,6 +10,7 @@ import { createTestApp, TEST_SITE_URL, type TestApp } from './test-app';
 import { htmlLang, linkHref, metaContent, textOf, titleOf } from './test-html';
 import { bootModulesOf } from '../shared/boot-modules';
 
+const ROOT = path.join(__dirname, '..');
 const CATALOGS = { ru, en, uz } as const;
 const TITLE_KEY: Record<PageKey, string> = {
   home: 'home',
@@ -128,6 +129,34 @@ describe('scripts from the build manifest', () => {
       expect(href).toMatch(/^\/assets\/.+-[A-Z0-9]{8}\.js$/);
       await request(t.app).get(href).expect(200).expect('Cache-Control', 'public, max-age=31536000, immutable');
     }
+  });
+});
+
+describe('the browser app in two tasks', () => {
+  it('evaluates React DOM before the app, each imported by the entry in that order, both in the boot list, React DOM compiled while it downloads', async () => {
+    const html = (await request(t.app).get('/en/numbers').set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(200)).text;
+    const modules = bootModulesOf(html);
+    const clientDir = path.join(t.config.distDir, 'client');
+    const meta = JSON.parse(fs.readFileSync(path.join(t.config.distDir, 'client-meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const urlOf = (file: string) => `/${path.relative(clientDir, path.join(ROOT, file)).split(path.sep).join('/')}`;
+    const chunkWith = (input: RegExp) => urlOf(Object.entries(meta.outputs).find(([file, output]) => file.endsWith('.js') && Object.keys(output.inputs).some((name) => input.test(name)))![0]);
+    const reactDom = chunkWith(/react-dom\/cjs\/react-dom-client\./);
+    const start = chunkWith(/^client\/start\.tsx$/);
+    expect(modules).toEqual(expect.arrayContaining([reactDom, start]));
+
+    // The entry: React DOM's stage, a new task, then the app.
+    const entry = fs.readFileSync(path.join(clientDir, modules[0]), 'utf8');
+    const stages = [...entry.matchAll(/import\("\.\/([^"]+)"\)/g)].map((match) => `/assets/${match[1]}`);
+    expect(stages).toHaveLength(2);
+    expect(entry.indexOf('setTimeout')).toBeGreaterThan(entry.indexOf(stages[0].replace('/assets/', '')));
+    expect(stages[1]).toBe(start);
+    const firstStage = fs.readFileSync(path.join(clientDir, stages[0]), 'utf8');
+    expect(firstStage).toContain(path.basename(reactDom));
+
+    // Chrome's explicit compile hint as the first line; the source map shifted by that line.
+    const reactDomFile = path.join(clientDir, reactDom);
+    expect(fs.readFileSync(reactDomFile, 'utf8').startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    expect((JSON.parse(fs.readFileSync(`${reactDomFile}.map`, 'utf8')) as { mappings: string }).mappings).toMatch(/^;[^;]/);
   });
 });
 
