@@ -192,7 +192,7 @@ const PRECOMPRESSED = /\.(js|css|svg|json)$/;
  * Every text asset also as `<file>.br` (brotli at its best quality, 11) and `<file>.gz` (gzip at
  * 9), made once here instead of per response: the server (express-static-gzip, server/app.ts) and
  * nginx (`brotli_static`/`gzip_static`, deploy/nginx.conf) send them as they are. Quality 11 takes
- * seconds for the whole build but makes the first load of `/` about an eighth smaller than the
+ * about a second for the whole build but makes the first load of `/` about 14 % smaller than the
  * quality a per-response compressor can afford (bench/README.md). Small files too: the compression
  * middleware sends anything under 1 kB as it is, and a page loads a dozen such catalogue chunks.
  */
