@@ -72,11 +72,14 @@ export function requestId(req: Request, res: Response, next: NextFunction): void
 export function requestLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
+    // The path the client asked for, taken now: a handler may rewrite `req.url` (the compressed
+    // assets are sent by pointing it at `<file>.br`).
+    const path = req.path;
     res.on('close', () => {
       logger.request({
         requestId: res.locals.requestId,
         method: req.method,
-        path: req.path,
+        path,
         // The client's address; behind a proxy, from X-Forwarded-For when TRUST_PROXY allows it.
         ip: req.ip,
         status: res.statusCode,
