@@ -140,8 +140,8 @@ function writeManifest(metafile) {
       // The entry starts the app in stages (client/entry.tsx): what it imports itself, statically
       // or not, is needed at once, with everything those import.
       const stages = output.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => imported.path);
-      const now = new Set([...staticImports(outputs, file), ...stages.flatMap((stage) => [stage, ...staticImports(outputs, stage)])]);
-      entry = { file: urlOf(file), imports: [...now].filter((f) => f.endsWith('.js') && f !== file).map(urlOf) };
+      const stageFiles = stages.flatMap((stage) => [stage, ...staticImports(outputs, stage)]).filter((f) => f.endsWith('.js')).map(urlOf);
+      entry = { file: urlOf(file), imports: [...new Set([...imports, ...stageFiles])] };
       if (output.cssBundle) stylesheets = [urlOf(output.cssBundle)];
     }
   }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { LANGUAGES } from '../shared/languages';
 import { href, PAGE_KEYS } from '../shared/paths';
 import { callJson, startBuiltServer, type BuiltServer } from './built-server';
+import { readBuildManifest } from './build-manifest';
 import { startFakeApi, type FakeApi } from './fake-api';
 import { findProgram, freePorts, missingMessage, startProcess, type ServiceProcess } from './service-processes';
 import { tags } from './test-html';
@@ -187,7 +188,7 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
   });
 
   it("serves the hashed assets itself, immutable, as the build's brotli or gzip copy", async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'client', 'manifest.json'), 'utf8')) as { entry: string };
+    const manifest = readBuildManifest(DIST);
     const file = path.join(DIST, 'client', manifest.entry);
     for (const [accepts, encoding, copy] of [
       ['gzip, deflate, br', 'br', `${file}.br`],

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { startFakeApi } from './fake-api';
 import { createLogger } from './logger';
+import { readBuildManifest } from './build-manifest';
 import { bootModulesOf } from '../shared/boot-modules';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -269,7 +268,7 @@ describe('operations', () => {
   it('logs the path the client asked for, not the compressed copy an asset was sent from', async () => {
     const logged = createTestApp({ LOG_REQUESTS: 'true' });
     try {
-      const manifest = JSON.parse(fs.readFileSync(path.join(logged.config.distDir, 'client', 'manifest.json'), 'utf8')) as { entry: string };
+      const manifest = readBuildManifest(logged.config.distDir);
       await request(logged.app).get(manifest.entry).set('Accept-Encoding', 'br').expect(200).expect('Content-Encoding', 'br');
       await new Promise((resolve) => setTimeout(resolve, 20));
       const paths = logged.logger.lines.map((line) => (line.startsWith('{') ? (JSON.parse(line) as { path: string }).path : null));
