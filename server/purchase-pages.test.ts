@@ -96,6 +96,16 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
     expect(textOf(fine)).toContain(c.numbers.results.none);
   });
 
+  it('carries the pickup points for the options form as choices only: what an option shows, for every point', async () => {
+    const html = await page(localizePath('/numbers', lang));
+    const data = /window\.__staticRouterHydrationData=(\{.*?\});window\./.exec(html);
+    expect(data).not.toBeNull();
+    const points = JSON.parse(data![1]).loaderData[`${lang}:numbers`].results.pickupPoints as Record<string, unknown>[];
+    const api = await request(t.app).get('/api/v1/points-of-sale?service=sim').set('Accept-Language', lang).expect(200);
+    expect(points).toEqual(api.body.items.map(({ id, cityName, address, landmark }: Record<string, unknown>) => ({ id, cityName, address, landmark })));
+    expect(points.length).toBeGreaterThan(10);
+  });
+
   it('marks the auction lots with their current bid and time left, each linking to its auction', async () => {
     const html = await page(localizePath('/numbers', lang));
     const lots = blocks(html, 'lot-card');

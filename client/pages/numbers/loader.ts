@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { AuctionLotDetail, NumberCategory, NumberList, PointOfSale, ReadyTariff, SimType } from '../../../shared/api-types';
+import type { AuctionLotDetail, NumberCategory, NumberList, ReadyTariff, SimType } from '../../../shared/api-types';
 import { isHttpError } from '../../../shared/http-error';
 import { fetchAuctionLot, fetchAuctions } from '../../api/auctions';
 import { fetchNumberCategories, searchNumbers } from '../../api/numbers';
@@ -8,12 +8,13 @@ import { fetchSimTypes } from '../../api/sim-types';
 import { fetchTariffs } from '../../api/tariffs';
 import { optionalData } from '../../deferred';
 import { apiErrorOf } from '../../features/purchase/api-error';
+import { pointChoices, type PointChoice } from '../../features/purchase/PointOptions';
 import { apiSearch, filtersFromQuery, type NumberFilters } from './search-query';
 
 /** What the options form needs once a number is held: SIM types, pickup points, ready tariffs. */
 export interface PurchaseCatalogue {
   simTypes: SimType[];
-  pickupPoints: PointOfSale[];
+  pickupPoints: PointChoice[];
   tariffs: ReadyTariff[];
 }
 
@@ -42,7 +43,7 @@ async function searchResults(context: unknown, filters: NumberFilters): Promise<
     search(context, filters),
     fetchNumberCategories(context),
     fetchSimTypes(context),
-    fetchPointsOfSale(context, { service: 'sim' }).then((list) => list.items),
+    fetchPointsOfSale(context, { service: 'sim' }).then((list) => pointChoices(list.items)),
     fetchTariffs(context),
   ]);
   return { ...found, categories, simTypes, pickupPoints, tariffs };
