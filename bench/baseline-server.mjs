@@ -1,12 +1,18 @@
 // The two baselines of bench/ssr.mjs, run as a child process like the site itself:
 //   BASELINE_MODE=static  the same Express serving one static file (BASELINE_FILE) at `/`
 //   BASELINE_MODE=react   the same Express answering `/` with a bare renderToString of a trivial page
+//   BASELINE_MODE=markup  the same Express answering `/` with BASELINE_FILE (a page of the site) whose
+//                         body React renders on every request, streamed as the site streams it, from
+//                         plain host elements (lib/markup.mjs): React's own cost for the page's markup
 // BASELINE_WORKERS > 1 runs that many workers with node's cluster module, as WEB_CONCURRENCY does.
 import cluster from 'node:cluster';
+import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import express from 'express';
-import { createElement as h } from 'react';
-import { renderToString } from 'react-dom/server';
+import { createElement as h, Fragment } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { splitPage } from './lib/markup.mjs';
 
 const mode = process.env.BASELINE_MODE;
 const workers = Number(process.env.BASELINE_WORKERS ?? '1');
@@ -30,8 +36,28 @@ function serve() {
     app.get('/', (_req, res) => {
       res.type('html').send(`<!DOCTYPE html>${renderToString(trivialPage())}`);
     });
+  } else if (mode === 'markup') {
+    const page = splitPage(fs.readFileSync(path.resolve(process.env.BASELINE_FILE ?? ''), 'utf8'));
+    app.get('/', (_req, res) => {
+      res.type('html').write(page.before);
+      const body = new Writable({
+        write(chunk, _encoding, done) {
+          res.write(chunk);
+          done();
+        },
+        final(done) {
+          res.end(page.after);
+          done();
+        },
+      });
+      const stream = renderToPipeableStream(h(Fragment, null, ...page.elements()), {
+        onShellReady() {
+          stream.pipe(body);
+        },
+      });
+    });
   } else {
-    throw new Error(`BASELINE_MODE must be static or react, not ${mode}`);
+    throw new Error(`BASELINE_MODE must be static, react or markup, not ${mode}`);
   }
   // In a cluster, listen(0) gives every worker the same port, so each may print the line.
   const server = app.listen(0, '127.0.0.1', () => {

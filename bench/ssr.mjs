@@ -139,12 +139,20 @@ async function firstNewsSlug(origin) {
 async function runUncached(staticFile) {
   console.log(`\n-- uncached: PAGE_CACHE_SECONDS=0, WEB_CONCURRENCY=1, ${UNCACHED_CONNECTIONS} connections (${warmup} s warm-up + ${duration} s each)`);
   const rows = [];
-  const baseline = await startBaseline('static', { workers: 1, file: staticFile });
-  try {
-    rows.push({ name: 'baseline: static file', ...(await measure(baseline.origin, { path: '/', connections: UNCACHED_CONNECTIONS, duration, warmup })) });
-    console.log(`   static: ${int(rows[0].rps)} req/s`);
-  } finally {
-    await baseline.stop();
+  // Static: the same Express sending `/` as a file. Markup: React rendering `/`'s body afresh on
+  // every request from plain elements (lib/markup.mjs), streamed: React's own cost for the page,
+  // without the site's components, translations, router, data or API calls.
+  for (const [mode, name] of [
+    ['static', 'baseline: static file'],
+    ['markup', "baseline: React, /'s markup as plain elements"],
+  ]) {
+    const baseline = await startBaseline(mode, { workers: 1, file: staticFile });
+    try {
+      rows.push({ name, ...(await measure(baseline.origin, { path: '/', connections: UNCACHED_CONNECTIONS, duration, warmup })) });
+      console.log(`   ${mode}: ${int(rows.at(-1).rps)} req/s`);
+    } finally {
+      await baseline.stop();
+    }
   }
   const site = await startSite({ workers: 1, env: { PAGE_CACHE_SECONDS: '0' } });
   try {
@@ -156,7 +164,7 @@ async function runUncached(staticFile) {
   } finally {
     await site.stop();
   }
-  const [staticRow, ...pages] = rows;
+  const [staticRow, , ...pages] = rows;
   const lines = [heading(`Uncached render (PAGE_CACHE_SECONDS=0, 1 worker, ${UNCACHED_CONNECTIONS} connections, ${duration} s)`)];
   lines.push(
     table(
