@@ -18,9 +18,42 @@ describe('formatting for the language', () => {
     expect(formatDate('2026-12-31T22:00:00Z', 'uz')).toBe('31-dekabr, 2026');
   });
 
+  // Node's ICU is full (every locale): what Intl writes there is the reference for ru and en.
+  it('writes ru and en numbers as Intl does, with one kind of no-break space', () => {
+    const values = [0, 7, 999, 1000, 14500, 99999, 100000, 1234567, 2000000, 14500.5, 14500.4, -14500.5, -999.5, 250000000];
+    for (const [lang, locale] of [['ru', 'ru-RU'], ['en', 'en-US']] as const) {
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+      for (const value of values) expect(formatNumber(value, lang)).toBe(intl.format(value).replace(/[\u202f\u00a0]/g, '\u00a0'));
+    }
+  });
+
+  it('writes ru and en dates as Intl does, for every month', () => {
+    for (const [lang, locale] of [['ru', 'ru-RU'], ['en', 'en-US']] as const) {
+      const intl = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+      for (let month = 1; month <= 12; month += 1) {
+        const day = `2026-${String(month).padStart(2, '0')}-${String(month * 2).padStart(2, '0')}`;
+        expect(formatDate(day, lang)).toBe(intl.format(new Date(`${day}T00:00:00Z`)));
+      }
+    }
+  });
+
+  it('never asks Intl, whose first use loads locale data in the middle of hydration', () => {
+    const spies = [jest.spyOn(Intl, 'NumberFormat'), jest.spyOn(Intl, 'DateTimeFormat'), jest.spyOn(Number.prototype, 'toLocaleString'), jest.spyOn(Date.prototype, 'toLocaleDateString')];
+    try {
+      for (const lang of ['ru', 'en', 'uz'] as const) {
+        formatUzs(1234567, lang);
+        formatDate('2026-11-01', lang);
+      }
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
   it('writes calendar dates without shifting them by the time zone', () => {
     expect(formatDate('2026-11-01', 'en')).toBe('November 1, 2026');
-    expect(formatDate('2026-11-01', 'ru')).toMatch(/^1 ноября 2026/);
+    expect(formatDate('2026-11-01', 'ru')).toBe('1 ноября 2026 г.');
+    expect(formatDate('2026-12-31T22:00:00Z', 'en')).toBe('December 31, 2026');
     expect(formatDate('not a date', 'en')).toBe('not a date');
   });
 });

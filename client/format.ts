@@ -1,29 +1,33 @@
-import { INTL_LOCALE, type Language } from '../shared/languages';
+import type { Language } from '../shared/languages';
 
 /**
  * Formatting for the page's language, identical on the server and in the browser (hydration
- * compares the text). ru and en go through Intl. Uzbek does not: browsers whose ICU lacks uz data
- * (Debian's Chromium among them) print `2025 M09 1` and `14,500` where Node prints
- * `1-sentabr, 2025` and `14 500`, so Uzbek is written here by its CLDR patterns (`d-MMMM, y`,
- * no-break space between digit groups). The currency unit is ours too, for the same reason.
+ * compares the text), written here by each language's CLDR patterns rather than through Intl:
+ * - Speed: a page's first Intl.NumberFormat or DateTimeFormat makes the browser load its ICU data
+ *   for the locale on the main thread, in the middle of hydration: 58 ms of a 4× throttled load
+ *   of /constructor (Chromium's CPU profile), the largest single item after React itself.
+ * - Sameness: ICU versions differ. Browsers whose ICU lacks uz data (Debian's Chromium among them)
+ *   print `2025 M09 1` and `14,500` where Node prints `1-sentabr, 2025` and `14 500`, and the
+ *   space between digit groups is a narrow no-break space in some versions, a no-break space in
+ *   others.
+ * What is written is what Node's full ICU writes for ru-RU and en-US (`format.test.ts` compares
+ * them), with one no-break space between digit groups in ru and uz.
  */
-const UZ_MONTHS = ['yanvar', 'fevral', 'mart', 'aprel', 'may', 'iyun', 'iyul', 'avgust', 'sentabr', 'oktabr', 'noyabr', 'dekabr'];
-const numberFormats = new Map<Language, Intl.NumberFormat>();
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+const GROUP_SEPARATOR: Record<Language, string> = { ru: '\u00a0', en: ',', uz: '\u00a0' };
 
+/** Months as a date names them: the genitive in Russian (`1 ноября`). */
+const MONTHS: Record<Language, readonly string[]> = {
+  ru: ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'],
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  uz: ['yanvar', 'fevral', 'mart', 'aprel', 'may', 'iyun', 'iyul', 'avgust', 'sentabr', 'oktabr', 'noyabr', 'dekabr'],
+};
+
+/** A whole number with the language's digit grouping: `14 500`, `14,500`; halves round away from zero, as Intl does. */
 export function formatNumber(value: number, lang: Language): string {
-  if (lang === 'uz') {
-    const rounded = Math.round(Math.abs(value));
-    const grouped = String(rounded).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-    return value < 0 && rounded !== 0 ? `-${grouped}` : grouped;
-  }
-  let format = numberFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 0 });
-    numberFormats.set(lang, format);
-  }
-  // Narrow no-break spaces differ between ICU versions; one plain no-break space everywhere.
-  return format.format(value).replace(/[\u202f\u00a0]/g, '\u00a0');
+  if (!Number.isFinite(value)) return String(value);
+  const rounded = Math.round(Math.abs(value));
+  const grouped = String(rounded).replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR[lang]);
+  return value < 0 && rounded !== 0 ? `-${grouped}` : grouped;
 }
 
 const SUM: Record<Language, string> = { ru: 'сум', en: 'UZS', uz: 'soʻm' };
@@ -33,18 +37,14 @@ export function formatUzs(amount: number, lang: Language): string {
   return `${formatNumber(amount, lang)}\u00a0${SUM[lang]}`;
 }
 
-/** A calendar date (yyyy-mm-dd or ISO) as the language writes it, independent of the time zone. */
+/** A calendar date (yyyy-mm-dd or ISO) as the language writes it, independent of the time zone: `1 ноября 2026 г.`, `November 1, 2026`, `1-noyabr, 2026`. */
 export function formatDate(value: string, lang: Language): string {
-  if (lang === 'uz') {
-    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-    if (Number.isNaN(date.getTime())) return value;
-    return `${date.getUTCDate()}-${UZ_MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()}`;
-  }
-  let format = dateFormats.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    dateFormats.set(lang, format);
-  }
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? value : format.format(date);
+  if (Number.isNaN(date.getTime())) return value;
+  const day = date.getUTCDate();
+  const month = MONTHS[lang][date.getUTCMonth()];
+  const year = date.getUTCFullYear();
+  if (lang === 'ru') return `${day} ${month} ${year} г.`;
+  if (lang === 'en') return `${month} ${day}, ${year}`;
+  return `${day}-${month}, ${year}`;
 }
