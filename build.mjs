@@ -20,10 +20,22 @@ const dev = process.argv.includes('--dev');
 const reactDevelopment = dev || process.env.NODE_ENV === 'development';
 
 /**
+ * client/page-sections.ts compiled on its own (it imports types only), so the build groups the
+ * catalogue's sections into chunks by the same rule the server preloads them by.
+ */
+async function loadPageSections() {
+  const built = await esbuild.build({ entryPoints: [path.join(root, 'client', 'page-sections.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'warning' });
+  return import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
+}
+const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, catalogueChunkOf } = await loadPageSections();
+
+/**
  * Each language's catalogue as one chunk per top-level section (issue 15), made here from
  * locales/<lang>.json (the one source) by the rule of locales/sections.cjs: `virtual:catalogue-sections`
  * is the map language → section → `import()` of `catalogue-section:<lang>-<section>`, which is
- * that section's texts. A page downloads only the sections it declares (client/page-sections.ts).
+ * that section's texts. The document's sections, which every page loads, share one chunk,
+ * `catalogue-section:<lang>-document` (`catalogueChunkOf`), and their loaders pick their own
+ * texts from it. A page downloads only the sections it declares (client/page-sections.ts).
  * The server bundle gets the same map (never called there: the server renders with the whole files).
  */
 function catalogueSections() {
@@ -39,7 +51,11 @@ function catalogueSections() {
         const languages = catalogueLanguages(localesDir);
         const entries = await Promise.all(
           languages.map(async (lang) => {
-            const loaders = Object.keys(await readCatalogue(lang)).map((section) => `${JSON.stringify(section)}: () => import(${JSON.stringify(`catalogue-section:${lang}-${section}`)})`);
+            const loaders = Object.keys(await readCatalogue(lang)).map((section) => {
+              const chunk = catalogueChunkOf(section);
+              const load = `import(${JSON.stringify(`catalogue-section:${lang}-${chunk}`)})`;
+              return `${JSON.stringify(section)}: () => ${chunk === section ? load : `${load}.then((chunk) => ({ default: chunk.default[${JSON.stringify(section)}] }))`}`;
+            });
             return `${JSON.stringify(lang)}: { ${loaders.join(', ')} }`;
           }),
         );
@@ -48,8 +64,11 @@ function catalogueSections() {
       build.onLoad({ filter: /.*/, namespace: 'catalogue-section' }, async (args) => {
         const [, lang, section] = /^([a-z]{2})-(\w+)$/.exec(args.path) ?? [];
         if (!lang) return { errors: [{ text: `Not a catalogue section: ${args.path}` }] };
+        const catalogue = await readCatalogue(lang);
+        if (DOCUMENT_CHUNK in catalogue) return { errors: [{ text: `locales/${lang}.json: a section may not be called "${DOCUMENT_CHUNK}", the name of the document's chunk` }] };
         // An object literal, not the json loader: no named export per key, just the texts.
-        return { contents: `export default ${JSON.stringify(browserSection(await readCatalogue(lang), section))};`, loader: 'js', watchFiles: [catalogueFile(lang)] };
+        const texts = section === DOCUMENT_CHUNK ? Object.fromEntries(DOCUMENT_SECTIONS.map((name) => [name, browserSection(catalogue, name)])) : browserSection(catalogue, section);
+        return { contents: `export default ${JSON.stringify(texts)};`, loader: 'js', watchFiles: [catalogueFile(lang)] };
       });
     },
   };

@@ -10,7 +10,7 @@ import { readBuildManifest } from '../server/build-manifest';
 import { importCatalogueSection, type CatalogueSection } from './catalogs';
 import type { Catalog } from './i18n';
 import { bootModulesOf } from '../shared/boot-modules';
-import { catalogueSectionModule, sectionsOfPages } from './page-sections';
+import { catalogueModulesOfPages, catalogueSectionModule, DOCUMENT_SECTIONS, sectionsOfPages } from './page-sections';
 
 /**
  * Every key a page's server render asks i18next for, per language: the server's instances record
@@ -72,12 +72,18 @@ async function render(path: string, lang: Language, status = 200): Promise<{ key
   return { keys: [...new Set(keys)].filter((key) => stringAt(CATALOGS[lang], key) !== undefined), html: res.text };
 }
 
-/** The catalogue chunks the HTML's boot script loads, as the sections they are. */
-function preloadedSections(html: string, lang: Language): string[] {
+/** The chunk files of these sections in the build, each once. */
+function catalogueFiles(lang: Language, sections: readonly CatalogueSection[]): string[] {
   const manifest = readBuildManifest(t.config.distDir);
-  const bySection = new Map(SECTIONS.map((section) => [manifest.modules[catalogueSectionModule(lang, section)]?.file, section]));
-  const hrefs = bootModulesOf(html);
-  return hrefs.flatMap((href) => (href && bySection.has(href) ? [bySection.get(href)!] : [])).sort();
+  return [...new Set(sections.map((section) => manifest.modules[catalogueSectionModule(lang, section)]?.file ?? `(no chunk for ${section})`))].sort();
+}
+
+/** The catalogue chunks the HTML's boot script loads. */
+function preloadedCatalogueFiles(html: string, lang: Language): string[] {
+  const all = new Set(catalogueFiles(lang, SECTIONS));
+  return bootModulesOf(html)
+    .filter((href) => all.has(href))
+    .sort();
 }
 
 describe.each(LANGUAGES)('the catalogue sections of each page in %s', (lang) => {
@@ -88,7 +94,16 @@ describe.each(LANGUAGES)('the catalogue sections of each page in %s', (lang) => 
     const texts = await browserTexts(lang, declared);
     expect(keys.length).toBeGreaterThan(20);
     expect(keys.filter((key) => stringAt(texts, key) === undefined)).toEqual([]);
-    expect(preloadedSections(html, lang)).toEqual([...declared].sort());
+    expect(preloadedCatalogueFiles(html, lang)).toEqual(catalogueFiles(lang, declared));
+  });
+
+  it("the document's sections are one chunk, which every page preloads once; every other section is a chunk of its own", () => {
+    const document = catalogueFiles(lang, DOCUMENT_SECTIONS);
+    expect(document).toHaveLength(1);
+    const others = SECTIONS.filter((section) => !DOCUMENT_SECTIONS.includes(section));
+    expect(catalogueFiles(lang, others)).toHaveLength(others.length);
+    expect(catalogueFiles(lang, others)).not.toContain(document[0]);
+    expect(catalogueModulesOfPages(lang, ['home']).filter((module) => module.endsWith('-document'))).toEqual([`catalogue-section:${lang}-document`]);
   });
 
   it('a missing page: the document sections hold its texts, and only those are preloaded', async () => {
@@ -96,7 +111,7 @@ describe.each(LANGUAGES)('the catalogue sections of each page in %s', (lang) => 
     const texts = await browserTexts(lang, sectionsOfPages([]));
     expect(keys.length).toBeGreaterThan(10);
     expect(keys.filter((key) => stringAt(texts, key) === undefined)).toEqual([]);
-    expect(preloadedSections(html, lang)).toEqual([...sectionsOfPages([])].sort());
+    expect(preloadedCatalogueFiles(html, lang)).toEqual(catalogueFiles(lang, sectionsOfPages([])));
   });
 });
 

@@ -41,12 +41,24 @@ export function sectionsOfPages(pages: readonly PageKey[]): CatalogueSection[] {
   return [...new Set([...DOCUMENT_SECTIONS, ...pages.flatMap((page) => PAGE_SECTIONS[page])])];
 }
 
-/** How the build manifest (dist/client/manifest.json) names a section's chunk (build.mjs). */
-export function catalogueSectionModule(lang: Language, section: CatalogueSection): string {
-  return `catalogue-section:${lang}-${section}`;
+/** The name of the chunk holding every DOCUMENT_SECTIONS section of a language. */
+export const DOCUMENT_CHUNK = 'document';
+
+/**
+ * The chunk a section's texts are built into (build.mjs): the document's sections share one, since
+ * every page loads all of them (seven small files were seven requests on every first load); any
+ * other section has its own.
+ */
+export function catalogueChunkOf(section: CatalogueSection): string {
+  return DOCUMENT_SECTIONS.includes(section) ? DOCUMENT_CHUNK : section;
 }
 
-/** The build manifest's names of those sections' chunks in a language: what the server preloads. */
+/** How the build manifest (dist/client/manifest.json) names the chunk of a section (build.mjs). */
+export function catalogueSectionModule(lang: Language, section: CatalogueSection): string {
+  return `catalogue-section:${lang}-${catalogueChunkOf(section)}`;
+}
+
+/** The build manifest's names of those sections' chunks in a language, each once: what the server preloads. */
 export function catalogueModulesOfPages(lang: Language, pages: readonly PageKey[]): string[] {
-  return sectionsOfPages(pages).map((section) => catalogueSectionModule(lang, section));
+  return [...new Set(sectionsOfPages(pages).map((section) => catalogueSectionModule(lang, section)))];
 }

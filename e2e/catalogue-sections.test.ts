@@ -3,18 +3,20 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
-import { sectionsOfPages } from '../client/page-sections';
+import { catalogueChunkOf, sectionsOfPages } from '../client/page-sections';
+import type { CatalogueSection } from '../client/catalogs';
 import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as { modules: Record<string, { file: string }> };
-/** Chunk URL → `<lang>-<section>`, for every catalogue section of the build. */
+/** Chunk URL → `<lang>-<chunk>`, for every catalogue chunk of the build (a section's own, or the document's). */
 const SECTION_OF_FILE = new Map(
   Object.entries(manifest.modules)
     .filter(([source]) => source.startsWith('catalogue-section:'))
     .map(([source, { file }]) => [file, source.slice('catalogue-section:'.length)]),
 );
-const SECTIONS = Object.keys(ru);
+const SECTIONS = Object.keys(ru) as CatalogueSection[];
+const CHUNKS = new Set(SECTIONS.map(catalogueChunkOf));
 /** A key on screen instead of its text: `<section>.<name>`. */
 const RAW_KEY = new RegExp(`\\b(${SECTIONS.join('|')})\\.[a-zA-Z]`);
 
@@ -53,13 +55,14 @@ async function instrument(page: Page): Promise<void> {
   });
 }
 
-/** The catalogue sections the page downloaded (all of them, or those started before `before` ms). */
+/** The catalogue chunks the page downloaded (all of them, or those started before `before` ms). */
 async function downloadedSections(page: Page, before = Infinity): Promise<string[]> {
   const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })));
   return [...new Set(entries.filter((entry) => entry.start < before).flatMap((entry) => SECTION_OF_FILE.get(entry.url) ?? []))].sort();
 }
 
-const inLanguage = (lang: string, sections: string[]) => sections.map((section) => `${lang}-${section}`).sort();
+/** The chunks of these sections in a language, each once, as `<lang>-<chunk>`. */
+const inLanguage = (lang: string, sections: readonly CatalogueSection[]) => [...new Set(sections.map((section) => `${lang}-${catalogueChunkOf(section)}`))].sort();
 
 async function expectNoRawKey(page: Page): Promise<void> {
   const text = await page.evaluate(() => document.body.innerText);
@@ -81,6 +84,9 @@ it('/ in Russian downloads only its sections before hydration; a navigation load
   expect(await downloadedSections(page)).toEqual(home);
   expect(home).not.toContain('ru-api');
   expect(home).not.toContain('ru-purchase');
+  // The document's sections come in one file.
+  expect(home).toContain('ru-document');
+  expect(home).not.toContain('ru-common');
   await expectNoRawKey(page);
 
   // A client-side navigation: the page's sections arrive with its module, before it renders.
@@ -107,7 +113,7 @@ it('/ in Russian downloads only its sections before hydration; a navigation load
 
   // The safety net, once idle: the rest of the language on screen.
   await page.evaluate(() => window.__idle!.forEach((run) => run()));
-  await page.waitForFunction((count) => performance.getEntriesByType('resource').filter((entry) => /\/en-\w+-\w+\.js$/.test(entry.name)).length === count, SECTIONS.length);
+  await page.waitForFunction((count) => performance.getEntriesByType('resource').filter((entry) => /\/en-\w+-\w+\.js$/.test(entry.name)).length === count, CHUNKS.size);
   expect((await downloadedSections(page)).filter((section) => section.startsWith('en-'))).toEqual(inLanguage('en', SECTIONS));
   expect(problems).toEqual([]);
   await context.close();
