@@ -15,9 +15,10 @@ import { heading, kB, percent, table } from './lib/format.mjs';
 import { DIST_DIR, ROOT, startSite } from './lib/processes.mjs';
 
 // Issue 15 aims at 125 kB; per-page catalogue sections brought / from 156.5 to 154.5 kB. Starting
-// React DOM in a task of its own (client/entry.tsx) costs two more files, 0.9 kB: 156 kB. What a
-// browser receives is the brotli column (135 kB).
-const BUDGET_GZIP = { '/': 156_000 };
+// React DOM in a task of its own (client/entry.tsx) cost two more files, 0.9 kB (budget 156 kB);
+// the document's catalogue sections in one chunk took six files and 1.1 kB off: 154.0 kB, budget
+// 155 kB again. What a browser receives is the brotli column (134 kB).
+const BUDGET_GZIP = { '/': 155_000 };
 const LANGUAGE = 'ru';
 // Path of each page folder (shared/paths.ts); a page folder missing here is shown by its name.
 const PAGE_PATHS = {
