@@ -1,7 +1,8 @@
 // Server-render throughput: first uncached (the page cache off) for seven pages at 10 connections,
-// then `/`, `/numbers`, `/news` of the built site (cache on) under autocannon load on
-// 127.0.0.1, against two baselines measured in the same run (the same Express serving a static
-// file; a bare renderToString of a trivial React page), with WEB_CONCURRENCY=1 and =2.
+// against the same Express serving `/`'s HTML as a static file and rendering `/`'s markup with
+// React from plain elements (lib/markup.mjs); then `/`, `/numbers`, `/news` of the built site
+// (cache on) under autocannon load on 127.0.0.1, against two baselines measured in the same run
+// (the static file; a bare renderToString of a trivial React page), with WEB_CONCURRENCY=1 and =2.
 // Prints figures; exits non-zero only when a request failed (errors or non-2xx), never on speed.
 import fs from 'node:fs';
 import path from 'node:path';
