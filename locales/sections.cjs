@@ -1,5 +1,6 @@
 // The browser downloads each language's catalogue by top-level section (`common`, `nav`, `home`,
-// ...): one chunk per language and section, so a page loads only the texts it shows (issue 15).
+// ...): one chunk per language and section, so a page loads only the texts it shows (issue 15);
+// the document's sections, which every page loads, share one (`catalogueChunkOf`, client/page-sections.ts).
 // locales/<lang>.json stays the one source: build.mjs makes the chunks from it with
 // `browserSection` (plugin `catalogue-sections`), and this file's `CATALOGUE_SECTIONS` is the
 // same map for Jest, which has no bundler (jest.config.js maps `virtual:catalogue-sections` here).
