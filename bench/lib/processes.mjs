@@ -140,11 +140,12 @@ export function freePort() {
 /**
  * The built site as production runs it: `node $DIST_DIR/server/index.cjs`, on a fresh store.
  * `gcOnSignal` preloads lib/gc-on-signal.cjs into it and its workers (see collectGarbage);
- * `startTimeoutMs` allows for a long first start (seeding a large DEMO_NUMBERS catalogue).
+ * `startTimeoutMs` allows for a long first start (seeding a large DEMO_NUMBERS catalogue);
+ * `distDir` runs another build than DIST_DIR (bench/cpu.mjs compares two).
  */
-export async function startSite({ workers = 1, env = {}, gcOnSignal = false, startTimeoutMs } = {}) {
-  const entry = path.join(DIST_DIR, 'server', 'index.cjs');
-  if (!fs.existsSync(entry)) throw new Error(`No build at ${DIST_DIR}: run "node build.mjs" first (with the same DIST_DIR).`);
+export async function startSite({ workers = 1, env = {}, gcOnSignal = false, startTimeoutMs, distDir = DIST_DIR } = {}) {
+  const entry = path.join(distDir, 'server', 'index.cjs');
+  if (!fs.existsSync(entry)) throw new Error(`No build at ${distDir}: run "node build.mjs" first (with the same DIST_DIR).`);
   const dataDir = tempDir('oq-bench-data-');
   return startListening(
     `site (WEB_CONCURRENCY=${workers})`,
@@ -156,7 +157,7 @@ export async function startSite({ workers = 1, env = {}, gcOnSignal = false, sta
       NODE_ENV: 'production',
       LOG_REQUESTS: 'false',
       DATA_DIR: dataDir,
-      DIST_DIR,
+      DIST_DIR: distDir,
       JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
       WEB_CONCURRENCY: String(workers),
       ...(gcOnSignal ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'bench', 'lib', 'gc-on-signal.cjs')}`.trim() } : {}),
