@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import catalogueRules from './locales/sections.cjs';
+import { loadSiteModule } from './site-module.mjs';
 
 const { browserSection, catalogueLanguages } = catalogueRules;
 
@@ -19,15 +20,8 @@ const dev = process.argv.includes('--dev');
 // React's development build names hydration mismatches in full: `NODE_ENV=development node build.mjs`.
 const reactDevelopment = dev || process.env.NODE_ENV === 'development';
 
-/**
- * client/page-sections.ts compiled on its own (it imports types only), so the build groups the
- * catalogue's sections into chunks by the same rule the server preloads them by.
- */
-async function loadPageSections() {
-  const built = await esbuild.build({ entryPoints: [path.join(root, 'client', 'page-sections.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'warning' });
-  return import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
-}
-const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, catalogueChunkOf } = await loadPageSections();
+// The catalogue's sections are grouped into chunks by the same rule the server preloads them by.
+const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, catalogueChunkOf } = await loadSiteModule('client/page-sections.ts');
 
 /**
  * Each language's catalogue as one chunk per top-level section (issue 15), made here from

@@ -10,9 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import * as esbuild from 'esbuild';
 import { heading, kB, percent, table } from './lib/format.mjs';
 import { DIST_DIR, ROOT, startSite } from './lib/processes.mjs';
+import { loadSiteModule } from '../site-module.mjs';
 
 // Issue 15 aims at 125 kB; per-page catalogue sections brought / from 156.5 to 154.5 kB. Starting
 // React DOM in a task of its own (client/entry.tsx) cost two more files, 0.9 kB (budget 156 kB);
@@ -46,16 +46,8 @@ if (!fs.existsSync(manifestFile)) {
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
-/**
- * A module of the site itself, compiled by esbuild, so what this bench counts and reads cannot
- * drift from the site's: the pages' catalogue sections as the server preloads them
- * (client/page-sections.ts, which imports types only) and the boot script's list of modules
- * (shared/boot-modules.ts).
- */
-async function loadSiteModule(file) {
-  const built = await esbuild.build({ entryPoints: [path.join(ROOT, file)], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'warning' });
-  return import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
-}
+// The site's own modules (site-module.mjs), so what this bench counts and reads cannot drift from
+// the site's: the pages' catalogue sections as the server preloads them and the boot script's list.
 const { catalogueModulesOfPages } = await loadSiteModule('client/page-sections.ts');
 const { bootModulesOf } = await loadSiteModule('shared/boot-modules.ts');
 

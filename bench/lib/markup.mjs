@@ -65,10 +65,9 @@ function propsOf(tag, attributes) {
 }
 
 /**
- * `{ before, elements, after, count }`: the document up to and including `<body …>`, a function
- * building the body's elements afresh (as a render would), the scripts and closing tags after it,
- * and how many elements the body has. React's comments (`<!-- -->` between texts, Suspense marks)
- * are left out: React writes its own.
+ * `{ before, elements, after }`: the document up to and including `<body …>`, a function building
+ * the body's elements afresh (as a render would), and the scripts and closing tags after it.
+ * React's comments (`<!-- -->` between texts, Suspense marks) are left out: React writes its own.
  */
 export function splitPage(html) {
   const open = html.indexOf('<body');
@@ -79,13 +78,11 @@ export function splitPage(html) {
   const markup = html.slice(bodyStart, bodyEnd).replace(/<!--[\s\S]*?-->/g, '');
   const root = { children: [] };
   const stack = [root];
-  let count = 0;
   const tokens = /<script((?:\s+[^\s=>/]+(?:="[^"]*")?)*)>([\s\S]*?)<\/script>|<\/?([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>|[^<]+/g;
   for (const [token, scriptAttributes, script, tag, attributes] of markup.matchAll(tokens)) {
     if (script !== undefined) {
       // A script in the page (JSON-LD): its text as React is given it.
       stack.at(-1).children.push({ tag: 'script', props: { ...propsOf('script', scriptAttributes ?? ''), dangerouslySetInnerHTML: { __html: script } }, children: [] });
-      count += 1;
     } else if (!token.startsWith('<')) stack.at(-1).children.push(decode(token));
     else if (token.startsWith('</')) stack.pop();
     else {
@@ -96,7 +93,6 @@ export function splitPage(html) {
         const select = stack.findLast((parent) => parent.tag === 'select');
         if (select) select.props.defaultValue = node.props.value ?? '';
       }
-      count += 1;
       stack.at(-1).children.push(node);
       if (!VOID.has(tag) && !token.endsWith('/>')) stack.push(node);
     }
@@ -108,5 +104,5 @@ export function splitPage(html) {
       : node.tag === 'textarea'
         ? createElement(node.tag, { ...node.props, defaultValue: node.children.join('') })
         : createElement(node.tag, node.props, ...node.children.map(build));
-  return { before: html.slice(0, bodyStart), elements: () => root.children.map(build), after: html.slice(bodyEnd), count };
+  return { before: html.slice(0, bodyStart), elements: () => root.children.map(build), after: html.slice(bodyEnd) };
 }
