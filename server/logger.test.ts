@@ -1,3 +1,4 @@
+import { get, startBuiltServer } from './built-server';
 import { createLogger } from './logger';
 
 /** What the logger writes to stdout and stderr while `run` runs, line by line and parsed. */
@@ -61,5 +62,25 @@ describe('the logger', () => {
       { level: 'info', time: expect.any(String), pid: process.pid, requestId: 'a', method: 'GET', path: '/en', status: 200, durationMs: 1.5 },
       { level: 'error', time: expect.any(String), pid: process.pid, requestId: 'b', method: 'GET', path: '/api/v1/tariffs', status: 500, durationMs: 2 },
     ]);
+  });
+});
+
+describe("the built server's log", () => {
+  it('is JSON lines only while it serves pages, compressed or not: node writes no warning of its own', async () => {
+    const server = await startBuiltServer({ LOG_REQUESTS: 'true', PAGE_CACHE_SECONDS: '0' });
+    try {
+      for (const [page, encoding] of [['/', 'br'], ['/en/numbers', 'gzip'], ['/uz/news', 'identity'], ['/en/nowhere', 'gzip']]) {
+        await get(`${server.origin}${page}`, { 'accept-encoding': encoding });
+      }
+      // A warning is written on the tick after the listener that raised it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const lines = server.output().split('\n').filter(Boolean);
+      expect(lines.filter((line) => !line.startsWith('{'))).toEqual([]);
+      const paths = lines.map((line) => (JSON.parse(line) as { path?: string }).path ?? '');
+      // Each page's own line, among those of the embedded API's calls it made.
+      expect(paths.filter((path) => path && !path.startsWith('/api/'))).toEqual(['/', '/en/numbers', '/uz/news', '/en/nowhere']);
+    } finally {
+      await server.stop();
+    }
   });
 });
