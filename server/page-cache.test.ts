@@ -40,6 +40,10 @@ describe('the page cache', () => {
     expect(pageUrl('/numbers?category=gold&utm_campaign=a&sort=price_desc')).toBe('/numbers?category=gold&sort=price_desc');
     expect(pageUrl('/uz/about')).toBe('/uz/about');
     expect(pageUrl('/uz/about?')).toBe('/uz/about');
+    // Escapes that do not decode are the text they are; those that do stay as typed.
+    expect(pageUrl('/news/%E0%A4%A?page=2')).toBe('/news/%25E0%25A4%25A?page=2');
+    expect(pageUrl('/en/%zz/%D0%BD')).toBe('/en/%25zz/%D0%BD');
+    expect(pageUrl('/news/%D0%BD%D0%BE')).toBe('/news/%D0%BD%D0%BE');
   });
 
   it('stores nothing when switched off', () => {

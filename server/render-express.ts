@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { pageUrl } from './page-cache';
+import { decodablePath, pageUrl } from './page-cache';
 import type { RenderDocument, RenderedDocument } from './render-document';
 
 export interface PageRouteOptions {
@@ -18,7 +18,7 @@ export interface PageRouteOptions {
 export function pageRoute(render: RenderDocument, options: PageRouteOptions): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     // The page's key labels its metrics (a bounded set), whatever the URL says.
-    res.locals.metricsRoute = `page:${options.pageOf(req.path)}`;
+    res.locals.metricsRoute = `page:${options.pageOf(decodablePath(req.path))}`;
     const abort = new AbortController();
     // Registered before the body is piped, so the render knows the visitor left before its
     // stream is torn down (and does not log that as a render error).
