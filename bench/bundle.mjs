@@ -133,9 +133,16 @@ function largestModules(urls, limit) {
   const byModule = new Map();
   const byPackage = new Map();
   let total = 0;
+  // The served gzip bytes split between the packages and the site's own code and texts: each
+  // file's share by the minified bytes its inputs put in it (a file is compressed whole).
+  let libraryGzip = 0;
   for (const url of urls) {
     const key = path.relative(ROOT, path.join(clientDir, url)).split(path.sep).join('/');
-    for (const [path_, { bytesInOutput }] of Object.entries(meta.outputs[key]?.inputs ?? {})) {
+    const inputs = Object.entries(meta.outputs[key]?.inputs ?? {});
+    const inFile = inputs.reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
+    const fromPackages = inputs.reduce((sum, [input, { bytesInOutput }]) => sum + (input.includes('node_modules/') ? bytesInOutput : 0), 0);
+    if (inFile > 0) libraryGzip += (sizeOf(url).gzip * fromPackages) / inFile;
+    for (const [path_, { bytesInOutput }] of inputs) {
       // A symlinked node_modules shows as ../../somewhere/node_modules/...: name it the same way.
       const input = path_.replace(/^.*?node_modules\//, 'node_modules/');
       total += bytesInOutput;
@@ -146,7 +153,7 @@ function largestModules(urls, limit) {
   }
   const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([name, bytes]) => [name, kB(bytes), percent(bytes / total)]);
   const own = new Map([...byModule].filter(([input]) => !input.startsWith('node_modules/')));
-  return { total, modules: top(byModule), packages: top(byPackage), own: top(own) };
+  return { total, libraryGzip, modules: top(byModule), packages: top(byPackage), own: top(own) };
 }
 
 const lines = [heading(`First-load JavaScript per route (${LANGUAGE}, build ${manifest.buildId})`)];
@@ -165,6 +172,10 @@ const home = rows.find((row) => row.route === '/') ?? rows[0];
 const largest = largestModules(home.urls, 15);
 lines.push(heading(`Largest packages in the first load of ${home.route} (minified bytes, ${kB(largest.total)} in all)`));
 lines.push(table(['package', 'minified', 'share'], largest.packages, ['left']));
+lines.push(
+  `Served gzip of ${home.route}: packages about ${kB(largest.libraryGzip)}, the site's own code and texts about ${kB(home.total.gzip - largest.libraryGzip)} ` +
+    `(each file's gzip shared by the minified bytes of its inputs).`,
+);
 lines.push(heading(`Largest modules in the first load of ${home.route}`));
 lines.push(table(['module', 'minified', 'share'], largest.modules, ['left']));
 lines.push(heading(`Largest modules of the site's own code in the first load of ${home.route}`));
