@@ -42,25 +42,25 @@ export function pageRoute(render: RenderDocument, options: PageRouteOptions): Re
   };
 }
 
-/** How a pipeline to a response ends when the connection closed before the last byte. */
 /** Room for the listeners a page response carries while it is piped (see send). */
 const RESPONSE_LISTENERS = 20;
 
+/** How a pipeline to a response ends when the connection closed before the last byte. */
 const VISITOR_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'EPIPE', 'ECONNRESET']);
 
 function send(document: RenderedDocument, res: ExpressResponse, log: PageRouteOptions['log']): void {
   res.status(document.status).set(document.headers);
   const { body } = document;
+  if (!body) {
+    res.end();
+    return;
+  }
   // node's pipeline puts seven 'close' listeners on its destination; with the four the site puts
   // on every response (metrics, the request log, compression, the render's abort above) that is
   // more than EventEmitter's default of ten, and node wrote a MaxListenersExceededWarning, a
   // multi-line stack on stderr, for every page it sent. Eleven listeners on a response that ends
   // are no leak.
   res.setMaxListeners(RESPONSE_LISTENERS);
-  if (!body) {
-    res.end();
-    return;
-  }
   pipeline(body, res, (error) => {
     // A visitor gone midway is logged where the response closes; anything else is the server's.
     if (error && !VISITOR_GONE.has((error as NodeJS.ErrnoException).code ?? '')) log('error', `Sending the page failed: ${res.req.path}`, error);
