@@ -95,6 +95,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
         reservationMinutes: config.reservationMinutes,
         auctionExtendMinutes: config.auctionExtendMinutes,
         paymentWindowMinutes: config.paymentWindowMinutes,
+        paymentWindowPremiumMinutes: config.paymentWindowPremiumMinutes,
         demoSmsCode: config.demoSmsCode ?? undefined,
         corsOrigins: config.apiCorsOrigins,
         production: config.nodeEnv === 'production',

@@ -84,6 +84,7 @@ describe('configuration', () => {
       reservationMinutes: 15,
       auctionExtendMinutes: 5,
       paymentWindowMinutes: 720,
+      paymentWindowPremiumMinutes: 30,
       demoSmsCode: null,
       apiCorsOrigins: [],
       renderTimeoutMs: 15000,
@@ -91,7 +92,19 @@ describe('configuration', () => {
       pageCacheSeconds: 5,
       pageCacheMaxBytes: 32 * 1024 * 1024,
       logRequests: true,
-      limits: { reservationsPerHour: 60, holdsPerClient: 20, smsPhonesPerHour: 10, ordersAwaitingPayment: 3, bidsPerMinute: 10, streamsPerClient: 20 },
+      limits: {
+        reservationsPerHour: 60,
+        reservationsPerNetworkPerHour: 180,
+        holdsPerClient: 20,
+        holdsPerNetwork: 60,
+        bookingsPerPhone: 2,
+        anonymousHeldShare: 0.2,
+        smsPhonesPerHour: 10,
+        ordersAwaitingPayment: 3,
+        bidsPerMinute: 10,
+        streamsPerClient: 20,
+        streamsTotal: 5000,
+      },
       oqDayFrameAncestors: [],
       redisUrl: null,
       metricsPort: null,
@@ -152,6 +165,15 @@ describe('configuration', () => {
     ['STREAM_AFTER_MS', '1.5'],
   ])('stops the boot on %s=%p, naming the variable and not the entry of its list', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} must`));
+  });
+
+  it('reads the anonymous share of a category as a percentage, with or without its sign, and refuses anything else', () => {
+    expect(loadConfig({ LIMIT_ANONYMOUS_HELD_SHARE: '35' }).limits.anonymousHeldShare).toBe(0.35);
+    expect(loadConfig({ LIMIT_ANONYMOUS_HELD_SHARE: '12.5%' }).limits.anonymousHeldShare).toBe(0.125);
+    expect(loadConfig({ LIMIT_ANONYMOUS_HELD_SHARE: '0' }).limits.anonymousHeldShare).toBe(0);
+    for (const bad of ['101', '-5', '0.2.1', 'half']) {
+      expect(() => loadConfig({ LIMIT_ANONYMOUS_HELD_SHARE: bad })).toThrow(`LIMIT_ANONYMOUS_HELD_SHARE must be a percentage from 0 to 100, got "${bad}"`);
+    }
   });
 
   it('names every invalid variable at once, the first as the error variable', () => {

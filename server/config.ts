@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FirebasePublicConfig, PublicConfig } from '../shared/public-config';
+import { DEFAULT_PREMIUM_WINDOW_MINUTES } from './api/create-api';
 import { DEFAULT_LIMITS, type ClientLimits } from './api/http/limits';
 import { DEFAULT_DEMO_NUMBERS } from './api/seed/seed-numbers';
 
@@ -42,6 +43,8 @@ export interface Config {
   reservationMinutes: number;
   auctionExtendMinutes: number;
   paymentWindowMinutes: number;
+  /** Payment window of a premium number (a price, or won at auction). */
+  paymentWindowPremiumMinutes: number;
   demoSmsCode: string | null;
   apiCorsOrigins: string[];
   renderTimeoutMs: number;
@@ -83,6 +86,18 @@ function wholeNumber(min: number, max: number) {
 }
 
 const integer = (fallback: number, min: number, max: number) => variable(wholeNumber(min, max).default(fallback));
+
+/** A share written as a percentage (`20` or `20%`, 0 to 100), read as a fraction. */
+const percentage = (fallback: number) =>
+  variable(
+    z
+      .string()
+      .regex(/^\d{1,3}(\.\d+)?%?$/, { error: (issue) => `must be a percentage from 0 to 100, ${got(issue)}` })
+      .transform((raw) => Number(raw.replace('%', '')))
+      .refine((value) => value <= 100, { error: (issue) => `must be a percentage from 0 to 100, ${got(issue)}` })
+      .transform((value) => value / 100)
+      .optional(),
+  ).transform((value) => value ?? fallback);
 const optionalInteger = (min: number, max: number) => variable(wholeNumber(min, max).optional());
 
 function httpUrl() {
@@ -155,6 +170,7 @@ const envSchema = z
     RESERVATION_MINUTES: integer(15, 1, 24 * 60),
     AUCTION_EXTEND_MINUTES: integer(5, 1, 24 * 60),
     PAYMENT_WINDOW_MINUTES: integer(720, 1, 7 * 24 * 60),
+    PAYMENT_WINDOW_PREMIUM_MINUTES: integer(DEFAULT_PREMIUM_WINDOW_MINUTES, 1, 7 * 24 * 60),
     DEMO_SMS_CODE: variable(z.string().regex(/^\d{4,6}$/, { error: 'must be 4 to 6 digits' }).optional()),
     API_CORS_ORIGINS: origins,
     // Longer than the HTTP client's 10 s timeout, so a slow API call ends as an error state first.
@@ -164,11 +180,16 @@ const envSchema = z
     PAGE_CACHE_MAX_MB: integer(32, 1, 4096),
     LOG_REQUESTS: flag,
     LIMIT_RESERVATIONS_PER_HOUR: integer(DEFAULT_LIMITS.reservationsPerHour, 1, 100000),
+    LIMIT_RESERVATIONS_PER_NETWORK_PER_HOUR: integer(DEFAULT_LIMITS.reservationsPerNetworkPerHour, 1, 1000000),
     LIMIT_HOLDS_PER_CLIENT: integer(DEFAULT_LIMITS.holdsPerClient, 1, 100000),
+    LIMIT_HOLDS_PER_NETWORK: integer(DEFAULT_LIMITS.holdsPerNetwork, 1, 1000000),
+    LIMIT_BOOKINGS_PER_PHONE: integer(DEFAULT_LIMITS.bookingsPerPhone, 1, 1000),
+    LIMIT_ANONYMOUS_HELD_SHARE: percentage(DEFAULT_LIMITS.anonymousHeldShare),
     LIMIT_SMS_PHONES_PER_HOUR: integer(DEFAULT_LIMITS.smsPhonesPerHour, 1, 100000),
     LIMIT_ORDERS_AWAITING_PAYMENT: integer(DEFAULT_LIMITS.ordersAwaitingPayment, 1, 1000),
     LIMIT_BIDS_PER_MINUTE: integer(DEFAULT_LIMITS.bidsPerMinute, 1, 10000),
     LIMIT_STREAMS_PER_CLIENT: integer(DEFAULT_LIMITS.streamsPerClient, 1, 100000),
+    LIMIT_STREAMS_TOTAL: integer(DEFAULT_LIMITS.streamsTotal, 1, 1000000),
     OQDAY_FRAME_ANCESTORS: origins,
     REDIS_URL: variable(
       z
@@ -255,6 +276,7 @@ export function loadConfig(env: Env = process.env): Config {
     reservationMinutes: e.RESERVATION_MINUTES,
     auctionExtendMinutes: e.AUCTION_EXTEND_MINUTES,
     paymentWindowMinutes: e.PAYMENT_WINDOW_MINUTES,
+    paymentWindowPremiumMinutes: e.PAYMENT_WINDOW_PREMIUM_MINUTES,
     demoSmsCode: e.DEMO_SMS_CODE ?? null,
     apiCorsOrigins: e.API_CORS_ORIGINS,
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
@@ -265,11 +287,16 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: e.LOG_REQUESTS ?? e.NODE_ENV !== 'test',
     limits: {
       reservationsPerHour: e.LIMIT_RESERVATIONS_PER_HOUR,
+      reservationsPerNetworkPerHour: e.LIMIT_RESERVATIONS_PER_NETWORK_PER_HOUR,
       holdsPerClient: e.LIMIT_HOLDS_PER_CLIENT,
+      holdsPerNetwork: e.LIMIT_HOLDS_PER_NETWORK,
+      bookingsPerPhone: e.LIMIT_BOOKINGS_PER_PHONE,
+      anonymousHeldShare: e.LIMIT_ANONYMOUS_HELD_SHARE,
       smsPhonesPerHour: e.LIMIT_SMS_PHONES_PER_HOUR,
       ordersAwaitingPayment: e.LIMIT_ORDERS_AWAITING_PAYMENT,
       bidsPerMinute: e.LIMIT_BIDS_PER_MINUTE,
       streamsPerClient: e.LIMIT_STREAMS_PER_CLIENT,
+      streamsTotal: e.LIMIT_STREAMS_TOTAL,
     },
     oqDayFrameAncestors: e.OQDAY_FRAME_ANCESTORS,
     redisUrl: e.REDIS_URL ?? null,

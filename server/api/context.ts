@@ -10,9 +10,13 @@ export interface ApiContext {
   reservationMs: number;
   auctionExtendMs: number;
   paymentWindowMs: number;
+  /** How long an order for a premium number (a price, or won at auction) waits for payment. */
+  paymentWindowPremiumMs: number;
   demoSmsCode: string | undefined;
   production: boolean;
   smsSecret: string;
+  /** Key of the hash that stands for a verified document (one person), never stored in clear. */
+  personSecret: string;
   limits: RateLimits;
   log(message: string): void;
   /** A fault of the API itself (a 5xx), with the request id that ties it to the request log. */

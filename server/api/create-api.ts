@@ -37,6 +37,8 @@ export interface ApiOptions {
   reservationMinutes: number;
   auctionExtendMinutes: number;
   paymentWindowMinutes: number;
+  /** Payment window of a premium number (a price, or won at auction); default 30 minutes. */
+  paymentWindowPremiumMinutes?: number;
   demoSmsCode?: string;
   corsOrigins: string[];
   production: boolean;
@@ -64,6 +66,8 @@ export interface Api {
 }
 
 const MINUTE = 60_000;
+/** Long enough to pay from a phone (a bank's app, a card), short enough that unpaid orders cannot corner a small category. */
+export const DEFAULT_PREMIUM_WINDOW_MINUTES = 30;
 
 /** The reference operator API: a self-contained router over its own SQLite store. */
 export function createApi(options: ApiOptions): Api {
@@ -85,10 +89,12 @@ export function createApi(options: ApiOptions): Api {
     reservationMs: options.reservationMinutes * MINUTE,
     auctionExtendMs: options.auctionExtendMinutes * MINUTE,
     paymentWindowMs: options.paymentWindowMinutes * MINUTE,
+    paymentWindowPremiumMs: (options.paymentWindowPremiumMinutes ?? DEFAULT_PREMIUM_WINDOW_MINUTES) * MINUTE,
     demoSmsCode: options.demoSmsCode,
     production: options.production,
     // SMS codes are stored as HMACs keyed by the JWT secret, never in clear.
     smsSecret: crypto.createHash('sha256').update(`sms:${options.jwtSecret}`).digest('hex'),
+    personSecret: crypto.createHash('sha256').update(`person:${options.jwtSecret}`).digest('hex'),
     limits: createRateLimits(db, { ...DEFAULT_LIMITS, ...options.limits }, { redisUrl: options.redisUrl ?? null, warn: (message) => logError(message, undefined) }),
     log,
     logError,

@@ -4,7 +4,7 @@ import type { ApiContext } from '../context';
 import { conflict, forbidden, unauthorized } from '../http/api-error';
 import { AuctionListQuery, NoBody, NoQuery, PlaceBidBody } from '../../../shared/contract';
 import { body, query } from '../http/input';
-import { clientKey } from '../http/limits';
+import { clientKey, networkKey } from '../http/limits';
 import { optionalToken, requireToken } from '../http/request-tokens';
 import type { ReservationService } from '../reservations/reservation-service';
 import type { AuctionService } from './auction-service';
@@ -64,6 +64,6 @@ export function registerAuctions(router: Router, ctx: ApiContext, auctions: Auct
     if (state !== 'ended') throw conflict('auction_not_ended');
     const turn = auctions.turnToBuy(lot, now);
     if (!turn || turn.phone !== phone) throw forbidden('not_auction_winner');
-    res.status(201).json(await reservations.reserve(lot.msisdn, held, clientKey(req.ip), { lotId: lot.id, price: turn.amount, until: turn.until }));
+    res.status(201).json(await reservations.reserve(lot.msisdn, held, { client: clientKey(req.ip), network: networkKey(req.ip), phone }, { lotId: lot.id, price: turn.amount, until: turn.until }));
   });
 }

@@ -203,6 +203,36 @@ describe('limits on streams', () => {
     held[1].close();
   });
 
+  it('refuses any stream past LIMIT_STREAMS_TOTAL with a JSON 503 and Retry-After before any event, and takes one again when a slot frees', async () => {
+    await server.close();
+    t.close();
+    t = createTestApi({ limits: { streamsTotal: 2 } });
+    server = await listen(t.app);
+    // Two different clients fill the process; a third, new client is refused although it holds none.
+    const held = [await streamOf('lot-006', { 'X-Forwarded-For': '198.51.100.11' }), await streamOf('lot-005', { 'X-Forwarded-For': '198.51.100.12' })];
+    await Promise.all(held.map((s) => s.next('snapshot')));
+    for (const [lang, text] of [
+      ['en', 'Live auction updates are busy right now. The page refreshes the bids by itself; live updates will be back in 30 s.'],
+      ['ru', 'Обновления аукциона в реальном времени сейчас перегружены. Страница сама обновляет ставки; обновления в реальном времени вернутся через 30 с.'],
+      ['uz', 'Auksionning jonli yangilanishlari hozir band. Sahifa stavkalarni oʻzi yangilab turadi; jonli yangilanishlar 30 soniyadan soʻng qaytadi.'],
+    ]) {
+      const refused = await streamOf('lot-005', { 'X-Forwarded-For': '203.0.113.50', 'X-Language': lang });
+      expect(refused.status).toBe(503);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(refused.headers['retry-after']).toBe('30');
+      const body = await refused.json();
+      expect(body.error).toEqual({ code: 'streams_busy', message: text, retryAfterSeconds: 30 });
+    }
+    held[0].close();
+    await held[0].ended;
+    let again = await streamOf('lot-005', { 'X-Forwarded-For': '203.0.113.50' });
+    while (again.status === 503) again = await streamOf('lot-005', { 'X-Forwarded-For': '203.0.113.50' });
+    expect(again.status).toBe(200);
+    expect(data(await again.next('snapshot'))).toMatchObject({ id: 'lot-005' });
+    again.close();
+    held[1].close();
+  });
+
   it('holds no slot for a browser that left while its token was being checked', async () => {
     await server.close();
     t.close();

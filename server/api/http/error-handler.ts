@@ -33,7 +33,7 @@ export function createErrorHandler(logError: (message: string, error: unknown, r
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(error);
     const known = error instanceof ApiError ? error : fromBodyParser(error);
-    if (known?.status === 429) onRefused?.(known.code);
+    if (known?.status === 429 || known?.code === 'streams_busy') onRefused?.(known.code);
     if (known) return sendError(req, res, known);
     // Never a stack trace to the client; the log keeps it for us, at error, with the request's id.
     logError(`API error on ${req.method} ${req.originalUrl}`, error, res.locals.requestId as string | undefined);

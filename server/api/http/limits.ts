@@ -7,13 +7,27 @@ import { ApiError, type ErrorParams } from './api-error';
 /**
  * What one client may do, so that no single client can take the catalogue off sale or send SMS
  * codes to strangers. A "client" is the address Express sees (`req.ip`, so `TRUST_PROXY` decides
- * it behind a proxy); limits on purchases count per verified phone.
+ * it behind a proxy); its "network" is the /24 around an IPv4 address (an IPv6 client is already
+ * its /64), so that neighbouring addresses count together too; limits on purchases count per
+ * verified phone. No limit on clients alone stops many addresses: the share of the catalogue
+ * anonymous bookings may hold is the limit that does.
  */
 export interface ClientLimits {
   /** Reservations one client may create per hour (new bookings and replacements alike). */
   reservationsPerHour: number;
+  /** Reservations the clients of one network may create per hour, all together. */
+  reservationsPerNetworkPerHour: number;
   /** Numbers one client may hold at once: active bookings plus orders awaiting payment. */
   holdsPerClient: number;
+  /** Numbers the clients of one network may hold at once, all together. */
+  holdsPerNetwork: number;
+  /** Bookings one verified phone may hold at once (a token can be used from any address). */
+  bookingsPerPhone: number;
+  /**
+   * The share (0 to 1) of a category's numbers on sale that bookings without a verified phone may
+   * hold at once; past it, a booking in that category needs the SMS step first.
+   */
+  anonymousHeldShare: number;
   /** Different phones one client may have SMS codes sent to within an hour. */
   smsPhonesPerHour: number;
   /** Orders awaiting payment one verified phone may have at once. */
@@ -22,6 +36,8 @@ export interface ClientLimits {
   bidsPerMinute: number;
   /** Event streams (a lot's live bids) one client may hold open at once, on each server process. */
   streamsPerClient: number;
+  /** Event streams open at once on each server process, all clients together. */
+  streamsTotal: number;
 }
 
 /**
@@ -31,12 +47,23 @@ export interface ClientLimits {
  */
 export const DEFAULT_LIMITS: ClientLimits = {
   reservationsPerHour: 60,
+  // Three times one client's: a carrier's NAT pool or an office network has several visitors
+  // booking at once, a botnet's addresses in one network count as one bigger client.
+  reservationsPerNetworkPerHour: 180,
   holdsPerClient: 20,
+  holdsPerNetwork: 60,
+  // A visitor books one number at a time (a new choice replaces it); two leave room for a second tab.
+  bookingsPerPhone: 2,
+  // Four fifths of every category stay bookable whatever any number of addresses do without SMS.
+  anonymousHeldShare: 0.2,
   smsPhonesPerHour: 10,
   ordersAwaitingPayment: 3,
   bidsPerMinute: 10,
   // A visitor has one stream per open tab on a lot or on the list; 20 covers a household behind one address.
   streamsPerClient: 20,
+  // Each open stream costs a socket and a little memory; 5,000 per process stays far below the
+  // file-descriptor limit and the memory bench:streams measured for 500 (docs/api.md).
+  streamsTotal: 5000,
 };
 
 /**
@@ -51,6 +78,16 @@ export function clientKey(ip: string | undefined): string {
   return `${parts.join(':')}::/64`;
 }
 
+/**
+ * The network a client belongs to: an IPv4 address by its /24 (a botnet spread over one network,
+ * an office, a carrier's NAT pool), an IPv6 client by its /64 as in `clientKey`.
+ */
+export function networkKey(ip: string | undefined): string {
+  const client = clientKey(ip);
+  if (client === 'unknown' || client.endsWith('/64')) return client;
+  return `${client.split('.').slice(0, 3).join('.')}.0/24`;
+}
+
 /** A refused request: 429 with Retry-After, the wait in seconds and minutes for the message. */
 export function tooManyRequests(code: string, waitMs: number, params: ErrorParams = {}): ApiError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -58,15 +95,22 @@ export function tooManyRequests(code: string, waitMs: number, params: ErrorParam
   return new ApiError(429, code, { params: { seconds, minutes, ...params }, extra: { retryAfterSeconds: seconds } });
 }
 
+/** The server is at capacity for this kind of request: 503 with Retry-After. */
+export function serviceBusy(code: string, waitMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new ApiError(503, code, { params: { seconds }, extra: { retryAfterSeconds: seconds } });
+}
+
 export interface RateLimits {
   readonly limits: ClientLimits;
-  /** Counts a reservation attempt of a client; rejects with a 429 ApiError past the limit. */
-  reservation(client: string): Promise<void>;
+  /** Counts a reservation attempt of a client and of its network; rejects with a 429 ApiError past either limit. */
+  reservation(client: string, network: string): Promise<void>;
   /** Counts a bid of a phone; rejects with a 429 ApiError past the limit. */
   bid(phone: string): Promise<void>;
   /**
    * Counts an open event stream of a client and returns its release (call it once the stream
-   * ends); throws a 429 ApiError when the client already holds as many as allowed.
+   * ends); throws a 429 ApiError when the client already holds as many as allowed, a 503 when the
+   * process holds as many as it may in all.
    */
   openStream(client: string): () => void;
   close(): void;
@@ -117,23 +161,32 @@ export function createRateLimits(db: Db, limits: ClientLimits, shared: SharedCou
     }
   };
   const reservations = limiter('reservations', limits.reservationsPerHour, 3600);
+  const networkReservations = limiter('network-reservations', limits.reservationsPerNetworkPerHour, 3600);
   const bids = limiter('bids', limits.bidsPerMinute, 60);
   // Open streams are a count of live connections, not a rate: they live in this process's memory
   // (a worker that dies takes its connections and its counts with it, nothing goes stale). With
   // several workers a client may therefore hold up to WEB_CONCURRENCY times the limit.
   const streams = new Map<string, number>();
+  let streamsOpen = 0;
   return {
     limits,
-    reservation: (client) => consume(reservations, client, 'too_many_reservations', { limit: limits.reservationsPerHour }),
+    async reservation(client, network) {
+      await consume(reservations, client, 'too_many_reservations', { limit: limits.reservationsPerHour });
+      await consume(networkReservations, network, 'too_many_network_reservations', { limit: limits.reservationsPerNetworkPerHour });
+    },
     bid: (phone) => consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute }),
     openStream(client) {
       const held = streams.get(client) ?? 0;
       if (held >= limits.streamsPerClient) throw tooManyRequests('too_many_streams', STREAM_RETRY_MS, { limit: limits.streamsPerClient });
+      // The process's own capacity, not the client's fault: a 503, and the page polls instead.
+      if (streamsOpen >= limits.streamsTotal) throw serviceBusy('streams_busy', STREAM_RETRY_MS);
       streams.set(client, held + 1);
+      streamsOpen += 1;
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        streamsOpen -= 1;
         const left = (streams.get(client) ?? 1) - 1;
         if (left > 0) streams.set(client, left);
         else streams.delete(client);

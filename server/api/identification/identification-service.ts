@@ -22,6 +22,7 @@ interface IdentificationRow {
   appointment_at: number | null;
   created_at: number;
   resolves_at: number | null;
+  person_key: string | null;
 }
 
 interface RegistryRow {
@@ -43,14 +44,19 @@ function typed(date: CalendarDate): string {
 export function createIdentificationService(ctx: ApiContext) {
   const registry = ctx.db.prepare('SELECT * FROM identity_registry WHERE document = ?');
   const insert = ctx.db.prepare(
-    `INSERT INTO identifications (id, phone, method, document_type, document_masked, status, reason, point_of_sale_id, appointment_at, created_at, resolves_at)
-     VALUES (@id, @phone, @method, @document_type, @document_masked, @status, @reason, @point_of_sale_id, @appointment_at, @created_at, @resolves_at)`,
+    `INSERT INTO identifications (id, phone, method, document_type, document_masked, status, reason, point_of_sale_id, appointment_at, created_at, resolves_at, person_key)
+     VALUES (@id, @phone, @method, @document_type, @document_masked, @status, @reason, @point_of_sale_id, @appointment_at, @created_at, @resolves_at, @person_key)`,
   );
   const latest = ctx.db.prepare('SELECT * FROM identifications WHERE phone = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
   const resolve = ctx.db.prepare("UPDATE identifications SET status = 'verified' WHERE id = ? AND status = 'pending'");
   const points = createPointCatalogue(ctx.db);
 
   /** The state check: the registry's answer, or a pass for a well-formed document it does not list. */
+  /** The person behind a document, the same whichever phone or address they use: a keyed hash, never the number. */
+  function personKey(document: IdentityDocument): string {
+    return crypto.createHmac('sha256', ctx.personSecret).update(`${document.type}:${document.value.toUpperCase()}`).digest('hex');
+  }
+
   function check(document: IdentityDocument, birthDate: CalendarDate): { status: IdentificationStatus; reason: RejectionReason | null } {
     if (document.type === 'pinfl') {
       const embedded = pinflBirthDate(document.value);
@@ -98,6 +104,7 @@ export function createIdentificationService(ctx: ApiContext) {
       appointment_at: null,
       created_at: now,
       resolves_at: outcome.status === 'pending' ? now + PENDING_CHECK_MS : null,
+      person_key: personKey(document),
     };
     insert.run(row);
     return row;
@@ -116,6 +123,8 @@ export function createIdentificationService(ctx: ApiContext) {
       appointment_at: appointmentAt,
       created_at: ctx.now(),
       resolves_at: null,
+      // No document yet: the passport is shown at the point of sale, so the phone stands for the person.
+      person_key: null,
     };
     insert.run(row);
     return row;
@@ -137,7 +146,12 @@ export function createIdentificationService(ctx: ApiContext) {
     return row?.status === 'verified' || row?.status === 'appointment';
   }
 
-  return { remote, manual, current, isRegistered, view };
+  /** Who a registered phone belongs to, for limits per person: its verified document, else the phone itself. */
+  function personOf(phone: string): string {
+    return current(phone)?.person_key ?? `phone:${phone}`;
+  }
+
+  return { remote, manual, current, isRegistered, personOf, view };
 }
 
 export type IdentificationService = ReturnType<typeof createIdentificationService>;

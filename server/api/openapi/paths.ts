@@ -11,7 +11,7 @@ const SECURITY: Record<Security, Record<string, string[]>[]> = {
   reservationAndAuth: [{ reservationToken: [], bearer: [] }, { reservationToken: [], authToken: [] }],
   orderOrAuth: [{ bearer: [] }, { accessToken: [] }, { authToken: [] }],
   optionalAuth: [{}, { bearer: [] }, { authToken: [] }],
-  optionalReservation: [{}, { reservationToken: [] }, { bearer: [] }],
+  optionalReservation: [{}, { reservationToken: [] }, { authToken: [] }, { reservationToken: [], authToken: [] }, { bearer: [] }],
 };
 
 const ERROR_TEXT: Record<number, string> = {
@@ -23,6 +23,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'Body above 100 kB',
   415: 'Body is not JSON',
   429: 'Too many requests; see retryAfterSeconds and Retry-After',
+  503: 'The server is at capacity for this kind of request; see retryAfterSeconds and Retry-After',
 };
 
 const XLanguage = z.enum(['ru', 'en', 'uz']).optional().meta({ description: 'Language of messages and texts; else Accept-Language, else ru.' });
@@ -89,7 +90,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'get', path: '/numbers', operationId: 'searchNumbers', summary: 'Search numbers', tag: 'numbers', query: C.NumberSearchQuery, ok: [200, C.NumberList], errors: [400] },
   { method: 'get', path: '/numbers/categories', operationId: 'listCategories', summary: 'Categories with price and pattern', tag: 'numbers', ok: [200, C.CategoryList], errors: [400] },
   { method: 'get', path: '/numbers/{number}', operationId: 'getNumber', summary: 'One number and its status', tag: 'numbers', params: z.strictObject({ number: z.string() }), ok: [200, C.PhoneNumber], errors: [400, 404] },
-  { method: 'post', path: '/reservations', operationId: 'reserveNumber', summary: 'Reserve a number; with a held reservation token, replace it atomically', tag: 'reservations', body: C.ReserveBody, security: 'optionalReservation', ok: [201, C.ReservationResponse], errors: [400, 404, 409, 429] },
+  { method: 'post', path: '/reservations', operationId: 'reserveNumber', summary: 'Reserve a number; with a held reservation token, replace it atomically; past the share of a category anonymous bookings may hold, only with an auth token (403 phone_required)', tag: 'reservations', body: C.ReserveBody, security: 'optionalReservation', ok: [201, C.ReservationResponse], errors: [400, 403, 404, 409, 429] },
   { method: 'get', path: '/reservations/current', operationId: 'getReservation', summary: 'The reservation of the token', tag: 'reservations', security: 'reservation', ok: [200, C.Reservation], errors: [400, 401, 404] },
   { method: 'delete', path: '/reservations/current', operationId: 'cancelReservation', summary: 'Cancel the reservation', tag: 'reservations', security: 'reservation', ok: [204, null], errors: [400, 401, 404, 409] },
   { method: 'get', path: '/auctions', operationId: 'listLots', summary: 'Auction lots', tag: 'auctions', query: C.AuctionListQuery, security: 'optionalAuth', ok: [200, C.AuctionLotList], errors: [400] },
@@ -102,8 +103,8 @@ export const OPERATIONS: Operation[] = [
     tag: 'auctions',
     ok: [200, null],
     events:
-      'Event stream. `snapshot` (data: AuctionLotList of the active lots), then `bid` (data: LotBidEvent, without the bid) for each bid on any lot. `id:` is the bid id; a reconnect with `Last-Event-ID` gets exactly the bids after it. A comment line every 15 s.',
-    errors: [400, 429],
+      'Event stream. `snapshot` (data: AuctionLotList of the active lots), then `bid` (data: LotBidEvent, without the bid) for each bid on any lot. `id:` is the bid id; a reconnect with `Last-Event-ID` gets exactly the bids after it. A comment line every 15 s. Refusals (429, and 503 `streams_busy` when the server holds LIMIT_STREAMS_TOTAL streams) are JSON with Retry-After, before any event.',
+    errors: [400, 429, 503],
   },
   {
     method: 'get',
@@ -115,8 +116,8 @@ export const OPERATIONS: Operation[] = [
     query: C.LotEventsQuery,
     ok: [200, null],
     events:
-      "Event stream. `snapshot` first (data: AuctionLotDetail), then per accepted bid `bid` (data: LotBidEvent; the bidder masked, `mine` and `lot.myPosition` only for the stream token's owner), `extended` after a bid that moved the end (data: LotExtendedEvent), and at the end `ended` or `sold` (data: LotEndEvent), after which the stream closes. `id:` on every event is the id of the last bid it reflects; a reconnect with `Last-Event-ID` gets exactly the bids after it (no snapshot), then live ones. A comment line every 15 s. Refusals (404, 401, 429) are JSON, before any event.",
-    errors: [400, 401, 404, 429],
+      "Event stream. `snapshot` first (data: AuctionLotDetail), then per accepted bid `bid` (data: LotBidEvent; the bidder masked, `mine` and `lot.myPosition` only for the stream token's owner), `extended` after a bid that moved the end (data: LotExtendedEvent), and at the end `ended` or `sold` (data: LotEndEvent), after which the stream closes. `id:` on every event is the id of the last bid it reflects; a reconnect with `Last-Event-ID` gets exactly the bids after it (no snapshot), then live ones. A comment line every 15 s. Refusals (404, 401, 429, and 503 `streams_busy` when the server holds LIMIT_STREAMS_TOTAL streams) are JSON, before any event.",
+    errors: [400, 401, 404, 429, 503],
   },
   { method: 'post', path: '/auctions/{id}/stream-token', operationId: 'createStreamToken', summary: "A read-only token for this lot's event stream URL (6 hours)", tag: 'auctions', params: id, security: 'auth', ok: [201, C.StreamToken], errors: [400, 401, 404] },
   { method: 'post', path: '/auctions/{id}/bids', operationId: 'placeBid', summary: 'Place a bid (SMS-verified phone)', tag: 'auctions', params: id, body: C.PlaceBidBody, security: 'auth', ok: [201, C.PlaceBidResponse], errors: [400, 401, 404, 409, 429] },

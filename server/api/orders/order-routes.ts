@@ -18,7 +18,7 @@ export function registerOrders(router: Router, ctx: ApiContext, orders: OrderSer
     const phone = (await requireToken(ctx, req, 'auth', forbidden('registration_required'))).sub;
     if (!identifications.isRegistered(phone)) throw forbidden('registration_required');
     const input = parseOrderInput(req);
-    res.status(201).json(await orders.create(reservation, phone, input, requestLanguage(req)));
+    res.status(201).json(await orders.create(reservation, { phone, person: identifications.personOf(phone) }, input, requestLanguage(req)));
   });
 
   router.get('/orders/:id', async (req, res) => {

@@ -10,7 +10,7 @@ import { tooManyRequests } from '../http/limits';
 import type { TokenClaims, TokenGrant } from '../http/tokens';
 import type { NumberRow } from '../numbers/number-store';
 import { createPointCatalogue } from '../points-of-sale/point-catalogue';
-import type { ReservationService } from '../reservations/reservation-service';
+import type { ReservationRow, ReservationService } from '../reservations/reservation-service';
 import { createTariffCatalogue } from '../tariffs/tariff-catalogue';
 import { SIM_TYPES } from '../tariffs/sim-types';
 import type { OrderInput } from './order-input';
@@ -37,6 +37,10 @@ export interface OrderRow {
   payment_deadline: number;
   paid_at: number | null;
   activated_at: number | null;
+  /** The person the ordering phone was identified as (IdentificationService.personOf). */
+  person_key: string | null;
+  /** 1 for a number with a price or won at auction: the short payment window, one unpaid per person. */
+  premium: number;
 }
 
 type StoredTariff = Omit<OrderTariff, 'name'>;
@@ -49,8 +53,8 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
   const numberById = db.prepare('SELECT * FROM numbers WHERE id = ?');
   const orderById = db.prepare('SELECT * FROM orders WHERE id = ?');
   const insert = db.prepare(
-    `INSERT INTO orders (id, reservation_id, number_id, lot_id, phone, status, number_price, tariff, sim_type, sim_price, email, delivery, total, created_at, payment_deadline)
-     VALUES (@id, @reservation_id, @number_id, @lot_id, @phone, 'created', @number_price, @tariff, @sim_type, @sim_price, @email, @delivery, @total, @created_at, @payment_deadline)`,
+    `INSERT INTO orders (id, reservation_id, number_id, lot_id, phone, status, number_price, tariff, sim_type, sim_price, email, delivery, total, created_at, payment_deadline, person_key, premium)
+     VALUES (@id, @reservation_id, @number_id, @lot_id, @phone, 'created', @number_price, @tariff, @sim_type, @sim_price, @email, @delivery, @total, @created_at, @payment_deadline, @person_key, @premium)`,
   );
   // The hold passes from the reservation to the order and lasts until the payment window ends.
   const handOver = db.prepare(
@@ -59,6 +63,9 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
   const markOrdered = db.prepare("UPDATE reservations SET status = 'ordered', order_id = ? WHERE id = ? AND status = 'active'");
   const awaitingPayment = db.prepare(
     "SELECT COUNT(*) AS count, MIN(payment_deadline) AS firstEnds FROM orders WHERE phone = ? AND status = 'created' AND payment_deadline > ?",
+  );
+  const premiumAwaitingPayment = db.prepare(
+    "SELECT COUNT(*) AS count, MIN(payment_deadline) AS firstEnds FROM orders WHERE person_key = ? AND premium = 1 AND status = 'created' AND payment_deadline > ?",
   );
   const expire = db.prepare("UPDATE orders SET status = 'expired' WHERE id = ? AND status = 'created' AND payment_deadline <= ?");
 
@@ -80,19 +87,39 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
     if (!point || !point.services.split(',').includes('sim')) throw badRequest('point_not_found', 'delivery.pointOfSaleId');
   }
 
-  const createInStore = writeTransaction(db, (reservationClaims: TokenClaims, phone: string, input: OrderInput, lang: Language): { order: Order; grant: TokenGrant } => {
+  /**
+   * When an order stops holding its number: a premium one (a price, or won at auction) after the
+   * short premium window, never later than the auction winner's own window; any other after the
+   * payment window.
+   */
+  function paymentDeadline(reservation: ReservationRow, premium: boolean, now: number): number {
+    if (!premium) return now + ctx.paymentWindowMs;
+    const window = now + Math.min(ctx.paymentWindowPremiumMs, ctx.paymentWindowMs);
+    return reservation.lot_id ? Math.min(window, reservation.expires_at) : window;
+  }
+
+  /** The identified person's unpaid premium order, if any, refuses a second one: a few SIM cards cannot corner a small category. */
+  function checkPremiumOrders(person: string, now: number): void {
+    const pending = premiumAwaitingPayment.get(person, now) as { count: number; firstEnds: number | null };
+    if (pending.count >= 1) throw tooManyRequests('premium_order_unpaid', (pending.firstEnds ?? now) - now);
+  }
+
+  const createInStore = writeTransaction(db, (reservationClaims: TokenClaims, buyer: { phone: string; person: string }, input: OrderInput, lang: Language): { order: Order; grant: TokenGrant } => {
     const now = ctx.now();
+    const { phone, person } = buyer;
     const reservation = reservations.current(reservationClaims);
     if (reservation.status === 'ordered') throw conflict('reservation_has_order');
     // Each unpaid order holds a number for the whole payment window: one phone holds only a few.
     const pending = awaitingPayment.get(phone, now) as { count: number; firstEnds: number | null };
     const limit = ctx.limits.limits.ordersAwaitingPayment;
     if (pending.count >= limit) throw tooManyRequests('too_many_orders', (pending.firstEnds ?? now) - now, { limit });
+    const premium = reservation.price > 0 || reservation.lot_id !== null;
+    if (premium) checkPremiumOrders(person, now);
     const tariff = storedTariff(input);
     checkDelivery(input.delivery);
     const sim = SIM_TYPES.find((s) => s.id === input.simType)!;
     const id = crypto.randomUUID();
-    const deadline = reservation.lot_id ? reservation.expires_at : now + ctx.paymentWindowMs;
+    const deadline = paymentDeadline(reservation, premium, now);
     if (handOver.run(id, deadline, reservation.number_id, reservation.id, now).changes !== 1) throw conflict('number_unavailable');
     insert.run({
       id,
@@ -109,6 +136,8 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
       total: reservation.price + sim.price + tariff.firstMonthsPrice,
       created_at: now,
       payment_deadline: deadline,
+      person_key: person,
+      premium: premium ? 1 : 0,
     });
     markOrdered.run(id, reservation.id);
     return { order: view(find(id)!, lang), grant: { kind: 'order', sub: id, expiresAtMs: now + ORDER_TOKEN_LIFETIME_MS } };

@@ -36,18 +36,28 @@ describe('order creation', () => {
     expect((await order({ 'X-Reservation-Token': reservation, Authorization: `Bearer ${unidentified}` }).expect(403)).body.error.code).toBe('registration_required');
   });
 
-  // placeOrder sends no language: Russian, the default, names the tariff.
+  // placeOrder sends no language: Russian, the default, names the tariff. Its number has a price: the premium window.
   it('creates an eSIM order with a ready tariff, holding the number for the payment window', async () => {
     const { order: created, accessToken } = await placeOrder(t.app);
     expect(created).toMatchObject({ status: 'created', simType: 'esim', email: 'aziza@mail.uz', numberPrice: 80_000, simPrice: 0 });
     expect(created.tariff).toMatchObject({ type: 'ready', id: 'oq-smart', name: 'Oq Смарт', monthlyPrice: 49_000, firstMonthsPrice: 24_500 });
     expect(created.total).toBe(80_000 + 24_500);
-    expect(created.paymentDeadline).toBe(new Date(t.clock.now() + 12 * HOUR).toISOString());
+    expect(created.paymentDeadline).toBe(new Date(t.clock.now() + 30 * MINUTE).toISOString());
     expect(jwtDecode<{ kind: string; sub: string }>(accessToken)).toMatchObject({ kind: 'order', sub: created.id });
-    // Long after the 15-minute booking, the number is still held while the payment may come.
-    t.clock.advance(11 * HOUR);
+    // After the 15-minute booking, the number is still held while the payment may come.
+    t.clock.advance(29 * MINUTE);
     expect((await request(t.app).get(`/api/v1/numbers/${encodeURIComponent(created.number)}`).expect(200)).body.status).toBe('reserved');
     await request(t.app).post('/api/v1/reservations').send({ number: created.number }).expect(409);
+  });
+
+  it('holds a free number for the whole payment window', async () => {
+    const auth = await registeredAuth(t.app);
+    const reservation = await reserve(t.app, await freeNumber(t.app));
+    const created = (await order({ Authorization: `Bearer ${auth}`, 'X-Reservation-Token': reservation }).expect(201)).body.order;
+    expect(created.numberPrice).toBe(0);
+    expect(created.paymentDeadline).toBe(new Date(t.clock.now() + 12 * HOUR).toISOString());
+    t.clock.advance(11 * HOUR);
+    expect((await request(t.app).get(`/api/v1/numbers/${encodeURIComponent(created.number)}`).expect(200)).body.status).toBe('reserved');
   });
 
   it('prices a constructor tariff with the shared function and needs a delivery for a physical SIM', async () => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { PaymentProvider, StartPaymentResponse } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
-import { conflict } from '../http/api-error';
+import { conflict, notFound } from '../http/api-error';
 import type { OrderRow, OrderService } from '../orders/order-service';
 import { writeTransaction } from '../store/database';
 
@@ -53,9 +53,16 @@ export function createPaymentService(ctx: ApiContext, orders: OrderService) {
     return /^[0-9a-f]{32}$/.test(id) ? (byId.get(id) as PaymentRow | undefined) : undefined;
   }
 
-  /** The provider's answer. Approval sells the number and activates the order in one transaction. */
-  const settle = writeTransaction(db, (payment: PaymentRow, approved: boolean): PaymentRow['status'] => {
+  /**
+   * The provider's answer, decided once: the payment is read, decided and its outcome returned in
+   * one write transaction (which takes the store's write lock first), so any number of
+   * simultaneous approvals and declines of one payment, in any worker, see one outcome. Approval
+   * sells the number and activates the order in the same transaction.
+   */
+  const settle = writeTransaction(db, (paymentId: string, approved: boolean): PaymentRow['status'] => {
     const now = ctx.now();
+    const payment = find(paymentId);
+    if (!payment) throw notFound('payment_not_found');
     if (payment.status !== 'pending') return payment.status;
     if (!approved) {
       decide.run('declined', now, payment.id);

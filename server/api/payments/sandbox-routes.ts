@@ -58,7 +58,8 @@ export function registerSandbox(router: Router, ctx: ApiContext, orders: OrderSe
     router.post(`/sandbox/payments/:paymentId/${decision}`, forms, (req, res) => {
       const payment = payments.find(req.params.paymentId);
       if (!payment) return sendHtml(res, 404, (nonce) => renderSandboxNotFound(pageLanguage(req), nonce));
-      const result = payments.settle(payment, decision === 'approve');
+      // Decided from the row as it is inside the transaction, never from the one read above.
+      const result = payments.settle(payment.id, decision === 'approve');
       res.set('Cache-Control', 'no-store').redirect(303, withResult(payment.return_path, payment.order_id, result));
     });
   }

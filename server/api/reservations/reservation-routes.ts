@@ -3,7 +3,7 @@ import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { ReserveBody } from '../../../shared/contract';
 import { body } from '../http/input';
-import { clientKey } from '../http/limits';
+import { clientKey, networkKey } from '../http/limits';
 import { optionalToken, requireToken } from '../http/request-tokens';
 import type { ReservationService } from './reservation-service';
 
@@ -13,8 +13,11 @@ export function registerReservations(router: Router, ctx: ApiContext, reservatio
   router.post('/reservations', async (req, res) => {
     const { number: msisdn } = body(req, ReserveBody);
     const client = clientKey(req.ip);
-    await ctx.limits.reservation(client);
-    const result = await reservations.reserve(msisdn, await optionalToken(ctx, req, 'reservation'), client);
+    const network = networkKey(req.ip);
+    await ctx.limits.reservation(client, network);
+    // A phone confirmed by SMS (the auth token) books beyond the share left to anonymous bookings.
+    const phone = (await optionalToken(ctx, req, 'auth'))?.sub ?? null;
+    const result = await reservations.reserve(msisdn, await optionalToken(ctx, req, 'reservation'), { client, network, phone });
     res.status(201).json(result);
   });
 

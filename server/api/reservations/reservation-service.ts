@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Reservation, ReservationResponse } from '../../../shared/api-types';
 import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
-import { conflict, notFound, unauthorized } from '../http/api-error';
+import { ApiError, conflict, notFound, unauthorized } from '../http/api-error';
 import { tooManyRequests } from '../http/limits';
 import type { TokenClaims, TokenGrant } from '../http/tokens';
 import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-store';
@@ -17,6 +17,8 @@ export interface ReservationRow {
   created_at: number;
   expires_at: number;
   order_id: string | null;
+  /** The verified phone that made the booking, null without the SMS step. */
+  phone: string | null;
 }
 
 /** What the visitor gets, but the token: the transaction decides it, the token is signed after the commit. */
@@ -24,6 +26,16 @@ interface Reserved {
   grant: TokenGrant;
   reservation: Reservation;
   replaced: string | null;
+}
+
+/**
+ * Who asks for a booking: the client and its network (`clientKey`, `networkKey` of the request's
+ * address) and the phone confirmed by SMS, when the visitor sent its auth token.
+ */
+export interface Requester {
+  client: string;
+  network: string;
+  phone: string | null;
 }
 
 /** Longer than any hold lasts (a booking, an auction winner's window, the longest payment window). */
@@ -41,14 +53,31 @@ export function createReservationService(ctx: ApiContext) {
   );
   const release = db.prepare(RELEASE_HOLD);
   const insert = db.prepare(
-    `INSERT INTO reservations (id, number_id, price, lot_id, status, created_at, expires_at, client_key) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
+    `INSERT INTO reservations (id, number_id, price, lot_id, status, created_at, expires_at, client_key, network_key, phone)
+     VALUES (@id, @number_id, @price, @lot_id, 'active', @created_at, @expires_at, @client, @network, @phone)`,
   );
-  // Numbers a client's bookings hold now, directly or through an order awaiting payment. No hold
-  // outlives HOLD_HORIZON_MS, so older bookings are not looked at.
-  const heldByClient = db.prepare(
-    `SELECT COUNT(*) AS count, MIN(n.held_until) AS firstEnds FROM reservations r JOIN numbers n ON n.id = r.number_id
-     WHERE r.client_key = @client AND r.created_at > @since AND n.held_until > @now AND n.hold_ref IN (r.id, r.order_id)`,
-  );
+  // Numbers the bookings of a client (or of a network, or a phone's own bookings) hold now,
+  // directly or through an order awaiting payment. No hold outlives HOLD_HORIZON_MS, so older
+  // bookings are not looked at.
+  const heldBy = (column: 'client_key' | 'network_key' | 'phone', through: string) =>
+    db.prepare(
+      `SELECT COUNT(*) AS count, MIN(n.held_until) AS firstEnds FROM reservations r JOIN numbers n ON n.id = r.number_id
+       WHERE r.${column} = @key AND r.created_at > @since AND n.held_until > @now AND n.hold_ref IN (${through})`,
+    );
+  const heldByClient = heldBy('client_key', 'r.id, r.order_id');
+  const heldByNetwork = heldBy('network_key', 'r.id, r.order_id');
+  // A phone's bookings only: its orders awaiting payment have their own limit (per phone and per person).
+  const bookedByPhone = heldBy('phone', 'r.id');
+  // The category's numbers on sale (held or not), from the totals the triggers keep.
+  const onSale = db.prepare("SELECT COALESCE(SUM(numbers), 0) FROM number_totals WHERE category = ? AND status = 'free'").pluck();
+  // Numbers of the category held right now by bookings made without a verified phone: a short
+  // range of the index of running holds (every hold lapses within HOLD_HORIZON_MS).
+  const heldAnonymously = db
+    .prepare(
+      `SELECT COUNT(*) FROM numbers n JOIN reservations r ON r.id = n.hold_ref
+       WHERE n.held_until > @now AND n.hold_kind = 'reservation' AND n.status = 'free' AND n.category = @category AND r.phone IS NULL`,
+    )
+    .pluck();
   const setStatus = db.prepare('UPDATE reservations SET status = ? WHERE id = ? AND status = ?');
 
   function view(row: ReservationRow): Reservation {
@@ -76,13 +105,41 @@ export function createReservationService(ctx: ApiContext) {
     return row && row.status === 'active' && row.expires_at > now ? row : null;
   }
 
+  /** Refuses a new hold past one of the requester's limits: the client's, its network's, its phone's. */
+  function checkHolds(requester: Requester, now: number): void {
+    const limits = ctx.limits.limits;
+    const since = now - HOLD_HORIZON_MS;
+    const checks = [
+      { statement: heldByClient, key: requester.client, limit: limits.holdsPerClient, code: 'too_many_holds' },
+      { statement: heldByNetwork, key: requester.network, limit: limits.holdsPerNetwork, code: 'too_many_network_holds' },
+      ...(requester.phone ? [{ statement: bookedByPhone, key: requester.phone, limit: limits.bookingsPerPhone, code: 'too_many_phone_bookings' }] : []),
+    ];
+    for (const { statement, key, limit, code } of checks) {
+      const holds = statement.get({ key, since, now }) as { count: number; firstEnds: number | null };
+      if (holds.count >= limit) throw tooManyRequests(code, (holds.firstEnds ?? now) - now, { limit });
+    }
+  }
+
+  /**
+   * The catalogue's own limit: bookings without a verified phone may hold at most
+   * `anonymousHeldShare` of a category's numbers on sale. Whatever number of addresses ask, the
+   * rest of the category stays bookable; past the share, the visitor confirms a phone by SMS first.
+   * The visitor's own booking being replaced frees its number, so it does not count.
+   */
+  function checkAnonymousShare(number: NumberRow, previous: ReservationRow | null, now: number): void {
+    const budget = Math.floor(ctx.limits.limits.anonymousHeldShare * (onSale.get(number.category) as number));
+    let held = heldAnonymously.get({ now, category: number.category }) as number;
+    if (previous && previous.phone === null && (numberById.get(previous.number_id) as NumberRow).category === number.category) held -= 1;
+    if (held >= budget) throw new ApiError(403, 'phone_required', { field: 'X-Auth-Token' });
+  }
+
   /**
    * Reserves a number; a visitor who already holds one gets it replaced in the same transaction,
    * so they never hold two and never lose the first unless the second is theirs.
    */
   const reserveInStore = writeTransaction(
     db,
-    (msisdn: string, held: TokenClaims | null, client: string, auction?: { lotId: string; price: number; until: number }): Reserved => {
+    (msisdn: string, held: TokenClaims | null, requester: Requester, auction?: { lotId: string; price: number; until: number }): Reserved => {
       const now = ctx.now();
       const number = numberByMsisdn.get(msisdn) as NumberRow | undefined;
       if (!number) throw notFound('number_not_found');
@@ -90,17 +147,25 @@ export function createReservationService(ctx: ApiContext) {
       if (previous && previous.number_id === number.id) return reserved(previous, null);
       if (number.status === 'sold') throw conflict('number_unavailable');
       if (number.status === 'auction' && !auction) throw conflict('number_on_auction');
-      // Replacing a booking holds no more numbers than before; a new one counts against the client.
-      if (!previous && !auction) {
-        const holds = heldByClient.get({ client, since: now - HOLD_HORIZON_MS, now }) as { count: number; firstEnds: number | null };
-        const limit = ctx.limits.limits.holdsPerClient;
-        if (holds.count >= limit) throw tooManyRequests('too_many_holds', (holds.firstEnds ?? now) - now, { limit });
-      }
+      // Replacing a booking holds no more numbers than before; a new one counts against the requester.
+      if (!previous && !auction) checkHolds(requester, now);
+      // An auction's winner buys the lot they won; the share is about numbers on open sale.
+      if (!auction && requester.phone === null) checkAnonymousShare(number, previous, now);
       const id = crypto.randomUUID();
       const until = auction ? auction.until : now + ctx.reservationMs;
       const claimed = claim.run({ ref: id, until, id: number.id, status: auction ? 'auction' : 'free', now });
       if (claimed.changes !== 1) throw conflict('number_unavailable');
-      insert.run(id, number.id, auction ? auction.price : number.price, auction?.lotId ?? null, now, until, client);
+      insert.run({
+        id,
+        number_id: number.id,
+        price: auction ? auction.price : number.price,
+        lot_id: auction?.lotId ?? null,
+        created_at: now,
+        expires_at: until,
+        client: requester.client,
+        network: requester.network,
+        phone: requester.phone,
+      });
       let replaced: string | null = null;
       if (previous) {
         release.run(previous.number_id, previous.id);

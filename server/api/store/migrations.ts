@@ -255,4 +255,21 @@ export const MIGRATIONS: Migration[] = [
       db.prepare(INDEX_NUMBER_DIGITS).run({ afterId: 0 });
     },
   },
+  {
+    version: 6,
+    name: 'holds limited by the catalogue: who booked (network, verified phone), the person behind a premium order',
+    sql: `
+      ALTER TABLE reservations ADD COLUMN network_key TEXT;
+      -- The verified phone that made the booking; NULL for a booking made without the SMS step.
+      ALTER TABLE reservations ADD COLUMN phone TEXT;
+      CREATE INDEX reservations_network ON reservations (network_key, created_at);
+      CREATE INDEX reservations_phone ON reservations (phone, created_at) WHERE phone IS NOT NULL;
+      -- A keyed hash of the document verified at identification (never the document itself).
+      ALTER TABLE identifications ADD COLUMN person_key TEXT;
+      ALTER TABLE orders ADD COLUMN person_key TEXT;
+      -- A number with a price or won at auction: a short payment window, one unpaid per person.
+      ALTER TABLE orders ADD COLUMN premium INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX orders_person_premium ON orders (person_key, status, payment_deadline) WHERE premium = 1;
+    `,
+  },
 ];

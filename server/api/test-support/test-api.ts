@@ -90,8 +90,14 @@ export async function authToken(app: express.Express, phone = '+998901234567'): 
   return res.body.authToken as string;
 }
 
-/** A visitor's own address, for tests that play many visitors against the per-client limits. */
-export const visitorAddress = (index: number) => `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+/**
+ * A visitor's own address, each in a network (/24) of its own, for tests that play many visitors
+ * against the per-client limits (visitors who share a network also share its limits).
+ */
+export const visitorAddress = (index: number) => `10.${Math.floor(index / 256) % 256}.${index % 256}.2`;
+
+/** The index-th address of one /24 network: neighbours that count together under the network's limits. */
+export const neighbourAddress = (index: number, network = 0) => `10.200.${network}.${index + 1}`;
 
 export async function reserve(app: express.Express, number: string, held?: string): Promise<string> {
   const req = request(app).post('/api/v1/reservations');
@@ -100,13 +106,16 @@ export async function reserve(app: express.Express, number: string, held?: strin
   return res.body.reservationToken as string;
 }
 
-/** An SMS-verified phone that also passed remote identification. */
-export async function registeredAuth(app: express.Express, phone = '+998901234567'): Promise<string> {
+/** A passport series and number of the phone's own (a person per phone), outside the demo registry's entries. */
+export const passportOf = (phone: string) => `${[...phone.slice(-9, -7)].map((digit) => 'JKLMNOPQRS'[Number(digit)]).join('')}${phone.slice(-7)}`;
+
+/** An SMS-verified phone that also passed remote identification, by default as a person of its own. */
+export async function registeredAuth(app: express.Express, phone = '+998901234567', document = passportOf(phone)): Promise<string> {
   const token = await authToken(app, phone);
   await request(app)
     .post('/api/v1/identification/remote')
     .set('Authorization', `Bearer ${token}`)
-    .send({ document: 'AA1234567', birthDate: '15.03.1990' })
+    .send({ document, birthDate: '15.03.1990' })
     .expect(201);
   return token;
 }
