@@ -103,3 +103,63 @@ describe('a visitor held to the per-client SMS limit', () => {
     await context.close();
   });
 });
+
+describe('a visitor choosing in a category at its share of bookings without SMS', () => {
+  let site: Site;
+  beforeAll(async () => {
+    // A share of 0: every booking needs a confirmed phone, as a category at its share does.
+    site = await startSite({ LIMIT_ANONYMOUS_HELD_SHARE: '0' });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  const refusals = (problems: string[]) => problems.filter((p) => !/status of 403/.test(p));
+
+  it('is told why in ru, en and uz and shown the SMS step beside the number', async () => {
+    for (const lang of LANGUAGES) {
+      const c = CATALOGS[lang];
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      await open(site, page, lang, '/numbers');
+      const card = page.locator('li.number-card').filter({ has: chooseButtons(page, c) }).first();
+      await chooseButtons(page, c).first().click();
+      await card.getByRole('alert').filter({ hasText: c.api.errors.phoneRequired }).waitFor();
+      await card.getByRole('textbox', { name: c.purchase.phone.label }).waitFor();
+      expect(await page.getByRole('heading', { name: c.numbers.reservation.title }).count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
+      expect(refusals(problems)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('books the number once the phone is confirmed, and the purchase goes on with that phone', async () => {
+    const c = CATALOGS.en;
+    const context = await newContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await open(site, page, 'en', '/numbers');
+    const button = chooseButtons(page, c).first();
+    const chosen = /\+998[\d ]+\d/.exec((await button.getAttribute('aria-label'))!)![0];
+    await button.click();
+    await page.getByRole('textbox', { name: c.purchase.phone.label }).fill('+998 90 555 12 34');
+    await page.getByRole('button', { name: c.purchase.phone.send }).click();
+    await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).fill('123456');
+    await page.getByRole('button', { name: c.purchase.phone.confirm, exact: true }).click();
+    // No second click: the number is booked as soon as the phone is confirmed.
+    const panel = page.locator('section.reservation-panel');
+    await panel.getByRole('heading', { name: c.numbers.reservation.title }).waitFor();
+    expect(await panel.locator('.reservation-panel__number .phone-number').textContent()).toBe(chosen);
+    await page.getByRole('radio', { name: /^eSIM/ }).check();
+    await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
+    await page.getByRole('radio', { name: /^Oq Smart/ }).check();
+    await page.getByRole('button', { name: c.purchase.options.continue }).click();
+    await page.waitForURL(/\/en\/identification/);
+    // The phone confirmed for the booking is the purchase's phone: no second SMS.
+    await page.locator('main').getByText(c.purchase.phone.confirmed).waitFor();
+    await page.locator('main').getByText('+998 90 555 12 34').waitFor();
+    expect(refusals(problems)).toEqual([]);
+    await context.close();
+  });
+});

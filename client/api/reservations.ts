@@ -8,9 +8,13 @@ import { credentialHeaders } from './credentials';
  * instead of leaving it blocked by the visitor's own earlier hold.
  */
 
-/** Reserves a number (or replaces the held one atomically) and stores the new token. */
+/**
+ * Reserves a number (or replaces the held one atomically) and stores the new token. A phone
+ * confirmed by SMS goes along: in a category where many numbers are booked without one, the API
+ * books only for a confirmed phone (`phone_required`).
+ */
 export async function reserveNumber(number: string): Promise<ReservationResponse> {
-  const { data } = await apiClient().post<ReservationResponse>('/reservations', { number }, credentialHeaders('reservation'));
+  const { data } = await apiClient().post<ReservationResponse>('/reservations', { number }, credentialHeaders('reservation', 'auth'));
   saveReservation(data);
   return data;
 }

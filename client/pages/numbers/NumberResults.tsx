@@ -5,6 +5,7 @@ import { href } from '../../../shared/paths';
 import { formatUzPhone } from '../../../shared/validation';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
+import { PhoneVerification } from '../../features/purchase/PhoneVerification';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import type { HeldReservation } from '../../features/purchase/token-store';
 import { filterQuery, pageCount, type NumberFilters } from './search-query';
@@ -145,6 +146,12 @@ function NumberCard({
         <p className={`number-card__outcome number-card__outcome--${outcome.tone}`} role={outcome.tone === 'error' ? 'alert' : 'status'}>
           {outcome.text}
         </p>
+      ) : null}
+      {outcome?.phoneRequired ? (
+        <div className="number-card__confirm" role="group" aria-label={t('purchase.phone.label')}>
+          {/* Once the phone is confirmed, useNumberChoice books the number by itself. */}
+          <PhoneVerification idPrefix={`number-${number.number.replace(/\D/g, '')}`} />
+        </div>
       ) : null}
     </li>
   );

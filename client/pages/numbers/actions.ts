@@ -12,10 +12,13 @@ export type BidOutcome =
   | { intent: 'bid'; ok: true; result: PlaceBidResponse }
   | { intent: 'bid'; ok: false; minimumAmount: number | null; message: string | null };
 
-/** A choice's outcome: reserved (maybe replacing the held number), taken by someone else meanwhile, or refused. */
+/**
+ * A choice's outcome: reserved (maybe replacing the held number), taken by someone else meanwhile,
+ * refused until the visitor confirms a phone by SMS (`phoneRequired`), or refused.
+ */
 export type ReserveOutcome =
   | { intent: 'reserve'; ok: true; number: string; formatted: string; replaced: string | null }
-  | { intent: 'reserve'; ok: false; number: string; taken: boolean; message: string | null };
+  | { intent: 'reserve'; ok: false; number: string; taken: boolean; phoneRequired: boolean; message: string | null };
 
 async function reserve(form: FormData): Promise<ReserveOutcome> {
   const number = String(form.get('number') ?? '');
@@ -24,7 +27,14 @@ async function reserve(form: FormData): Promise<ReserveOutcome> {
     return { intent: 'reserve', ok: true, number, formatted: reservation.formatted, replaced };
   } catch (error) {
     const code = apiErrorCode(error);
-    return { intent: 'reserve', ok: false, number, taken: code === 'number_unavailable' || code === 'number_not_found', message: apiErrorOf(error)?.message ?? null };
+    return {
+      intent: 'reserve',
+      ok: false,
+      number,
+      taken: code === 'number_unavailable' || code === 'number_not_found',
+      phoneRequired: code === 'phone_required',
+      message: apiErrorOf(error)?.message ?? null,
+    };
   }
 }
 
