@@ -213,6 +213,9 @@ describe('buying a number', () => {
     await page.getByRole('alert').filter({ hasText: en.messages.notActivated }).waitFor();
     await page.getByRole('button', { name: en.actions.tryAgain }).click();
     await page.waitForURL(`${site.origin}/en/payment`);
+    // How long the free number is held while the visitor pays (a premium one: 30 min).
+    const heldFor = fill(en.payment.heldForHours, { hours: 12, time: '@' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('@', '\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d');
+    await page.locator('main').getByText(new RegExp(`^${heldFor}$`)).waitFor();
     await page.getByRole('radio', { name: 'Uzum' }).check();
     await page.getByRole('button', { name: en.payment.pay }).click();
     await page.waitForURL(/sandbox/);

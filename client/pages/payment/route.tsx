@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { href } from '../../../shared/paths';
@@ -86,7 +87,7 @@ function PaymentStep({
       <div className="payment-layout">
         <OrderSummary lines={lines} points={catalogue.points} />
         <div className="payment-layout__side">
-          {order ? <p className="notice">{t('payment.heldUntil', { time: formatTashkentTime(order.paymentDeadline) })}</p> : null}
+          {order ? <p className="notice">{heldForPayment(order, t)}</p> : null}
           {flow.mode === 'order' && flow.notActivated ? null : <PaymentForm orderId={order?.id ?? null} lines={lines} onAlreadyPaid={order ? () => onAlreadyPaid(order.id) : null} />}
         </div>
       </div>
@@ -141,4 +142,15 @@ function Blocked({ flow, booking }: { flow: BlockedFlow; booking: ReturnType<typ
       </div>
     </>
   );
+}
+
+/**
+ * How long the order holds its number while the visitor pays, and until when: a premium number
+ * for half an hour, a free one for hours (docs/api.md). Read from the order's own times, so the
+ * server and the browser print the same text.
+ */
+function heldForPayment(order: { createdAt: string; paymentDeadline: string }, t: TFunction): string {
+  const minutes = Math.max(1, Math.round((Date.parse(order.paymentDeadline) - Date.parse(order.createdAt)) / 60_000));
+  const time = formatTashkentTime(order.paymentDeadline);
+  return minutes >= 60 && minutes % 60 === 0 ? t('payment.heldForHours', { hours: minutes / 60, time }) : t('payment.heldForMinutes', { minutes, time });
 }
