@@ -1,6 +1,6 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { languageFromPath } from '../shared/languages';
-import { isServerRequestContext, type ApiClient } from './request-context';
+import type { ApiClient } from './request-context';
 import { browserI18nFor } from './language-loader';
 import { showErrorToast } from './platform/toast';
 
@@ -62,11 +62,11 @@ const lazyBrowserClient: ApiClient = {
 } as ApiClient;
 
 /**
- * The shared HTTP client for a loader or form: on the server the request's own client (passed
- * as the loader's `context`), in the browser one client for the page's lifetime.
+ * The browser's shared HTTP client, one for the page's lifetime. The server has none of its
+ * own for loaders: it reads the operator API through its request context's reader
+ * (client/api/reader.ts), and never makes a call with a visitor's tokens.
  */
-export function apiClient(context?: unknown): ApiClient {
-  if (isServerRequestContext(context)) return context.http;
-  if (typeof window === 'undefined') throw new Error('apiClient: the server must pass the request context');
+export function apiClient(): ApiClient {
+  if (typeof window === 'undefined') throw new Error('apiClient: the browser\'s client; the server reads through its request context\'s reader');
   return lazyBrowserClient;
 }

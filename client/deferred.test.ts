@@ -23,7 +23,7 @@ describe('deferred()', () => {
 });
 
 describe('optionalData()', () => {
-  const context = (streamAfterMs: number) => ({ lang: 'en', http: {}, streamAfterMs });
+  const context = (streamAfterMs: number) => ({ lang: 'en', reader: {}, streamAfterMs });
   const after = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
   it('gives the value itself when it arrives in time, so it is in the first HTML', async () => {

@@ -23,9 +23,9 @@ import { PageCache, withPageCache } from './page-cache';
 import { pageRoute } from './render-express';
 import { createBaseSecurityHeaders } from './security-headers';
 import { createMetrics, metricsMiddleware, type SiteMetrics } from './metrics';
-import { createInProcessAgent } from './in-process';
 import { createServerHttp } from './server-http';
 import { createApiProbe } from './api-probe';
+import { createServerReader } from './site/operator-api/server-reader';
 
 export interface AppOptions {
   /** Replaces the route table (tests add a route that throws). */
@@ -120,17 +120,18 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
   });
 
-  // The server's own API calls; the embedded API answers them through memory, as the same app.
-  const serverHttp = createServerHttp(config, { embedded: api ? createInProcessAgent(app) : null, metrics });
-  app.get('/sitemap.xml', sitemap(config, serverHttp));
-  app.use(ogImages(config, { ru, en, uz }, serverHttp));
+  // The server's own reads of the operator API: the embedded API's functions, called directly,
+  // or with API_BASE_URL the server's HTTP client.
+  const serverReader = createServerReader(api, config.apiBaseUrl ? createServerHttp(config.apiBaseUrl, { metrics }) : null);
+  app.get('/sitemap.xml', sitemap(config, serverReader));
+  app.use(ogImages(config, { ru, en, uz }, serverReader));
 
   app.use(cookieParser());
   app.use(canonicalCase);
   app.use(languageRedirects);
 
   const log = (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => logger[level](message, error);
-  const renderer = createRenderer({ config, routes: options.routes ?? createRoutes(), manifest, catalogs: { ru, en, uz }, log, metrics, serverHttp });
+  const renderer = createRenderer({ config, routes: options.routes ?? createRoutes(), manifest, catalogs: { ru, en, uz }, log, metrics, serverReader });
   const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();

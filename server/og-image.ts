@@ -8,7 +8,7 @@ import { INTL_LOCALE, type Language } from '../shared/languages';
 import { parseOgImagePath, type OgPage } from '../shared/og-image';
 import { formatDate } from '../client/format';
 import type { Config } from './config';
-import type { ServerHttp } from './server-http';
+import type { ServerReader } from './site/operator-api/server-reader';
 
 type Catalogue = Record<string, unknown>;
 
@@ -120,7 +120,7 @@ function newsCard(lang: Language, item: NewsItem, catalogue: Catalogue): Card {
  * or a news item in a language (social networks show no preview for SVG). Rendered on the first
  * request and kept in memory; a news item's key holds its title, so an edited title renders anew.
  */
-export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, serverHttp: ServerHttp) {
+export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, serverReader: ServerReader) {
   // The images asked for most recently (lru-cache); a render that fails is forgotten, so the next request tries again.
   const cache = new LRUCache<string, Promise<Buffer>>({ max: CACHE_ENTRIES });
   const cached = (key: string, render: () => Promise<Buffer>): Promise<Buffer> => {
@@ -151,8 +151,7 @@ export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, 
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       try {
-        const http = serverHttp(target.lang, abort.signal);
-        const { data } = await http.get<NewsItem>(`/news/${encodeURIComponent(target.slug)}`);
+        const data = await serverReader(target.lang, abort.signal).newsItem(target.slug);
         key = `${target.lang}:news:${target.slug}:${data.title}:${data.publishedAt}`;
         card = newsCard(target.lang, data, catalogue);
       } catch (error) {

@@ -19,11 +19,11 @@ import type { ServerRequestContext } from '../client/request-context';
 import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from './bots';
 import { createNonce } from './security-headers';
-import type { ServerHttp } from './server-http';
 import type { SiteMetrics } from './metrics';
 import { htmlHeaders, plainDocument, type RenderDocument, type RenderedDocument } from './render-document';
 import { streamDocument } from './render-stream';
 import { memoizeTranslations } from './translation-memo';
+import type { ServerReader } from './site/operator-api/server-reader';
 
 export interface RendererOptions {
   config: Config;
@@ -32,8 +32,8 @@ export interface RendererOptions {
   catalogs: Record<Language, Catalog>;
   log: (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => void;
   metrics: SiteMetrics;
-  /** The loaders' API clients. */
-  serverHttp: ServerHttp;
+  /** The loaders' reads of the operator API (directly from the embedded API when there is one). */
+  serverReader: ServerReader;
 }
 
 /**
@@ -106,8 +106,8 @@ export function createRenderer(options: RendererOptions): Renderer {
     const bot = isBot(request.headers.get('user-agent') ?? undefined);
     // A page built while the API failed shows an error state: fine to send, not to keep.
     let apiFailed = false;
-    const http = options.serverHttp(lang, request.signal, () => (apiFailed = true));
-    const requestContext: ServerRequestContext = { lang, http, streamAfterMs: config.public.streamAfterMs };
+    const reader = options.serverReader(lang, request.signal, () => (apiFailed = true));
+    const requestContext: ServerRequestContext = { lang, reader, streamAfterMs: config.public.streamAfterMs };
     // The visitor left while the loaders ran: react-router ends the query with an AbortError.
     const result = await handler.query(request, { requestContext });
     if (result instanceof Response) return redirectOrStatus(result, request.method, config.publicSiteUrl);

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from './config';
 import { createServerHttp } from './server-http';
 
 /** An operator API that says which answers may be kept, and counts what it is asked. */
@@ -30,10 +29,7 @@ describe("the server's HTTP client", () => {
   afterAll(() => api.close());
 
   // One client per page request, as the renderer makes them.
-  const client = (lang: 'ru' | 'en' | 'uz' = 'en') => {
-    const config = loadConfig({ NODE_ENV: 'test', API_BASE_URL: api.baseUrl });
-    return createServerHttp(config, { embedded: null })(lang, new AbortController().signal);
-  };
+  const client = (lang: 'ru' | 'en' | 'uz' = 'en') => createServerHttp(api.baseUrl)(lang, new AbortController().signal);
 
   it('keeps what the API marks public for its max-age, per language, across requests', async () => {
     const before = api.calls.length;

@@ -6,8 +6,6 @@ import { apiEndpointOf, type SiteMetrics } from './metrics';
 import { LANGUAGES, type Language } from '../shared/languages';
 import type { ApiClient } from '../client/request-context';
 import { createHttpClient } from '../shared/http';
-import type { Config } from './config';
-import { IN_PROCESS_ORIGIN } from './in-process';
 
 // Reused connections to the API: a page render makes several calls, and a new TCP connection for
 // each one costs more than the call. The agents hold no per-request state.
@@ -105,11 +103,6 @@ function measure(client: AxiosInstance, metrics: SiteMetrics): void {
 export type ServerHttp = (lang: Language, signal: AbortSignal, onFailure?: (error: unknown) => void) => ApiClient;
 
 export interface ServerHttpOptions {
-  /**
-   * This process's embedded API, reached through memory rather than a socket
-   * (server/in-process.ts); required without API_BASE_URL, unused with it.
-   */
-  embedded: http.Agent | null;
   metrics?: SiteMetrics;
 }
 
@@ -136,19 +129,18 @@ function forRequest(client: AxiosInstance, signal: AbortSignal, onFailure: ((err
 }
 
 /**
- * The server's own API calls (page loaders, share cards, the sitemap): one client per language,
- * made once, with a fixed locale, no token storage and no toasts (DESIGN.md); each request gets a
- * view of it that carries its signal. A client per request (axios.create, the cache's and the
- * metrics' interceptors) cost more than a cached call.
+ * The server's own calls to an operator API over HTTP (API_BASE_URL; the embedded API is read
+ * directly, server/site/operator-api/): one client per language, made once, with a fixed locale,
+ * no token storage and no toasts (DESIGN.md); each request gets a view of it that carries its
+ * signal. A client per request (axios.create, the cache's and the metrics' interceptors) cost
+ * more than a cached call.
  */
-export function createServerHttp(config: Config, options: ServerHttpOptions): ServerHttp {
-  if (!config.apiBaseUrl && !options.embedded) throw new Error('createServerHttp: the embedded API is reached through its in-process agent, and none was given');
-  const baseURL = config.apiBaseUrl ?? `${IN_PROCESS_ORIGIN}/api/v1`;
+export function createServerHttp(apiBaseUrl: string, options: ServerHttpOptions = {}): ServerHttp {
   const clientFor = (lang: Language): AxiosInstance => {
-    const client = createHttpClient({ baseURL, getLocale: () => lang, storage: null });
+    const client = createHttpClient({ baseURL: apiBaseUrl, getLocale: () => lang, storage: null });
     if (options.metrics) measure(client, options.metrics);
     cacheByHeaders(client, lang);
-    client.defaults.httpAgent = options.embedded ?? httpAgent;
+    client.defaults.httpAgent = httpAgent;
     client.defaults.httpsAgent = httpsAgent;
     // Never a proxy from the environment between the server and its API.
     client.defaults.proxy = false;
@@ -156,8 +148,6 @@ export function createServerHttp(config: Config, options: ServerHttpOptions): Se
     // sent anywhere. Without redirects axios also uses node's http directly instead of
     // follow-redirects, a third less CPU per call.
     client.defaults.maxRedirects = 0;
-    // The embedded API answers through memory: compressing and inflating each answer only costs CPU.
-    if (!config.apiBaseUrl) client.defaults.headers.common['Accept-Encoding'] = 'identity';
     return client;
   };
   const clients = Object.fromEntries(LANGUAGES.map((lang) => [lang, clientFor(lang)])) as Record<Language, AxiosInstance>;

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
-import type { NewsList, NewsSummary } from '../shared/api-types';
+import type { NewsSummary } from '../shared/api-types';
 import { DEFAULT_LANGUAGE, LANGUAGES, localizePath } from '../shared/languages';
 import { href, type PageKey } from '../shared/paths';
 import type { Config } from './config';
-import type { ServerHttp } from './server-http';
+import type { ServerReader } from './site/operator-api/server-reader';
 
 /**
  * Pages a search engine should list: all but a news item (listed one by one below) and the
@@ -28,11 +28,11 @@ export const SITEMAP_PAGES: PageKey[] = [
 /** The largest page the news API answers (`pageSize` is clamped to 50). */
 const NEWS_PAGE_SIZE = 50;
 
-async function allNews(serverHttp: ServerHttp, signal: AbortSignal): Promise<NewsSummary[]> {
-  const http = serverHttp(DEFAULT_LANGUAGE, signal);
+async function allNews(serverReader: ServerReader, signal: AbortSignal): Promise<NewsSummary[]> {
+  const reader = serverReader(DEFAULT_LANGUAGE, signal);
   const items: NewsSummary[] = [];
   for (let page = 1; page <= 100; page++) {
-    const { data } = await http.get<NewsList>('/news', { params: { page, pageSize: NEWS_PAGE_SIZE } });
+    const data = await reader.news({ page, pageSize: NEWS_PAGE_SIZE });
     items.push(...data.items);
     if (data.items.length === 0 || items.length >= data.total) break;
   }
@@ -53,14 +53,14 @@ function entry(siteUrl: string, path: string, lastmod?: string): SitemapItemLoos
  * news item with its publication date as `lastmod`. If the news cannot be read the pages are
  * still listed (a crawler then finds the news by its links), and the answer is not cached long.
  */
-export function sitemap(config: Config, serverHttp: ServerHttp) {
+export function sitemap(config: Config, serverReader: ServerReader) {
   return async (_req: Request, res: Response): Promise<void> => {
     const siteUrl = config.publicSiteUrl;
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     let news: NewsSummary[] | null;
     try {
-      news = await allNews(serverHttp, abort.signal);
+      news = await allNews(serverReader, abort.signal);
     } catch {
       news = null;
     }

@@ -1,20 +1,19 @@
-import type { AuctionLot, AuctionLotDetail, AuctionLotList, LotStatus, PlaceBidResponse, ReservationResponse } from '../../shared/api-types';
+import type { AuctionLot, AuctionLotDetail, LotStatus, PlaceBidResponse, ReservationResponse } from '../../shared/api-types';
 import { apiClient } from '../api-client';
 import { saveReservation } from '../features/purchase/token-store';
 import { credentialHeaders } from './credentials';
+import { readerOf } from './reader';
 
 const lotPath = (id: string) => `/auctions/${encodeURIComponent(id)}`;
 
 /** `GET /auctions?status`, as anyone sees it (no bidder's own position). */
 export async function fetchAuctions(context: unknown, status: LotStatus): Promise<AuctionLot[]> {
-  const { data } = await apiClient(context).get<AuctionLotList>('/auctions', { params: { status } });
-  return data.items;
+  return (await readerOf(context).auctions({ status })).items;
 }
 
 /** `GET /auctions/{id}`, as anyone sees it (a loader, server or browser); rejects with the API's 404 for an unknown lot. */
-export async function fetchAuctionLot(context: unknown, id: string): Promise<AuctionLotDetail> {
-  const { data } = await apiClient(context).get<AuctionLotDetail>(lotPath(id));
-  return data;
+export function fetchAuctionLot(context: unknown, id: string): Promise<AuctionLotDetail> {
+  return readerOf(context).auction(id);
 }
 
 /** The lot with the visitor's own position when they have confirmed their phone (browser only). */

@@ -1,14 +1,12 @@
 import type { NewsItem, NewsList } from '../../shared/api-types';
-import { apiClient } from '../api-client';
+import { readerOf, type NewsPage } from './reader';
 
 /** `GET /news`: one page of the news, newest first. */
-export async function fetchNews(context: unknown, page: { page?: number; pageSize: number }): Promise<NewsList> {
-  const { data } = await apiClient(context).get<NewsList>('/news', { params: page });
-  return data;
+export function fetchNews(context: unknown, page: NewsPage): Promise<NewsList> {
+  return readerOf(context).news(page);
 }
 
 /** `GET /news/{slug}`: one item with its body; rejects with the API's 404 for an unknown slug. */
-export async function fetchNewsItem(context: unknown, slug: string): Promise<NewsItem> {
-  const { data } = await apiClient(context).get<NewsItem>(`/news/${encodeURIComponent(slug)}`);
-  return data;
+export function fetchNewsItem(context: unknown, slug: string): Promise<NewsItem> {
+  return readerOf(context).newsItem(slug);
 }

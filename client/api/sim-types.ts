@@ -1,8 +1,7 @@
-import type { SimType, SimTypeList } from '../../shared/api-types';
-import { apiClient } from '../api-client';
+import type { SimType } from '../../shared/api-types';
+import { readerOf } from './reader';
 
 /** `GET /sim-types`: eSIM and physical SIM, with their prices. */
 export async function fetchSimTypes(context?: unknown): Promise<SimType[]> {
-  const { data } = await apiClient(context).get<SimTypeList>('/sim-types');
-  return data.items;
+  return (await readerOf(context).simTypes()).items;
 }

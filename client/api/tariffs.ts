@@ -1,14 +1,12 @@
-import type { ConstructorOptions, ReadyTariff, TariffList } from '../../shared/api-types';
-import { apiClient } from '../api-client';
+import type { ConstructorOptions, ReadyTariff } from '../../shared/api-types';
+import { readerOf } from './reader';
 
 /** `GET /tariffs`: the ready tariffs, in the order the operator lists them. */
 export async function fetchTariffs(context?: unknown): Promise<ReadyTariff[]> {
-  const { data } = await apiClient(context).get<TariffList>('/tariffs');
-  return data.items;
+  return (await readerOf(context).tariffs()).items;
 }
 
 /** `GET /tariff-constructor`: the constructor's steps, add-ons and prices. */
-export async function fetchConstructorOptions(context?: unknown): Promise<ConstructorOptions> {
-  const { data } = await apiClient(context).get<ConstructorOptions>('/tariff-constructor');
-  return data;
+export function fetchConstructorOptions(context?: unknown): Promise<ConstructorOptions> {
+  return readerOf(context).tariffConstructor();
 }

@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import express from 'express';
 import { registerAuctions } from './auctions/auction-routes';
+import type { ApiErrorBody } from '../../shared/api-types';
+import type { Language } from '../../shared/languages';
+import { createCatalogueReads, type CatalogueReads, type ReadName } from './catalogue-reads';
+import { registerCatalogueReads } from './catalogue-routes';
 import { createAuctionService } from './auctions/auction-service';
 import { createStoreBidFeed, type BidFeed } from './auctions/bid-feed';
 import { createLotStreams } from './auctions/lot-events';
@@ -8,25 +12,21 @@ import { registerSms } from './auth/sms-routes';
 import type { ApiContext } from './context';
 import { ApiError } from './http/api-error';
 import { cors } from './http/cors';
-import { createErrorHandler } from './http/error-handler';
+import { createErrorHandler, errorBody } from './http/error-handler';
 import { createRateLimits, DEFAULT_LIMITS, type ClientLimits } from './http/limits';
 import { createTokenService, type TokenService } from './http/tokens';
 import { registerIdentification } from './identification/identification-routes';
 import { createIdentificationService } from './identification/identification-service';
-import { registerNews } from './news/news-routes';
-import { registerNumbers } from './numbers/number-routes';
 import { openApiDocument } from './openapi/document';
 import { registerOrders } from './orders/order-routes';
 import { createOrderService } from './orders/order-service';
 import { registerPayments } from './payments/payment-routes';
 import { createPaymentService } from './payments/payment-service';
 import { registerSandbox } from './payments/sandbox-routes';
-import { registerPointsOfSale } from './points-of-sale/point-routes';
 import { registerReservations } from './reservations/reservation-routes';
 import { createReservationService } from './reservations/reservation-service';
 import { seedIfEmpty } from './seed/seed';
 import { openDatabase } from './store/database';
-import { registerSimTypes } from './tariffs/sim-types';
 import { registerTariffs } from './tariffs/tariff-routes';
 
 export interface ApiOptions {
@@ -57,8 +57,16 @@ export interface ApiOptions {
   logError?: (message: string, error: unknown, requestId?: string) => void;
 }
 
+export type ReadResult<N extends ReadName> = { ok: true; value: ReturnType<CatalogueReads[N]> } | { ok: false; status: number; body: ApiErrorBody };
+
 export interface Api {
   router: express.Router;
+  /**
+   * One public read (catalogue-reads.ts) for a caller in this process, the site's server render:
+   * the body the route would answer, or its error status and body (a fault of the API itself is
+   * logged, as the route's error handler does, and answered as the route's 500).
+   */
+  read<N extends ReadName>(name: N, lang: Language, query: Record<string, string>, param?: string): ReadResult<N>;
   isReady(): boolean;
   /** Ends the open event streams (shutdown starts here, so browsers reconnect to another server). */
   endStreams(): void;
@@ -106,6 +114,7 @@ export function createApi(options: ApiOptions): Api {
   const streams = createLotStreams(ctx, auctions, feed);
   const orders = createOrderService(ctx, reservations);
   const payments = createPaymentService(ctx, orders);
+  const reads = createCatalogueReads(ctx, auctions);
 
   const router = express.Router();
   router.use(cors(options.corsOrigins));
@@ -125,17 +134,14 @@ export function createApi(options: ApiOptions): Api {
   router.get('/openapi.json', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(openApiDocument);
   });
-  registerNews(router, ctx);
-  registerTariffs(router, ctx);
-  registerSimTypes(router, ctx);
-  registerNumbers(router, ctx);
+  registerTariffs(router);
   registerReservations(router, ctx, reservations);
   registerAuctions(router, ctx, auctions, reservations, streams);
   registerSms(router, ctx);
   registerIdentification(router, ctx, identifications);
   registerOrders(router, ctx, orders, identifications);
   registerPayments(router, ctx, orders, payments);
-  registerPointsOfSale(router, ctx);
+  registerCatalogueReads(router, ctx, reads);
 
   router.use((_req, _res, next) => next(new ApiError(404, 'not_found')));
   router.use(createErrorHandler(logError, options.onRefused));
@@ -144,6 +150,18 @@ export function createApi(options: ApiOptions): Api {
   let open = true;
   return {
     router,
+    read(name, lang, query, param) {
+      try {
+        // Each read takes the language, the query and, for one resource, its id or slug.
+        const run = reads[name] as (lang: Language, query: unknown, param?: string) => ReturnType<CatalogueReads[typeof name]>;
+        return { ok: true, value: run(lang, query, param) };
+      } catch (error) {
+        if (error instanceof ApiError) return { ok: false, status: error.status, body: errorBody(lang, error) };
+        logError(`API error on the server's own read ${name}`, error);
+        const internal = new ApiError(500, 'internal_error');
+        return { ok: false, status: 500, body: errorBody(lang, internal) };
+      }
+    },
     isReady() {
       if (!open) return false;
       try {

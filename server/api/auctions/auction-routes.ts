@@ -1,9 +1,8 @@
 import type { Router } from 'express';
-import type { AuctionLotList } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { conflict, forbidden, unauthorized } from '../http/api-error';
-import { AuctionListQuery, NoBody, NoQuery, PlaceBidBody } from '../../../shared/contract';
-import { body, query } from '../http/input';
+import { NoBody, PlaceBidBody } from '../../../shared/contract';
+import { body } from '../http/input';
 import { clientKey, networkKey } from '../http/limits';
 import { optionalToken, requireToken } from '../http/request-tokens';
 import type { ReservationService } from '../reservations/reservation-service';
@@ -19,8 +18,6 @@ import type { LotStreams } from './lot-events';
 export const STREAM_TOKEN_MS = 6 * 60 * 60_000;
 
 export function registerAuctions(router: Router, ctx: ApiContext, auctions: AuctionService, reservations: ReservationService, streams: LotStreams): void {
-  const phoneOf = async (req: Parameters<typeof optionalToken>[1]) => (await optionalToken(ctx, req, 'auth'))?.sub ?? null;
-
   // Before /auctions/:id, which would read "events" as a lot id.
   router.get('/auctions/events', (req, res) => streams.serve(req, res, null));
   router.get('/auctions/:id/events', (req, res) => streams.serve(req, res, req.params.id));
@@ -31,17 +28,6 @@ export function registerAuctions(router: Router, ctx: ApiContext, auctions: Auct
     const lot = auctions.find(req.params.id);
     const expiresAt = ctx.now() + STREAM_TOKEN_MS;
     res.status(201).json({ streamToken: await ctx.tokens.sign({ kind: 'stream', sub: phone, expiresAtMs: expiresAt, num: lot.id }), expiresAt: new Date(expiresAt).toISOString() });
-  });
-
-  router.get('/auctions', async (req, res) => {
-    const status = query(req, AuctionListQuery).status ?? null;
-    const payload: AuctionLotList = { items: auctions.list(status, await phoneOf(req)) };
-    res.json(payload);
-  });
-
-  router.get('/auctions/:id', async (req, res) => {
-    query(req, NoQuery);
-    res.json(auctions.detail(req.params.id, await phoneOf(req)));
   });
 
   router.post('/auctions/:id/bids', async (req, res) => {

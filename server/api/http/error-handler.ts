@@ -1,5 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, camelCase } from './api-error';
+import type { ApiErrorBody } from '../../../shared/api-types';
+import type { Language } from '../../../shared/languages';
 import { requestLanguage, translate } from './language';
 
 /** Errors of the body parser (type names from body-parser) that a client causes. */
@@ -18,15 +20,17 @@ function fromBodyParser(error: unknown): ApiError | null {
   return null;
 }
 
-export function sendError(req: Request, res: Response, error: ApiError): void {
+/** The body of an error answer, its message in the language. */
+export function errorBody(lang: Language, error: ApiError): ApiErrorBody {
   const { field, params, messageKey, extra } = error.options;
-  const message = translate(requestLanguage(req), messageKey ?? `api.errors.${camelCase(error.code)}`, params);
-  const retry = extra?.retryAfterSeconds;
+  const message = translate(lang, messageKey ?? `api.errors.${camelCase(error.code)}`, params);
+  return { error: { code: error.code, message, ...(field ? { field } : {}), ...extra } };
+}
+
+export function sendError(req: Request, res: Response, error: ApiError): void {
+  const retry = error.options.extra?.retryAfterSeconds;
   if (typeof retry === 'number') res.set('Retry-After', String(retry));
-  res
-    .status(error.status)
-    .set('Cache-Control', 'no-store')
-    .json({ error: { code: error.code, message, ...(field ? { field } : {}), ...extra } });
+  res.status(error.status).set('Cache-Control', 'no-store').json(errorBody(requestLanguage(req), error));
 }
 
 export function createErrorHandler(logError: (message: string, error: unknown, requestId?: string) => void, onRefused?: (code: string) => void) {

@@ -47,7 +47,8 @@ function validationError(code: ValidationCode, field: string): ApiError {
   return new ApiError(400, snakeCase(code), { field, messageKey: validationMessageKey(code), params: { field } });
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+/** A value checked against the schema, or the 400 ApiError naming its first field at fault. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw toApiError(result.error.issues[0]);
   return result.data;
@@ -57,17 +58,17 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 export function body<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
   const raw: unknown = req.body;
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) throw badRequest('invalid_body');
-  return parse(schema, raw ?? {});
+  return parseInput(schema, raw ?? {});
 }
 
 /** Query parameters: each at most once (a repeated one is not text, so it is invalid), all of them known. */
 export function query<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
-  return parse(schema, req.query);
+  return parseInput(schema, req.query);
 }
 
 /** Path parameters, for the routes whose parameter has a format. */
 export function params<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
-  return parse(schema, req.params);
+  return parseInput(schema, req.params);
 }
 
 /** A shared/validation.ts check that needs the server (its clock), its error a 400 with the form's own message. */

@@ -1,11 +1,5 @@
-import type { Router } from 'express';
 import type { SimType, SimTypeId } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
-import type { ApiContext } from '../context';
-import { NoQuery } from '../../../shared/contract';
-import { query } from '../http/input';
-import { requestLanguage } from '../http/language';
-import { cacheFor, CATALOGUE_SECONDS } from '../http/caching';
 
 interface SimTypeDefinition {
   id: SimTypeId;
@@ -40,13 +34,4 @@ export const SIM_TYPES: SimTypeDefinition[] = [
 export function simType(id: SimTypeId, lang: Language): SimType {
   const def = SIM_TYPES.find((s) => s.id === id)!;
   return { id: def.id, price: def.price, requires: def.requires, ...def.texts[lang] };
-}
-
-export function registerSimTypes(router: Router, _ctx: ApiContext): void {
-  router.get('/sim-types', (req, res) => {
-    query(req, NoQuery);
-    const lang = requestLanguage(req);
-    cacheFor(res, CATALOGUE_SECONDS);
-    res.json({ items: SIM_TYPES.map((s) => simType(s.id, lang)) });
-  });
 }

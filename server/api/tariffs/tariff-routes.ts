@@ -1,14 +1,10 @@
 import type { Router } from 'express';
-import type { ConstructorOptions, TariffList } from '../../../shared/api-types';
+import type { ConstructorOptions } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
 import { CONSTRUCTOR_PRICE_LIST, quoteTariff, type ConstructorSelection } from '../../../shared/tariff-pricing';
-import type { ApiContext } from '../context';
-import { badRequest, notFound } from '../http/api-error';
-import { NoQuery, TariffQuoteQuery } from '../../../shared/contract';
+import { badRequest } from '../http/api-error';
+import { TariffQuoteQuery } from '../../../shared/contract';
 import { query } from '../http/input';
-import { requestLanguage } from '../http/language';
-import { createTariffCatalogue } from './tariff-catalogue';
-import { cacheFor, CATALOGUE_SECONDS } from '../http/caching';
 
 const ADD_ON_LABELS: Record<'nightInternet' | 'dedicated', Record<Language, string>> = {
   nightInternet: { ru: 'Ночной интернет, 01:00–08:00', en: 'Night internet, 01:00–08:00', uz: 'Tungi internet, 01:00–08:00' },
@@ -36,30 +32,7 @@ export function constructorOptions(lang: Language): ConstructorOptions {
   };
 }
 
-export function registerTariffs(router: Router, ctx: ApiContext): void {
-  const catalogue = createTariffCatalogue(ctx.db);
-
-  router.get('/tariffs', (req, res) => {
-    query(req, NoQuery);
-    const payload: TariffList = { items: catalogue.list(requestLanguage(req)) };
-    cacheFor(res, CATALOGUE_SECONDS);
-    res.json(payload);
-  });
-
-  router.get('/tariffs/:id', (req, res) => {
-    query(req, NoQuery);
-    const tariff = catalogue.find(req.params.id, requestLanguage(req));
-    if (!tariff) throw notFound('tariff_not_found');
-    cacheFor(res, CATALOGUE_SECONDS);
-    res.json(tariff);
-  });
-
-  router.get('/tariff-constructor', (req, res) => {
-    query(req, NoQuery);
-    cacheFor(res, CATALOGUE_SECONDS);
-    res.json(constructorOptions(requestLanguage(req)));
-  });
-
+export function registerTariffs(router: Router): void {
   router.get('/tariff-constructor/quote', (req, res) => {
     const q = query(req, TariffQuoteQuery);
     const selection: ConstructorSelection = {

@@ -1,0 +1,190 @@
+import type {
+  AuctionLotDetail,
+  AuctionLotList,
+  CategoryList,
+  ConstructorOptions,
+  NewsItem,
+  NewsList,
+  NumberList,
+  PhoneNumber,
+  PointOfSale,
+  PointOfSaleList,
+  ReadyTariff,
+  SimTypeList,
+  TariffList,
+} from '../../shared/api-types';
+import { AuctionListQuery, NewsItemQuery, NewsListQuery, NoQuery, NumberPathParams, NumberSearchQuery, PointOfSaleQuery } from '../../shared/contract';
+import type { Language } from '../../shared/languages';
+import type { AuctionService } from './auctions/auction-service';
+import type { ApiContext } from './context';
+import { badRequest, notFound } from './http/api-error';
+import { AVAILABILITY_SECONDS, CATALOGUE_SECONDS, NEWS_SECONDS } from './http/caching';
+import { pageOf, parseInput } from './http/input';
+import { createNewsReads } from './news/news-reads';
+import { CATEGORIES } from './numbers/categories';
+import { normalizeMask } from './numbers/number-patterns';
+import { createNumberSearch, decodeCursor, encodeCursor, type SearchFilters } from './numbers/number-search';
+import { toPhoneNumber, type NumberRow } from './numbers/number-store';
+import { CITIES } from './points-of-sale/cities';
+import { createPointCatalogue, distanceKm, toPointOfSale } from './points-of-sale/point-catalogue';
+import { SIM_TYPES, simType } from './tariffs/sim-types';
+import { createTariffCatalogue } from './tariffs/tariff-catalogue';
+import { constructorOptions } from './tariffs/tariff-routes';
+
+/**
+ * The API's public reads (the catalogue, the number search, news, points of sale, auctions), each
+ * a function from the request's language and its raw query (and path parameter) to the answer's
+ * body. The routes answer HTTP with them, and the site's server calls them directly
+ * (server/site/operator-api/), so both give the same answer from the same code: validation (a
+ * thrown ApiError, 400 naming the field, 404), the store's reads and the shaping of the body.
+ *
+ * `MAX_AGE_SECONDS` is how long each answer may be kept (the Cache-Control the route sends, and
+ * what the site keeps of a direct read); null means never.
+ */
+export const MAX_AGE_SECONDS = {
+  tariffs: CATALOGUE_SECONDS,
+  tariff: CATALOGUE_SECONDS,
+  tariffConstructor: CATALOGUE_SECONDS,
+  simTypes: CATALOGUE_SECONDS,
+  numbers: null,
+  numberCategories: AVAILABILITY_SECONDS,
+  number: null,
+  news: NEWS_SECONDS,
+  newsItem: NEWS_SECONDS,
+  pointsOfSale: CATALOGUE_SECONDS,
+  pointOfSale: CATALOGUE_SECONDS,
+  auctions: null,
+  auction: null,
+} as const;
+
+export type ReadName = keyof typeof MAX_AGE_SECONDS;
+
+const SELECT_NUMBER = `SELECT n.*, (SELECT l.id FROM auction_lots l WHERE l.number_id = n.id ORDER BY l.starts_at DESC LIMIT 1) AS lot_id FROM numbers n`;
+
+export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) {
+  const tariffs = createTariffCatalogue(ctx.db);
+  const points = createPointCatalogue(ctx.db);
+  const news = createNewsReads(ctx.db);
+  const search = createNumberSearch(ctx.db);
+  const oneNumber = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn = ?`);
+
+  return {
+    tariffs(lang: Language, query: unknown): TariffList {
+      parseInput(NoQuery, query);
+      return { items: tariffs.list(lang) };
+    },
+
+    tariff(lang: Language, query: unknown, id: string): ReadyTariff {
+      parseInput(NoQuery, query);
+      const tariff = tariffs.find(id, lang);
+      if (!tariff) throw notFound('tariff_not_found');
+      return tariff;
+    },
+
+    tariffConstructor(lang: Language, query: unknown): ConstructorOptions {
+      parseInput(NoQuery, query);
+      return constructorOptions(lang);
+    },
+
+    simTypes(lang: Language, query: unknown): SimTypeList {
+      parseInput(NoQuery, query);
+      return { items: SIM_TYPES.map((s) => simType(s.id, lang)) };
+    },
+
+    numbers(_lang: Language, query: unknown): NumberList {
+      const q = parseInput(NumberSearchQuery, query);
+      const mask = q.mask ? normalizeMask(q.mask) : null;
+      if (q.mask && !mask) throw badRequest('invalid_mask', 'mask');
+      const filters: SearchFilters = {
+        category: q.category ?? null,
+        contains: q.contains ?? null,
+        endsWith: q.endsWith ?? null,
+        mask,
+        pattern: q.pattern ?? null,
+        all: q.includeUnavailable ?? false,
+      };
+      const sort = q.sort ?? 'price_asc';
+      const { page, pageSize, offset } = pageOf(q, 20);
+      const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+      if (q.cursor && !cursor) throw badRequest('invalid_field', 'cursor');
+      const now = ctx.now();
+      // A cursor seeks straight to its page; a page number reads the keys before it from the index.
+      const found = cursor
+        ? search.keys(filters, sort, cursor, pageSize + 1, now)
+        : search.keys(filters, sort, null, offset + pageSize + 1, now).slice(offset);
+      const pageKeys = found.slice(0, pageSize);
+      const { total, exact } = search.total(filters, now);
+      return {
+        items: pageKeys.map((key) => toPhoneNumber(oneNumber.get(key.msisdn) as NumberRow, now)),
+        page,
+        pageSize,
+        total,
+        totalExact: exact,
+        nextCursor: found.length > pageSize ? encodeCursor(pageKeys[pageKeys.length - 1]) : null,
+      };
+    },
+
+    numberCategories(lang: Language, query: unknown): CategoryList {
+      parseInput(NoQuery, query);
+      const counts = search.availableByCategory(ctx.now());
+      return { items: CATEGORIES.map((c) => ({ id: c.id, name: c.names[lang], price: c.price, pattern: c.pattern, available: counts.get(c.id) ?? 0 })) };
+    },
+
+    number(_lang: Language, query: unknown, number: string): PhoneNumber {
+      parseInput(NoQuery, query);
+      const { number: msisdn } = parseInput(NumberPathParams, { number });
+      const row = oneNumber.get(msisdn) as NumberRow | undefined;
+      if (!row) throw notFound('number_not_found');
+      return toPhoneNumber(row, ctx.now());
+    },
+
+    news(lang: Language, query: unknown): NewsList {
+      const { page, pageSize, offset } = pageOf(parseInput(NewsListQuery, query), 6);
+      return { ...news.page(lang, pageSize, offset), page, pageSize };
+    },
+
+    newsItem(lang: Language, query: unknown, slug: string): NewsItem {
+      parseInput(NewsItemQuery, query);
+      const item = news.item(lang, slug);
+      if (!item) throw notFound('news_not_found');
+      return item;
+    },
+
+    pointsOfSale(lang: Language, query: unknown): PointOfSaleList {
+      const { city: cityId, service = null, lat, lon, limit = 100 } = parseInput(PointOfSaleQuery, query);
+      const city = cityId ? (CITIES.find((c) => c.id === cityId)?.id ?? null) : null;
+      if (cityId && !city) throw badRequest('invalid_field', 'city');
+      if ((lat === undefined) !== (lon === undefined)) throw badRequest('missing_field', lat === undefined ? 'lat' : 'lon');
+      let items = points
+        .all()
+        .filter((row) => (!city || row.city === city) && (!service || row.services.split(',').includes(service)))
+        .map((row) => toPointOfSale(row, lang));
+      if (lat !== undefined && lon !== undefined) {
+        items = items
+          .map((p) => ({ ...p, distanceKm: Math.round(distanceKm(lat, lon, p.lat, p.lon) * 10) / 10 }))
+          .sort((a, b) => a.distanceKm - b.distanceKm);
+      }
+      return { items: items.slice(0, limit), cities: CITIES.map((c) => ({ id: c.id, name: c.names[lang], lat: c.lat, lon: c.lon })) };
+    },
+
+    pointOfSale(lang: Language, query: unknown, id: string): PointOfSale {
+      parseInput(NoQuery, query);
+      const row = points.find(id);
+      if (!row) throw notFound('point_not_found');
+      return toPointOfSale(row, lang);
+    },
+
+    /** The lots as anyone sees them, or with the bidder's own position for `phone` (its auth token's). */
+    auctions(_lang: Language, query: unknown, phone: string | null = null): AuctionLotList {
+      const status = parseInput(AuctionListQuery, query).status ?? null;
+      return { items: auctions.list(status, phone) };
+    },
+
+    auction(_lang: Language, query: unknown, id: string, phone: string | null = null): AuctionLotDetail {
+      parseInput(NoQuery, query);
+      return auctions.detail(id, phone);
+    },
+  };
+}
+
+export type CatalogueReads = ReturnType<typeof createCatalogueReads>;

@@ -1,0 +1,87 @@
+import { LRUCache } from 'lru-cache';
+import type { OperatorReader } from '../../../shared/operator-reader';
+import type { Language } from '../../../shared/languages';
+import type { Api, ReadResult } from '../../api/create-api';
+import { MAX_AGE_SECONDS, type ReadName } from '../../api/catalogue-reads';
+
+/**
+ * The reference API's public reads called directly by the server that embeds it: no HTTP request
+ * written and parsed, no JSON round trip, no middleware. The same functions answer the API's
+ * routes (server/api/catalogue-reads.ts), so the answers are the same; a refusal rejects with the
+ * same shape as the HTTP client's error (`isAxiosError`, the status and the API's error body),
+ * which is all loaders look at.
+ *
+ * The same caching rules as over HTTP: what the API marks cacheable (MAX_AGE_SECONDS: the
+ * catalogue 5 min, news 1 min, the category counts 10 s) is kept for that long per language and
+ * query, frozen (one answer is handed to every render; nobody may change it); the rest is read
+ * every time.
+ */
+
+/** What the HTTP client rejects with, as far as the site reads it (shared/http-error.ts, api-error.ts). */
+export class EmbeddedReadError extends Error {
+  readonly isAxiosError = true;
+  readonly response: { status: number; data: unknown };
+
+  constructor(name: ReadName, status: number, data: unknown) {
+    super(`Request failed with status code ${status} (embedded read ${name})`);
+    this.name = 'EmbeddedReadError';
+    this.response = { status, data };
+  }
+}
+
+type Query = Record<string, string>;
+
+/** A query as axios sends it: absent values left out, the rest as text. */
+function asQuery(params: object | undefined): Query {
+  const query: Query = {};
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) query[key] = String(value);
+  }
+  return query;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const item of Object.values(value)) deepFreeze(item);
+  return value;
+}
+
+/** One reader per request: its language, and who hears of a failed read (the page cache). */
+export type EmbeddedReaders = (lang: Language, onFailure?: (error: unknown) => void) => OperatorReader;
+
+export function createEmbeddedReaders(api: Pick<Api, 'read'>, now: () => number = Date.now): EmbeddedReaders {
+  // Bounded by entries, like the HTTP client's cache (a search by every query would not be kept).
+  const kept = new LRUCache<string, { value: unknown; until: number }>({ max: 500 });
+
+  function read<N extends ReadName>(name: N, lang: Language, params?: object, param?: string, onFailure?: (error: unknown) => void): Promise<Extract<ReadResult<N>, { ok: true }>['value']> {
+    const query = asQuery(params);
+    const seconds = MAX_AGE_SECONDS[name];
+    const key = seconds === null ? null : JSON.stringify([name, lang, param ?? null, query]);
+    if (key !== null) {
+      const hit = kept.get(key);
+      if (hit && hit.until > now()) return Promise.resolve(hit.value as Extract<ReadResult<N>, { ok: true }>['value']);
+    }
+    const result = api.read(name, lang, query, param);
+    if (!result.ok) {
+      const error = new EmbeddedReadError(name, result.status, result.body);
+      onFailure?.(error);
+      return Promise.reject(error);
+    }
+    if (key !== null && seconds !== null) kept.set(key, { value: deepFreeze(result.value), until: now() + seconds * 1000 });
+    return Promise.resolve(result.value);
+  }
+
+  return (lang, onFailure) => ({
+    tariffs: () => read('tariffs', lang, undefined, undefined, onFailure),
+    tariffConstructor: () => read('tariffConstructor', lang, undefined, undefined, onFailure),
+    simTypes: () => read('simTypes', lang, undefined, undefined, onFailure),
+    numbers: (search) => read('numbers', lang, search, undefined, onFailure),
+    numberCategories: () => read('numberCategories', lang, undefined, undefined, onFailure),
+    news: (page) => read('news', lang, page, undefined, onFailure),
+    newsItem: (slug) => read('newsItem', lang, undefined, slug, onFailure),
+    pointsOfSale: (search) => read('pointsOfSale', lang, search, undefined, onFailure),
+    auctions: (query) => read('auctions', lang, query, undefined, onFailure),
+    auction: (id) => read('auction', lang, undefined, id, onFailure),
+  });
+}
