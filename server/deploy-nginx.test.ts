@@ -91,7 +91,7 @@ async function startNginxOnce(dir: string, name: string, upstreams: number[], as
   fs.copyFileSync(path.join(ROOT, 'deploy', 'oq-proxy.conf'), proxyConf);
   let conf = fs.readFileSync(path.join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
   const replace = (from: RegExp, to: string) => {
-    if (!from.test(conf)) throw new Error(`deploy/nginx.conf no longer has ${from}`);
+    if (!conf.match(from)) throw new Error(`deploy/nginx.conf no longer has ${from}`);
     conf = conf.replace(from, to);
   };
   // nginx runs as root here (a test's temporary files); the deployed one drops to its user.
@@ -100,10 +100,14 @@ async function startNginxOnce(dir: string, name: string, upstreams: number[], as
   replace(/^error_log .*;/m, 'error_log stderr warn;');
   replace(/access_log \/var\/log\/nginx\/oq-access\.log oq;/, `access_log ${path.join(dir, `${name}-access.log`)} oq;`);
   replace(/ {4}server 127\.0\.0\.1:3001[^\n]*\n {4}server 127\.0\.0\.1:3002[^\n]*\n/, upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;\n`).join(''));
-  replace(/listen 80;/, `listen 127.0.0.1:${httpPort};`);
-  replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${httpsPort} ssl http2;`);
-  replace(/\/etc\/nginx\/tls\/oq\.uz\.crt/, cert.crt);
-  replace(/\/etc\/nginx\/tls\/oq\.uz\.key/, cert.key);
+  // Every server on the two ports, the default ones (names that are not the site's) included.
+  replace(/listen 80( default_server)?;/g, `listen 127.0.0.1:${httpPort}$1;`);
+  replace(/listen 443 ssl http2( default_server)?;/g, `listen 127.0.0.1:${httpsPort} ssl http2$1;`);
+  replace(/\/etc\/nginx\/tls\/oq\.uz\.crt/g, cert.crt);
+  replace(/\/etc\/nginx\/tls\/oq\.uz\.key/g, cert.key);
+  // The site is reached here by its name and by the test's loopback address (the first name stays
+  // the one it redirects to).
+  replace(/server_name oq\.uz;/g, 'server_name oq.uz 127.0.0.1;');
   replace(/root \/srv\/oq\/dist\/client;/, `root ${assetsRoot};`);
   conf = conf.replaceAll('/etc/nginx/oq-proxy.conf', proxyConf);
   const file = path.join(dir, `${name}.conf`);
@@ -167,8 +171,26 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
     }
     const plain = await fetchVia(`${proxy.http}/en/news?page=2`, { from: nextAddress() });
     expect(plain.status).toBe(301);
-    expect(plain.headers.location).toBe('https://127.0.0.1/en/news?page=2');
+    // To the site's own name, whatever name the request used.
+    expect(plain.headers.location).toBe('https://oq.uz/en/news?page=2');
   }, 60000);
+
+  it('answers a foreign Host with nothing at all, over HTTP and HTTPS: no redirect to it, no page for it', async () => {
+    for (const origin of [proxy.http, proxy.https]) {
+      for (const host of ['evil.example', 'oq.uz.evil.example', 'evil.example:80']) {
+        const outcome = await fetchVia(`${origin}/en/about`, { from: nextAddress(), headers: { Host: host } }).then(
+          (res) => `answered ${res.status} ${String(res.headers.location)}`,
+          (error: NodeJS.ErrnoException) => error.code,
+        );
+        // 444: nginx closes the connection without a status line ("socket hang up").
+        expect(`${origin} ${host}: ${outcome}`).toBe(`${origin} ${host}: ECONNRESET`);
+      }
+    }
+    // The site's own name still gets its redirect and its pages.
+    const own = await fetchVia(`${proxy.http}/en/about`, { from: nextAddress(), headers: { Host: 'oq.uz' } });
+    expect([own.status, own.headers.location]).toEqual([301, 'https://oq.uz/en/about']);
+    expect((await fetchVia(`${proxy.https}/en/about`, { from: nextAddress(), headers: { Host: 'oq.uz' } })).status).toBe(200);
+  });
 
   it('gets HSTS and a Secure language cookie over HTTPS', async () => {
     const res = await fetchVia(`${proxy.https}/`, { from: nextAddress(), headers: { 'Accept-Language': 'uz' } });
