@@ -33,14 +33,9 @@ function boot(): void {
       process.env.JWT_SECRET = crypto.randomBytes(32).toString('hex');
     }
     if (!config.apiBaseUrl) prepareStore(config, logger);
-    for (let i = 0; i < config.webConcurrency; i += 1) cluster.fork();
-    cluster.on('exit', (worker, code, signal) => {
-      if (!shuttingDown) {
-        logger.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-        cluster.fork();
-      }
-    });
     let shuttingDown = false;
+    for (let i = 0; i < config.webConcurrency; i += 1) cluster.fork();
+    superviseWorkers(logger, () => shuttingDown);
     // The primary serves the metrics of all its workers, added up.
     const metricsServer = config.metricsPort === null ? null : startMetricsServer(config.metricsPort, config.metricsHost, null, (port) => logger.info(`Metrics on http://${config.metricsHost}:${port}/metrics`));
     const stop = () => {
@@ -66,7 +61,10 @@ function boot(): void {
   // Express 5 hands a listen error (a port in use, no permission) to this callback.
   const server: Server = app.listen(config.port, config.host, (error?: Error) => {
     if (error) {
-      process.stderr.write(`${listenFailure(error, config.host, config.port, { port: 'PORT', host: 'HOST' })}\n`);
+      const line = listenFailure(error, config.host, config.port, { port: 'PORT', host: 'HOST' });
+      // A worker tells its primary, which says it once for all of them and decides what to do.
+      if (cluster.isWorker) process.send?.({ type: START_FAILED, message: line });
+      else process.stderr.write(`${line}\n`);
       app.locals.close();
       process.exit(1);
     }
@@ -106,6 +104,59 @@ function boot(): void {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** What a worker that cannot start tells its primary (cluster's IPC), with the one-line reason. */
+const START_FAILED = 'oq:start-failed';
+/** Start-up failures in a row, with no worker listening in between, after which the primary gives up. */
+const START_ATTEMPTS = 3;
+/** A worker that dies in service is replaced after this, doubled for each further death in a row, up to the cap. */
+const RESTART_DELAY_MS = 500;
+const RESTART_DELAY_CAP_MS = 30_000;
+/** A worker that served this long before it died starts the back-off afresh: it was not a crash loop. */
+const STABLE_AFTER_MS = 60_000;
+
+/**
+ * The primary's care of its workers. One that dies in service is replaced, after a back-off that
+ * grows while they keep dying (a crash loop must not spin the CPU). One that dies before it ever
+ * listened failed to start: after START_ATTEMPTS such failures in a row (a port in use fails
+ * every worker alike, and re-forking would go on for ever) the primary stops its workers and
+ * exits 1 with the workers' one-line reason, as the single-process server does.
+ */
+function superviseWorkers(logger: Logger, shuttingDown: () => boolean): void {
+  const listenedAt = new Map<number, number>();
+  let startFailures = 0;
+  let lastReason: string | null = null;
+  let deathsInARow = 0;
+  cluster.on('listening', (worker) => {
+    listenedAt.set(worker.id, Date.now());
+    startFailures = 0;
+  });
+  cluster.on('message', (_worker, message: unknown) => {
+    const failure = message as { type?: unknown; message?: unknown } | null;
+    if (failure?.type === START_FAILED && typeof failure.message === 'string') lastReason = failure.message;
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (shuttingDown()) return;
+    const since = listenedAt.get(worker.id);
+    listenedAt.delete(worker.id);
+    if (since === undefined) {
+      startFailures += 1;
+      if (startFailures >= START_ATTEMPTS) {
+        process.stderr.write(`${lastReason ?? `Workers exit before they listen (the last with ${signal ?? code}); see the log above.`}\n`);
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+        process.exit(1);
+      }
+      cluster.fork();
+      return;
+    }
+    deathsInARow = Date.now() - since >= STABLE_AFTER_MS ? 1 : deathsInARow + 1;
+    const delay = Math.min(RESTART_DELAY_CAP_MS, RESTART_DELAY_MS * 2 ** (deathsInARow - 1));
+    logger.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another in ${delay} ms`);
+    setTimeout(() => {
+      if (!shuttingDown()) cluster.fork();
+    }, delay).unref();
+  });
 }
 
 function prepareStore(config: Config, logger: Logger): void {
