@@ -62,11 +62,14 @@ function boot(): void {
   const server: Server = app.listen(config.port, config.host, (error?: Error) => {
     if (error) {
       const line = listenFailure(error, config.host, config.port, { port: 'PORT', host: 'HOST' });
-      // A worker tells its primary, which says it once for all of them and decides what to do.
-      if (cluster.isWorker) process.send?.({ type: START_FAILED, message: line });
-      else process.stderr.write(`${line}\n`);
       app.locals.close();
-      process.exit(1);
+      // A worker tells its primary, which says it once for all of them and decides what to do;
+      // it exits once the message is sent (IPC is asynchronous).
+      if (cluster.isWorker && process.send) process.send({ type: START_FAILED, message: line }, () => process.exit(1));
+      else {
+        process.stderr.write(`${line}\n`);
+        process.exit(1);
+      }
     }
     const { port } = server.address() as AddressInfo;
     logger.info(`Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
