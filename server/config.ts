@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { FirebasePublicConfig, PublicConfig } from '../shared/public-config';
 import { DEFAULT_PREMIUM_WINDOW_MINUTES } from './api/create-api';
 import { DEFAULT_LIMITS, type ClientLimits } from './api/http/limits';
+import { DEFAULT_NODE_ENV } from './node-env';
 import { DEFAULT_DEMO_NUMBERS } from './api/seed/seed-numbers';
 
 /**
@@ -154,7 +155,7 @@ const matching = (pattern: RegExp, what: string) =>
 const envSchema = z
   .object({
     NODE_ENV: variable(
-      z.enum(['development', 'production', 'test'], { error: (issue) => `must be development, production or test, ${got(issue)}` }).default('production'),
+      z.enum(['development', 'production', 'test'], { error: (issue) => `must be development, production or test, ${got(issue)}` }).default(DEFAULT_NODE_ENV),
     ),
     PORT: integer(3000, 0, 65535),
     HOST: textOr('0.0.0.0'),

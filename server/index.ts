@@ -1,3 +1,5 @@
+// First: it settles NODE_ENV before any package reads it (React picks its build by it).
+import './node-env';
 import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import type { Server, ServerResponse } from 'node:http';
