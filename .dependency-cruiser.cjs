@@ -1,8 +1,10 @@
 /**
- * Import direction, checked by `npm run lint:imports` and by `npm test` (server/lint.test.ts):
+ * Import direction, checked by `npm run lint` (the first step of `npm test`):
  * shared <- client <- server. `shared` is plain code both sides may use; the browser app never
  * reaches into the server; a feature (client/features) is a building block that pages use, so it
- * never imports a page. Tests and benchmarks sit outside the layers.
+ * never imports a page. In the server, the reference API (server/api) stands alone on shared/,
+ * and the site uses it only through `createApi` and the reads it answers with. Tests and
+ * benchmarks sit outside the layers.
  */
 module.exports = {
   forbidden: [
@@ -19,6 +21,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^client/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^server/' },
+    },
+    {
+      name: 'api-stands-alone',
+      comment: 'server/api is the reference operator API: it imports shared/ (and the locale files), never the site.',
+      severity: 'error',
+      from: { path: '^server/api/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^(client/|server/(?!api/))' },
+    },
+    {
+      name: 'site-uses-the-api-through-its-door',
+      comment: 'The site reaches the embedded API through createApi and its reads only (server/site/operator-api), never its internals; tests may use its test support.',
+      severity: 'error',
+      from: { path: '^server/(?!api/)', pathNot: '\\.test\\.tsx?$|^server/testing/' },
+      to: { path: '^server/api/', pathNot: '^server/api/(create-api|catalogue-reads)\\.ts$' },
     },
     {
       name: 'features-never-import-pages',

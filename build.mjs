@@ -109,7 +109,7 @@ const clientOptions = {
 /** Server bundle: the app and the server render of the same route table. */
 const serverOptions = {
   absWorkingDir: root,
-  entryPoints: { index: 'server/index.ts' },
+  entryPoints: { index: 'server/main.ts' },
   outdir: path.join(dist, 'server'),
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -203,7 +203,7 @@ const PRECOMPRESSED = /\.(js|css|svg|json)$/;
 
 /**
  * Every text asset also as `<file>.br` (brotli at its best quality, 11) and `<file>.gz` (gzip at
- * 9), made once here instead of per response: the server (express-static-gzip, server/app.ts) and
+ * 9), made once here instead of per response: the server (express-static-gzip, server/site/app.ts) and
  * nginx (`brotli_static`/`gzip_static`, deploy/nginx.conf) send them as they are. Quality 11 takes
  * about a second for the whole build but makes the first load of `/` about 14 % smaller than the
  * quality a per-response compressor can afford (bench/README.md). Small files too: the compression

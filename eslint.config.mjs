@@ -1,4 +1,4 @@
-// Lint for the whole repository, run by `npm run lint` and by `npm test` (server/lint.test.ts):
+// Lint for the whole repository, run by `npm run lint` (the first step of `npm test`):
 // no warnings allowed (`--max-warnings 0`).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

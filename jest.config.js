@@ -14,7 +14,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      setupFilesAfterEnv: ['<rootDir>/server/jest-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/server/testing/jest-setup.ts'],
       testMatch: ['<rootDir>/{server,client,shared,locales}/**/*.test.{ts,tsx}'],
     },
     {

@@ -1,7 +1,7 @@
 // First-visit JavaScript per route: the entry, its static imports, the page's chunk and its
 // imports, and the chunks of the catalogue sections the document and the page need
 // (client/page-sections.ts) — the same list the server's `modulePreloads` emits
-// (server/build-manifest.ts, server/render.tsx), read from $DIST_DIR/client/manifest.json. Sizes are per
+// (server/site/render/build-manifest.ts, server/site/render/renderer.tsx), read from $DIST_DIR/client/manifest.json. Sizes are per
 // file as the server and nginx send them: the build's own `.gz` (level 9) and `.br` (quality 11)
 // copies (build.mjs), a file under 1 kB as it is; with the size a per-response compressor would
 // make (gzip 6, the compression middleware's default) beside them for comparison.
@@ -72,7 +72,7 @@ function pageKeyOf(folder) {
   return folder.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
 }
 
-/** What server/build-manifest.ts modulePreloads() returns, plus the entry itself. */
+/** What server/site/render/build-manifest.ts modulePreloads() returns, plus the entry itself. */
 function firstLoad(pageModule, folder) {
   const urls = new Set([manifest.entry, ...manifest.entryImports]);
   for (const source of [pageModule, ...catalogueModulesOfPages(LANGUAGE, [pageKeyOf(folder)])]) {

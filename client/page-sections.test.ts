@@ -5,8 +5,8 @@ import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import { LANGUAGES, localizePath, type Language } from '../shared/languages';
 import { PATHS, type PageKey } from '../shared/paths';
-import type { TestApp } from '../server/test-app';
-import { readBuildManifest } from '../server/build-manifest';
+import type { TestApp } from '../server/testing/test-app';
+import { readBuildManifest } from '../server/site/render/build-manifest';
 import { importCatalogueSection, type CatalogueSection } from './catalogs';
 import type { Catalog } from './i18n';
 import { bootModulesOf } from '../shared/boot-modules';
@@ -17,7 +17,7 @@ import { catalogueModulesOfPages, catalogueSectionModule, DOCUMENT_SECTIONS, sec
  * each lookup of their store (and the server's memo of t() is off, so every call reaches the store).
  */
 const looked = new Set<string>();
-jest.doMock('../server/translation-memo', () => ({ memoizeTranslations: (instance: I18n) => instance }));
+jest.doMock('../server/site/render/translation-memo', () => ({ memoizeTranslations: (instance: I18n) => instance }));
 jest.doMock('./i18n', () => {
   const actual = jest.requireActual<typeof import('./i18n')>('./i18n');
   return {
@@ -47,7 +47,7 @@ let newsSlug: string;
 
 beforeAll(async () => {
   // After the mocks above: the app's modules load now, with the recording i18next.
-  const { createTestApp } = await import('../server/test-app');
+  const { createTestApp } = await import('../server/testing/test-app');
   t = createTestApp();
   newsSlug = (await request(t.app).get('/api/v1/news').expect(200)).body.items[0].slug;
 });

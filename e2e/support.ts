@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
-import { createTestApp, type TestApp } from '../server/test-app';
+import { createTestApp, type TestApp } from '../server/testing/test-app';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_MISSING = 'Chromium is missing: install it once with apt-get install -y chromium';

@@ -57,7 +57,7 @@ describe('sameOriginPath', () => {
 
 describe('SITE_QUERY_PARAMS', () => {
   // Any parameter a page reads must be on the list, or the server would render and cache that
-  // page without it (server/page-cache.ts, pageUrl).
+  // page without it (server/site/render/page-cache.ts, pageUrl).
   it('names every query parameter the code reads', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const fs = require('node:fs') as typeof import('node:fs');

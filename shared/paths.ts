@@ -24,7 +24,7 @@ export const PAGE_KEYS = Object.keys(PATHS) as PageKey[];
  * Every query parameter any page reads (its loader or its components): the number search, news
  * paging, the auction lot, the tariff choice carried through the purchase, the payment's return,
  * the identification retry's reason, the tariff comparison, the points-of-sale filter. The server
- * renders and caches a page for these alone (server/page-cache.ts, pageUrl); a test keeps the
+ * renders and caches a page for these alone (server/site/render/page-cache.ts, pageUrl); a test keeps the
  * list in step with the code.
  */
 export const SITE_QUERY_PARAMS = [

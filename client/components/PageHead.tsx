@@ -9,7 +9,7 @@ interface PageHeadProps {
   /** The page's own title; the brand is appended unless the title already is the brand's. */
   title: string;
   description?: string;
-  /** Absolute or site-relative image; defaults to the page's raster share card in its language (server/og-image.ts). */
+  /** Absolute or site-relative image; defaults to the page's raster share card in its language (server/site/seo/og-image.ts). */
   image?: string;
   type?: 'website' | 'article';
   /** Query parameters that make a distinct page (e.g. `page` of a list), kept in canonical links. */

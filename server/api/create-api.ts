@@ -29,6 +29,10 @@ import { seedIfEmpty } from './seed/seed';
 import { openDatabase } from './store/database';
 import { registerTariffs } from './tariffs/tariff-routes';
 
+// What the site's configuration needs to know of the API's defaults.
+export { DEFAULT_LIMITS, type ClientLimits } from './http/limits';
+export { DEFAULT_DEMO_NUMBERS } from './seed/seed-numbers';
+
 export interface ApiOptions {
   dataDir: string;
   /** Size of the demo catalogue seeded into an empty store (default 2,400). */

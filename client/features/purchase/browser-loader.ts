@@ -18,7 +18,7 @@ export function browserLoader<T>(read: (args: LoaderFunctionArgs) => Promise<T>)
 /**
  * A purchase step's action (a mutation with the visitor's tokens), run by the router in the
  * browser through `useFetcher`, so the form's busy and error states are the fetcher's. The
- * server never runs it: it answers a POST to a page 405 before rendering (server/app.ts); were
+ * server never runs it: it answers a POST to a page 405 before rendering (server/site/app.ts); were
  * one to reach the router there, it gets the same 405, never the tokenless request.
  */
 export function browserAction<T>(run: (args: ActionFunctionArgs) => Promise<T>) {

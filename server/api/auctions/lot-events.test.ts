@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { listen, openStream } from '../test-support/event-stream';
 import { authToken, createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
 

@@ -1,7 +1,7 @@
 import { httpReader, type OperatorReader } from '../../../client/api/reader';
 import type { Language } from '../../../shared/languages';
 import type { Api } from '../../api/create-api';
-import type { ServerHttp } from '../../server-http';
+import type { ServerHttp } from './http-client';
 import { createEmbeddedReaders } from './embedded-reader';
 
 /** The reads of one server request: its language, its abort signal, and who hears of a failed read. */

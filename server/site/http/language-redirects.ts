@@ -1,0 +1,57 @@
+import type { NextFunction, Request, Response } from 'express';
+import { pick } from 'accept-language-parser';
+import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, isLanguage, type Language } from '../../../shared/languages';
+import { sameOriginPath } from '../../../shared/paths';
+import { isBot } from './bots';
+
+/** The language a visitor prefers for `/`: the remembered cookie, else Accept-Language; ru when unsure. */
+export function preferredLanguage(cookieValue: unknown, acceptLanguage: string | undefined): Language {
+  if (isLanguage(cookieValue)) return cookieValue;
+  if (!acceptLanguage || acceptLanguage.length > 1000) return 'ru';
+  try {
+    const picked = pick([...LANGUAGES], acceptLanguage, { loose: true });
+    return isLanguage(picked) ? picked : 'ru';
+  } catch {
+    return 'ru';
+  }
+}
+
+function queryOf(req: Request): string {
+  const index = req.originalUrl.indexOf('?');
+  return index === -1 ? '' : req.originalUrl.slice(index);
+}
+
+/**
+ * URL normalisation and language redirects (DESIGN.md, request path step 2):
+ * `/ru/...` -> 301 unprefixed; trailing slash -> 301 without; `/` -> 302 to /en or /uz for a
+ * browser whose cookie or Accept-Language says so. Deep links are never redirected.
+ */
+export function languageRedirects(req: Request, res: Response, next: NextFunction): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  const path = req.path;
+  // Repeated slashes and backslashes collapse anywhere in the path, so no redirect built from it
+  // (`/ru//evil.example`, `/ru/\\evil.example`) can name another host.
+  const collapsed = sameOriginPath(path);
+  if (collapsed === null) return next();
+  const tidy = collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
+  const ruPrefixed = /^\/ru(\/|$)/.test(tidy);
+  if (ruPrefixed || tidy !== path) {
+    const target = ruPrefixed ? tidy.slice(3) || '/' : tidy;
+    res.redirect(301, `${target}${queryOf(req)}`);
+    return;
+  }
+  if (path === '/') {
+    res.vary('Cookie');
+    res.vary('Accept-Language');
+    if (!isBot(req.get('user-agent'))) {
+      const cookies = (req.cookies ?? {}) as Record<string, unknown>;
+      const lang = preferredLanguage(cookies[LANGUAGE_COOKIE], req.get('accept-language'));
+      if (lang !== 'ru') {
+        res.cookie(LANGUAGE_COOKIE, lang, { maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS * 1000, path: '/', sameSite: 'lax', secure: req.secure });
+        res.redirect(302, `/${lang}${queryOf(req)}`);
+        return;
+      }
+    }
+  }
+  next();
+}

@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { PublicConfig } from '../../../shared/public-config';
+
+export function createNonce(): string {
+  return crypto.randomBytes(16).toString('base64');
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url.replace(/\{[a-z]\}/g, 'a')).origin;
+  } catch {
+    return null;
+  }
+}
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The directives of a page: scripts only from this origin or with the response's nonce (no
+ * 'unsafe-inline'); third-party hosts only for the analytics that are configured.
+ */
+function pageDirectives(nonce: string, config: PublicConfig, frameAncestors: readonly string[] | null): Directives {
+  const scripts = new Set(["'self'", `'nonce-${nonce}'`]);
+  const connect = new Set(["'self'"]);
+  const images = new Set(["'self'", 'data:', 'blob:']);
+  const frames = new Set<string>();
+  const apiOrigin = /^https?:/.test(config.apiBaseUrl) ? originOf(config.apiBaseUrl) : null;
+  if (apiOrigin) connect.add(apiOrigin);
+  const tiles = originOf(config.mapTileUrl);
+  if (tiles) images.add(tiles.replace('://a.', '://*.'));
+  if (config.firebase) {
+    scripts.add('https://www.googletagmanager.com');
+    for (const host of ['https://*.googleapis.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com']) connect.add(host);
+    images.add('https://*.google-analytics.com');
+  }
+  if (config.gtmId) {
+    scripts.add('https://www.googletagmanager.com');
+    connect.add('https://www.googletagmanager.com');
+    connect.add('https://*.google-analytics.com');
+    images.add('https://www.googletagmanager.com');
+    frames.add('https://www.googletagmanager.com');
+  }
+  if (config.metrikaId) {
+    scripts.add('https://mc.yandex.ru');
+    connect.add('https://mc.yandex.ru');
+    connect.add('wss://mc.yandex.ru');
+    images.add('https://mc.yandex.ru');
+    frames.add('https://mc.yandex.ru');
+  }
+  return {
+    'default-src': ["'self'"],
+    'script-src': [...scripts],
+    // React and the map set style attributes; styles cannot run code.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': [...images],
+    'font-src': ["'self'"],
+    'connect-src': [...connect],
+    'frame-src': frames.size ? [...frames] : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'", ...(frameAncestors ?? [])],
+  };
+}
+
+/**
+ * The Content-Security-Policy header of a page, written by helmet's CSP middleware (which checks
+ * every directive and value). helmet writes onto a response, while the renderer needs the value
+ * as data (a page from the page cache gets the same policy with a fresh nonce): the middleware
+ * writes into a one-header sink here.
+ */
+export function contentSecurityPolicy(nonce: string, config: PublicConfig, frameAncestors: readonly string[] | null): string {
+  let value = '';
+  const sink = { setHeader: (_name: string, header: string) => void (value = header) };
+  const fail = (error?: unknown) => {
+    if (error) throw error;
+  };
+  helmet.contentSecurityPolicy({ useDefaults: false, directives: pageDirectives(nonce, config, frameAncestors) })(
+    {} as IncomingMessage,
+    sink as unknown as ServerResponse,
+    fail,
+  );
+  return value;
+}
+
+/** Pages that a partner's app or site may embed (the web-view layout). */
+export function isEmbeddablePath(path: string): boolean {
+  return /^(\/(en|uz))?\/oqDay$/.test(path);
+}
+
+/**
+ * Who may frame a page: the site itself, and for the embeddable pages the origins listed in
+ * OQDAY_FRAME_ANCESTORS (none by default: the app's web view loads /oqDay at top level).
+ */
+export function frameAncestorsFor(path: string, embedOrigins: readonly string[]): readonly string[] | null {
+  return isEmbeddablePath(path) && embedOrigins.length > 0 ? embedOrigins : null;
+}
+
+/**
+ * Headers for every response, by helmet. The page CSP (with its nonce) is set by the renderer;
+ * this adds what applies to everything, including static files and the API.
+ */
+export function createBaseSecurityHeaders(embedOrigins: readonly string[]) {
+  const common = {
+    // Set per page by the renderer, with the response's nonce.
+    contentSecurityPolicy: false,
+    // Share cards and the API are read by other origins (previews, CORS): no same-origin-only resources.
+    crossOriginResourcePolicy: false,
+    // Only over HTTPS, below.
+    strictTransportSecurity: false,
+    // The analytics hosts may be resolved early, as before.
+    xDnsPrefetchControl: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  } satisfies HelmetOptions;
+  const framedBySelfOnly = helmet({ ...common, xFrameOptions: { action: 'sameorigin' } });
+  // X-Frame-Options cannot name other origins: where some are allowed, the CSP's frame-ancestors decides alone.
+  const framedByPartners = helmet({ ...common, xFrameOptions: false });
+  // HTTPS as the request arrived (directly, or as a trusted proxy says): browsers keep to it.
+  const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
+  return function baseSecurityHeaders(req: Request, res: Response, next: NextFunction): void {
+    // helmet has no Permissions-Policy (it dropped it as too site-specific): geolocation only for
+    // this site (nearest point of sale), nothing else the site never uses.
+    res.setHeader('Permissions-Policy', 'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()');
+    if (req.secure) hsts(req, res, () => {});
+    (frameAncestorsFor(req.path, embedOrigins) ? framedByPartners : framedBySelfOnly)(req, res, next);
+  };
+}

@@ -1,0 +1,326 @@
+import request from 'supertest';
+import { startFakeApi } from '../../testing/fake-api';
+import { createLogger } from '../../process/logger';
+import { readBuildManifest } from '../render/build-manifest';
+import { bootModulesOf } from '../../../shared/boot-modules';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp();
+});
+afterAll(() => t.close());
+
+function cspOf(res: request.Response): Record<string, string> {
+  const header = String(res.headers['content-security-policy'] ?? '');
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...values] = part.split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+  );
+}
+
+describe('security headers', () => {
+  it('give every page a nonce CSP without unsafe-inline for scripts, and every script carries the nonce', async () => {
+    const res = await request(t.app).get('/en/about').expect(200);
+    const csp = cspOf(res);
+    const nonce = /'nonce-([^']+)'/.exec(csp['script-src'])?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp['script-src']).not.toContain('unsafe-inline');
+    expect(csp['script-src']).not.toContain('unsafe-eval');
+    expect(csp['object-src']).toBe("'none'");
+    expect(csp['base-uri']).toBe("'self'");
+    const scripts = res.text.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) {
+      if (/type="application\/ld\+json"/.test(tag)) continue;
+      expect(tag).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it('use a fresh nonce for every response', async () => {
+    const a = cspOf(await request(t.app).get('/en/about'))['script-src'];
+    const b = cspOf(await request(t.app).get('/en/about'))['script-src'];
+    expect(a).not.toBe(b);
+  });
+
+  it('send nosniff, a referrer policy and a permissions policy allowing geolocation for this site only', async () => {
+    for (const path of ['/en/about', '/api/v1/tariffs', '/favicon.svg', '/en/missing']) {
+      const res = await request(t.app).get(path);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('isolate the browsing context and keep static files and the API out of foreign frames too, while other origins may still load them', async () => {
+    for (const path of ['/en/about', '/api/v1/tariffs', '/favicon.svg', '/healthz']) {
+      const res = await request(t.app).get(path);
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // Share cards are shown by other sites and the API answers allowed origins: no same-origin-only resources.
+      expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
+      expect(res.headers['permissions-policy']).toBe('geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()');
+    }
+  });
+
+  it('give a page the whole policy: its own origin for everything, no plugins, forms and base only to itself', async () => {
+    const csp = cspOf(await request(t.app).get('/en/about').expect(200));
+    const nonce = /'nonce-([^']+)'/.exec(csp['script-src'])![1];
+    expect(csp).toEqual({
+      'default-src': "'self'",
+      'script-src': `'self' 'nonce-${nonce}'`,
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data: blob: https://tile.openstreetmap.org",
+      'font-src': "'self'",
+      'connect-src': "'self'",
+      'frame-src': "'none'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'self'",
+    });
+  });
+
+  it('keep every page, /oqDay included, out of foreign frames unless OQDAY_FRAME_ANCESTORS names them', async () => {
+    const page = await request(t.app).get('/en/about');
+    expect(cspOf(page)['frame-ancestors']).toBe("'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const path of ['/oqDay', '/en/oqDay', '/uz/oqDay']) {
+      const webview = await request(t.app).get(path).expect(200);
+      expect(cspOf(webview)['frame-ancestors']).toBe("'self'");
+      expect(webview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('let only the origins of OQDAY_FRAME_ANCESTORS frame /oqDay, and no other page', async () => {
+    const partner = createTestApp({ OQDAY_FRAME_ANCESTORS: 'https://app.partner.uz, https://web.partner.uz/' });
+    try {
+      for (const path of ['/oqDay', '/en/oqDay', '/uz/oqDay']) {
+        const webview = await request(partner.app).get(path).expect(200);
+        expect(cspOf(webview)['frame-ancestors']).toBe("'self' https://app.partner.uz https://web.partner.uz");
+        expect(webview.headers['x-frame-options']).toBeUndefined();
+      }
+      const about = await request(partner.app).get('/en/about').expect(200);
+      expect(cspOf(about)['frame-ancestors']).toBe("'self'");
+      expect(about.headers['x-frame-options']).toBe('SAMEORIGIN');
+    } finally {
+      partner.close();
+    }
+  });
+
+  it('let analytics hosts into the CSP only when analytics are configured', async () => {
+    const plain = cspOf(await request(t.app).get('/en'));
+    expect(plain['script-src']).not.toContain('googletagmanager');
+    expect(plain['script-src']).not.toContain('yandex');
+    const configured = createTestApp({ GTM_ID: 'GTM-ABC1234', METRIKA_ID: '12345678' });
+    try {
+      const csp = cspOf(await request(configured.app).get('/en'));
+      expect(csp['script-src']).toContain('https://www.googletagmanager.com');
+      expect(csp['script-src']).toContain('https://mc.yandex.ru');
+    } finally {
+      configured.close();
+    }
+  });
+});
+
+describe('caching and compression', () => {
+  it('cache hashed assets for a year and revalidate pages and build files', async () => {
+    const page = await request(t.app).get('/en/about');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    // Behind nginx the streamed page is passed on as it comes, not buffered whole.
+    expect(page.headers['x-accel-buffering']).toBe('no');
+    const asset = bootModulesOf(page.text)[0];
+    const res = await request(t.app).get(asset).expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request(t.app).get('/latest.json').expect(200)).headers['cache-control']).toBe('no-cache');
+    expect((await request(t.app).get('/build.json').expect(200)).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses pages for clients that accept it', async () => {
+    const res = await request(t.app).get('/en/about').set('Accept-Encoding', 'br, gzip');
+    expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
+  });
+
+  it('answers a missing asset with 404, not a page', async () => {
+    const res = await request(t.app).get('/assets/entry-NOPE.js').expect(404);
+    expect(res.text).toBe('404 Not Found');
+  });
+});
+
+describe('hostile input', () => {
+  const payload = '<script>alert(1)</script>';
+  const encoded = encodeURIComponent(payload);
+
+  it.each([
+    ['the path', `/en/${encoded}`],
+    ['the query', `/en/news?page=${encoded}&q=${encoded}`],
+    ['a deep path', `/uz/news/${encoded}`],
+    ['a quote in the path', `/en/%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E`],
+  ])('is never reflected unescaped from %s', async (_where, path) => {
+    const res = await request(t.app).get(path);
+    expect(res.status).toBeLessThan(500);
+    expect(res.text).not.toContain('<script>alert(1)');
+    expect(res.text).not.toContain('<img src=x');
+  });
+
+  it('is never reflected from the cookie or Accept-Language', async () => {
+    const res = await request(t.app).get('/').set('Cookie', `lang=${encoded}; other=${payload}`).set('Accept-Language', payload);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('<script>alert(1)');
+  });
+
+  it('answers an oversized query with a client error, never a crash', async () => {
+    const res = await request(t.app).get(`/en/news?q=${'x'.repeat(20000)}`);
+    expect(res.status).toBeLessThan(500);
+    await request(t.app).get('/healthz').expect(200);
+  });
+
+  it('rejects an oversized or malformed API body with 413 or 400', async () => {
+    await request(t.app).post('/api/v1/reservations').set('Content-Type', 'application/json').send(`{"number":"${'9'.repeat(200000)}"}`).expect(413);
+    await request(t.app).post('/api/v1/reservations').set('Content-Type', 'application/json').send('{"number":').expect(400);
+  });
+});
+
+describe('operations', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await request(t.app).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await request(t.app).get('/readyz').expect(200)).body).toEqual({ status: 'ready' });
+  });
+
+  it('reports not ready while the configured operator API does not answer, and ready once it does', async () => {
+    const dead = createTestApp({ API_BASE_URL: 'http://127.0.0.1:9/api/v1' });
+    const api = await startFakeApi(0, () => [{ id: 'esim' }]);
+    const live = createTestApp({ API_BASE_URL: api.baseUrl });
+    try {
+      expect((await request(dead.app).get('/readyz').expect(503)).body).toEqual({ status: 'unavailable' });
+      expect((await request(live.app).get('/readyz').expect(200)).body).toEqual({ status: 'ready' });
+      expect(api.calls.map((call) => call.path)).toEqual(['/api/v1/sim-types']);
+    } finally {
+      dead.close();
+      live.close();
+      await api.close();
+    }
+  });
+
+  it('logs a 5xx of the API at error with the request id it answered with', async () => {
+    const broken = createTestApp();
+    try {
+      broken.app.locals.close();
+      const res = await request(broken.app).get('/api/v1/tariffs').set('X-Request-Id', 'proxy-id-42').expect(500);
+      expect(res.headers['x-request-id']).toBe('proxy-id-42');
+      const line = broken.logger.lines.find((entry) => entry.startsWith('error: API error on GET /api/v1/tariffs'));
+      expect(line).toContain('"requestId":"proxy-id-42"');
+      expect(broken.logger.lines.filter((entry) => entry.startsWith('info: API error'))).toEqual([]);
+      // An id a client makes up is replaced when it is not a plain token.
+      const other = await request(broken.app).get('/api/v1/tariffs').set('X-Request-Id', '<script>').expect(500);
+      expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      broken.close();
+    }
+  });
+
+  it('writes the request line of a 5xx at level error and of anything else at info', () => {
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const logger = createLogger();
+      logger.request({ requestId: 'a', status: 503 });
+      logger.request({ requestId: 'b', status: 429 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.map((line) => JSON.parse(line))).toMatchObject([
+      { level: 'error', requestId: 'a', status: 503 },
+      { level: 'info', requestId: 'b', status: 429 },
+    ]);
+  });
+
+  it('reports not ready once the store is closed', async () => {
+    const other = createTestApp();
+    other.app.locals.close();
+    await request(other.app).get('/readyz').expect(503);
+    other.close();
+  });
+
+  it('logs one JSON line per request with status and duration, and honours TRUST_PROXY for the client address', async () => {
+    const proxied = createTestApp({ LOG_REQUESTS: 'true', TRUST_PROXY: '1' });
+    try {
+      await request(proxied.app).get('/en/about').set('X-Forwarded-For', '203.0.113.7').expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const entry = proxied.logger.lines.map((line) => (line.startsWith('{') ? JSON.parse(line) : null)).find((e) => e?.path === '/en/about');
+      expect(entry).toMatchObject({ method: 'GET', path: '/en/about', status: 200, ip: '203.0.113.7' });
+      expect(typeof entry.durationMs).toBe('number');
+    } finally {
+      proxied.close();
+    }
+  });
+
+  it('logs the path the client asked for, not the compressed copy an asset was sent from', async () => {
+    const logged = createTestApp({ LOG_REQUESTS: 'true' });
+    try {
+      const manifest = readBuildManifest(logged.config.distDir);
+      await request(logged.app).get(manifest.entry).set('Accept-Encoding', 'br').expect(200).expect('Content-Encoding', 'br');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const paths = logged.logger.lines.map((line) => (line.startsWith('{') ? (JSON.parse(line) as { path: string }).path : null));
+      expect(paths).toContain(manifest.entry);
+      expect(paths.some((logged) => logged?.endsWith('.br'))).toBe(false);
+    } finally {
+      logged.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For when TRUST_PROXY is off', async () => {
+    const direct = createTestApp({ LOG_REQUESTS: 'true' });
+    try {
+      await request(direct.app).get('/en/about').set('X-Forwarded-For', '203.0.113.7').expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const entry = direct.logger.lines.map((line) => (line.startsWith('{') ? JSON.parse(line) : null)).find((e) => e?.path === '/en/about');
+      expect(entry.ip).not.toBe('203.0.113.7');
+    } finally {
+      direct.close();
+    }
+  });
+});
+
+describe('HTTPS behind a proxy', () => {
+  const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+  let proxied: TestApp;
+  beforeAll(() => {
+    proxied = createTestApp({ TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => proxied.close());
+
+  it('sends HSTS and a Secure language cookie when the trusted proxy says the request came over HTTPS', async () => {
+    const res = await request(proxied.app).get('/').set('X-Forwarded-Proto', 'https').set('User-Agent', BROWSER).set('Accept-Language', 'en').expect(302);
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('lang='));
+    expect(cookie).toMatch(/; Secure/);
+    for (const path of ['/en/about', '/api/v1/tariffs', '/healthz']) {
+      expect((await request(proxied.app).get(path).set('X-Forwarded-Proto', 'https')).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('sends neither over plain HTTP, nor when a client that is not the trusted proxy claims HTTPS', async () => {
+    const plain = await request(proxied.app).get('/').set('User-Agent', BROWSER).set('Accept-Language', 'en').expect(302);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect((plain.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('lang='))).not.toMatch(/Secure/);
+    const untrusted = createTestApp();
+    try {
+      const forged = await request(untrusted.app).get('/').set('X-Forwarded-Proto', 'https').set('User-Agent', BROWSER).set('Accept-Language', 'en').expect(302);
+      expect(forged.headers['strict-transport-security']).toBeUndefined();
+      expect((forged.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('lang='))).not.toMatch(/Secure/);
+    } finally {
+      untrusted.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { STATUS_CODES } from 'node:http';
+import { Readable } from 'node:stream';
+import type { Config } from '../../process/config';
+import { contentSecurityPolicy, frameAncestorsFor } from '../http/security-headers';
+
+/**
+ * A page's answer, independent of Express: the server's `renderDocument` returns it, the page
+ * cache wraps it, and `server/site/render/express-adapter.ts` writes it to the response.
+ *
+ * The body is a Node stream: React's `renderToPipeableStream` is the fast path on Node (its web
+ * stream variant costs more per chunk) and Express writes Node streams. It is null for HEAD.
+ */
+export interface RenderedDocument {
+  status: number;
+  headers: Record<string, string>;
+  body: Readable | null;
+  /** What the page cache needs of an HTML page; null for a redirect or a plain-text answer. */
+  page: RenderedPage | null;
+}
+
+export interface RenderedPage {
+  /** The nonce the page and its CSP carry (the cache swaps it for a fresh one on every hit). */
+  nonce: string;
+  /**
+   * Read once the body has ended: true when the page was rendered whole, without a failed API
+   * call or a part shown as failed, so it may be kept and served to others.
+   */
+  complete(): boolean;
+}
+
+/**
+ * The request a document is rendered for: a Fetch `Request` (method, URL, headers, abort signal),
+ * not Express's. It is the type react-router's static handler takes, so it is passed on to the
+ * loaders as it is; its signal ends the render and the loaders' API calls when the visitor
+ * leaves; and a test or another server can build one without Express. Its URL is the page's
+ * (`pageUrl`: tracking parameters dropped) on the public origin.
+ */
+export type RenderDocument = (request: Request) => Promise<RenderedDocument>;
+
+/** The headers of every HTML page; the nonce is this response's own. */
+export function htmlHeaders(config: Config, path: string, nonce: string): Record<string, string> {
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'Content-Security-Policy': contentSecurityPolicy(nonce, config.public, frameAncestorsFor(path, config.oqDayFrameAncestors)),
+    // nginx would otherwise buffer the stream: the shell must reach the visitor at once.
+    'X-Accel-Buffering': 'no',
+  };
+}
+
+/** A body that is known whole: sent with its length, and not at all for HEAD. */
+export function fixedBody(text: string, method: string): { body: Readable | null; length: string } {
+  const bytes = Buffer.from(text, 'utf8');
+  return { body: method === 'HEAD' ? null : Readable.from([bytes], { objectMode: false }), length: String(bytes.length) };
+}
+
+const STATUS_TEXT: Record<number, string> = { 404: 'Page Not Found', 500: 'Internal Server Error' };
+
+/** A plain body for bots on error statuses, and the last resort when React cannot render at all. */
+export function plainDocument(status: number, method: string, headers: Record<string, string> = {}, text = `${status} ${STATUS_TEXT[status] ?? STATUS_CODES[status] ?? 'Error'}`): RenderedDocument {
+  const { body, length } = fixedBody(text, method);
+  return {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': length, ...headers },
+    body,
+    page: null,
+  };
+}

@@ -1,0 +1,181 @@
+import { LRUCache } from 'lru-cache';
+import type { i18n as I18n } from 'i18next';
+import {
+  createStaticHandler,
+  isRouteErrorResponse,
+  matchRoutes,
+  type RouteObject,
+  type StaticHandlerContext,
+} from 'react-router';
+import { LANGUAGES, languageFromPath, type Language } from '../../../shared/languages';
+import { sameOriginPath } from '../../../shared/paths';
+import type { Config } from '../../process/config';
+import { createI18n, type Catalog } from '../../../client/i18n';
+import type { BootData, Runtime } from '../../../client/runtime';
+import { pageModulePath, pageOfRouteId } from '../../../client/routes';
+import { catalogueModulesOfPages } from '../../../client/page-sections';
+import { layoutOf } from '../../../client/route-handle';
+import type { ServerRequestContext } from '../../../client/request-context';
+import { modulePreloads, type BuildManifest } from './build-manifest';
+import { isBot } from '../http/bots';
+import { createNonce } from '../http/security-headers';
+import type { SiteMetrics } from '../../process/metrics';
+import { htmlHeaders, plainDocument, type RenderDocument, type RenderedDocument } from './rendered-document';
+import { streamDocument } from './stream';
+import { memoizeTranslations } from './translation-memo';
+import type { ServerReader } from '../operator-api/server-reader';
+
+export interface RendererOptions {
+  config: Config;
+  routes: RouteObject[];
+  manifest: BuildManifest;
+  catalogs: Record<Language, Catalog>;
+  log: (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => void;
+  metrics: SiteMetrics;
+  /** The loaders' reads of the operator API (directly from the embedded API when there is one). */
+  serverReader: ServerReader;
+}
+
+/**
+ * The same shape react-router's browser router deserializes (`__type` markers). Outside
+ * development an error's own message never leaves the server: it may name internals.
+ */
+function serializeErrors(errors: StaticHandlerContext['errors'], showDetails: boolean): Record<string, unknown> | null {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [id, error] of Object.entries(errors)) {
+    if (isRouteErrorResponse(error)) out[id] = { status: error.status, statusText: error.statusText, internal: Boolean((error as { internal?: boolean }).internal), data: showDetails ? error.data : null, __type: 'RouteErrorResponse' };
+    else out[id] = { message: showDetails && error instanceof Error ? error.message : 'Unexpected Server Error', __type: 'Error' };
+  }
+  return out;
+}
+
+/** The route whose error boundary shows a render error: the page's layout, else the document. */
+function errorBoundaryFor(context: StaticHandlerContext, attempt: number): string {
+  if (attempt === 0) {
+    const layout = [...context.matches].reverse().find((match) => layoutOf(match.route));
+    if (layout) return layout.route.id;
+  }
+  return 'root';
+}
+
+/**
+ * The key of the page a path opens, or not_found. Matching flattens the whole route table each
+ * time, so answers are remembered for the paths seen most recently.
+ */
+function pageOfPathIn(routes: RouteObject[]): (path: string) => string {
+  const known = new LRUCache<string, string>({ max: 2000 });
+  return (path) => {
+    let page = known.get(path);
+    if (page === undefined) known.set(path, (page = matchPage(routes, path)));
+    return page;
+  };
+}
+
+function matchPage(routes: RouteObject[], path: string): string {
+  const matches = matchRoutes(routes, path) ?? [];
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const page = matches[i].route.id ? pageOfRouteId(matches[i].route.id!) : null;
+    if (page) return page;
+  }
+  return 'not_found';
+}
+
+export interface Renderer {
+  renderDocument: RenderDocument;
+  /** The key of the page a path opens (a bounded set: it labels metrics), or not_found. */
+  pageOf: (path: string) => string;
+}
+
+export function createRenderer(options: RendererOptions): Renderer {
+  const { config, routes, manifest, catalogs, log, metrics } = options;
+  const handler = createStaticHandler(routes);
+  const pageOf = pageOfPathIn(routes);
+  // One i18next instance per language for every render: rendering only reads it (t() is pure; no
+  // render changes its language or resources); a new instance per request showed in every profile,
+  // and so did t() itself, hence its answers are remembered.
+  const i18nByLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, memoizeTranslations(createI18n(language, catalogs[language]))])) as Record<Language, I18n>;
+
+  /**
+   * The loaders, then the document: a redirect, a plain-text status for a bot on an error, the
+   * headers alone for HEAD (no React render), else the streamed page. Rejects with the signal's
+   * reason when the visitor leaves before there is anything to send.
+   */
+  async function render(request: Request, path: string): Promise<RenderedDocument> {
+    const lang = languageFromPath(path);
+    const bot = isBot(request.headers.get('user-agent') ?? undefined);
+    // A page built while the API failed shows an error state: fine to send, not to keep.
+    let apiFailed = false;
+    const reader = options.serverReader(lang, request.signal, () => (apiFailed = true));
+    const requestContext: ServerRequestContext = { lang, reader, streamAfterMs: config.public.streamAfterMs };
+    // The visitor left while the loaders ran: react-router ends the query with an AbortError.
+    const result = await handler.query(request, { requestContext });
+    if (result instanceof Response) return redirectOrStatus(result, request.method, config.publicSiteUrl);
+    request.signal.throwIfAborted();
+    for (const error of Object.values(result.errors ?? {})) {
+      if (!isRouteErrorResponse(error)) log('error', `Loader failed for ${path}`, error);
+    }
+
+    const status = result.statusCode;
+    if (bot && status >= 400) return plainDocument(status, request.method);
+    const nonce = createNonce();
+    const headers = htmlHeaders(config, path, nonce);
+    // HEAD: the status is known once the loaders ran; the body is never rendered.
+    if (request.method === 'HEAD') return { status, headers, body: null, page: { nonce, complete: () => false } };
+
+    const pages = result.matches.map((match) => pageOfRouteId(match.route.id)).filter((page) => page !== null);
+    const runtime: Runtime = {
+      config: config.public,
+      i18nFor: () => i18nByLanguage[lang],
+      nonce,
+      stylesheets: manifest.stylesheets,
+      deferredIds: new WeakMap(),
+    };
+    const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId };
+    const streamed = await streamDocument(result, {
+      handler,
+      runtime,
+      boot,
+      bootModules: [manifest.entry, ...modulePreloads(manifest, [...pages.map(pageModulePath), ...catalogueModulesOfPages(lang, pages)])],
+      bot,
+      path,
+      showErrorDetails: config.public.showErrorDetails,
+      timeoutMs: config.renderTimeoutMs,
+      signal: request.signal,
+      boundaryFor: errorBoundaryFor,
+      serializeErrors,
+      log,
+    });
+    if (streamed.kind === 'plain') return plainDocument(streamed.status, request.method);
+    return { status: streamed.status, headers, body: streamed.body, page: { nonce, complete: () => !apiFailed && streamed.complete() } };
+  }
+
+  return {
+    pageOf,
+    async renderDocument(request) {
+      const path = new URL(request.url).pathname;
+      const stopTimer = metrics.renderDuration.startTimer({ page: pageOf(path) });
+      try {
+        const document = await render(request, path);
+        // The render's time runs until its last byte has gone (or the body was dropped).
+        if (document.body) document.body.once('close', () => stopTimer({ status: String(document.status) }));
+        else stopTimer({ status: String(document.status) });
+        return document;
+      } catch (error) {
+        stopTimer({ status: request.signal.aborted ? '499' : '500' });
+        throw error;
+      }
+    },
+  };
+}
+
+/** A loader's redirect stays on this site, whatever path it was built from; any other Response is its status. */
+function redirectOrStatus(response: Response, method: string, origin: string): RenderedDocument {
+  const location = response.headers.get('Location');
+  const target = location ? sameOriginPath(location) : null;
+  if (!target || response.status < 300 || response.status >= 400) return plainDocument(response.status, method);
+  // Through the URL parser: the header carries the path percent-encoded, as a header must.
+  const url = new URL(target, origin);
+  const encoded = `${url.pathname}${url.search}${url.hash}`;
+  return plainDocument(response.status, method, { Location: encoded, 'Cache-Control': 'no-cache' }, `Redirecting to ${encoded}`);
+}

@@ -1,0 +1,111 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { startProcess, type ServiceProcess } from './service-processes';
+
+/** Test support: the built server (dist/server/index.cjs) as production runs it, in its own process. */
+
+const rootDir = path.join(__dirname, '..', '..');
+const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(rootDir, 'dist');
+
+export interface BuiltServer {
+  child: ChildProcess;
+  origin: string;
+  dataDir: string;
+  output(): string;
+  /** SIGTERM, then SIGKILL if it is still there after a few seconds; the store is removed. */
+  stop(): Promise<void>;
+}
+
+export function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+const listeningPorts = (output: string) => [...output.matchAll(/Listening on http:\/\/127\.0\.0\.1:(\d+)/g)].map((match) => match[1]);
+
+/** On a free loopback port; resolves once every worker (WEB_CONCURRENCY, default 1) is listening. */
+export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oq-built-'));
+  const workers = Number(env.WEB_CONCURRENCY ?? 1);
+  let server: ServiceProcess;
+  try {
+    server = await startProcess(process.execPath, [path.join(distDir, 'server', 'index.cjs')], (output) => listeningPorts(output).length >= workers, {
+      label: 'server',
+      timeoutMs: 20000,
+      env: {
+        ...process.env,
+        NODE_PATH: path.join(rootDir, 'node_modules'),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        DIST_DIR: distDir,
+        LOG_REQUESTS: 'false',
+        JWT_SECRET: 'x'.repeat(40),
+        ...env,
+      },
+      // A DIST_DIR outside the checkout still resolves its packages from the checkout.
+      cwd: rootDir,
+    });
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    child: server.child,
+    origin: `http://127.0.0.1:${listeningPorts(server.output())[0]}`,
+    dataDir,
+    output: server.output,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface JsonAnswer {
+  status: number;
+  body: { error?: { code: string } } & Record<string, unknown>;
+}
+
+/**
+ * A JSON call on a connection of its own (no keep-alive agent), so the calls of a test spread over
+ * a cluster's workers; over HTTPS the test's self-signed certificate is accepted. `from` picks the
+ * loopback address the call comes from (a proxy in front limits and logs by it).
+ */
+export function callJson(url: string, method: string, body?: unknown, headers: Record<string, string> = {}, from?: string): Promise<JsonAnswer> {
+  const client = url.startsWith('https:') ? https : http;
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method,
+        agent: false,
+        rejectUnauthorized: false,
+        localAddress: from,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
