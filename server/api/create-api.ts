@@ -70,7 +70,7 @@ export interface Api {
    * the body the route would answer, or its error status and body (a fault of the API itself is
    * logged, as the route's error handler does, and answered as the route's 500).
    */
-  read<N extends ReadName>(name: N, lang: Language, query: Record<string, string>, param?: string): ReadResult<N>;
+  read<N extends ReadName>(name: N, lang: Language, query: Record<string, string>, param?: string, requestId?: string): ReadResult<N>;
   isReady(): boolean;
   /** Ends the open event streams (shutdown starts here, so browsers reconnect to another server). */
   endStreams(): void;
@@ -154,14 +154,14 @@ export function createApi(options: ApiOptions): Api {
   let open = true;
   return {
     router,
-    read(name, lang, query, param) {
+    read(name, lang, query, param, requestId) {
       try {
         // Each read takes the language, the query and, for one resource, its id or slug.
         const run = reads[name] as (lang: Language, query: unknown, param?: string) => ReturnType<CatalogueReads[typeof name]>;
         return { ok: true, value: run(lang, query, param) };
       } catch (error) {
         if (error instanceof ApiError) return { ok: false, status: error.status, body: errorBody(lang, error) };
-        logError(`API error on the server's own read ${name}`, error);
+        logError(`API error on the server's own read ${name}`, error, requestId);
         const internal = new ApiError(500, 'internal_error');
         return { ok: false, status: 500, body: errorBody(lang, internal) };
       }

@@ -47,14 +47,22 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** One reader per request: its language, and who hears of a failed read (the page cache). */
-export type EmbeddedReaders = (lang: Language, onFailure?: (error: unknown) => void) => OperatorReader;
+/** The request a reader reads for: its language, its id (for the log), who hears of a failed read (the page cache). */
+export interface ReaderRequest {
+  lang: Language;
+  signal?: AbortSignal;
+  requestId?: string;
+  onFailure?: (error: unknown) => void;
+}
+
+/** One reader per request. */
+export type EmbeddedReaders = (request: ReaderRequest) => OperatorReader;
 
 export function createEmbeddedReaders(api: Pick<Api, 'read'>, now: () => number = Date.now): EmbeddedReaders {
   // Bounded by entries, like the HTTP client's cache (a search by every query would not be kept).
   const kept = new LRUCache<string, { value: unknown; until: number }>({ max: 500 });
 
-  function read<N extends ReadName>(name: N, lang: Language, params?: object, param?: string, onFailure?: (error: unknown) => void): Promise<Extract<ReadResult<N>, { ok: true }>['value']> {
+  function read<N extends ReadName>(name: N, { lang, requestId, onFailure }: ReaderRequest, params?: object, param?: string): Promise<Extract<ReadResult<N>, { ok: true }>['value']> {
     const query = asQuery(params);
     const seconds = MAX_AGE_SECONDS[name];
     const key = seconds === null ? null : JSON.stringify([name, lang, param ?? null, query]);
@@ -62,7 +70,7 @@ export function createEmbeddedReaders(api: Pick<Api, 'read'>, now: () => number 
       const hit = kept.get(key);
       if (hit && hit.until > now()) return Promise.resolve(hit.value as Extract<ReadResult<N>, { ok: true }>['value']);
     }
-    const result = api.read(name, lang, query, param);
+    const result = api.read(name, lang, query, param, requestId);
     if (!result.ok) {
       const error = new EmbeddedReadError(name, result.status, result.body);
       onFailure?.(error);
@@ -72,16 +80,16 @@ export function createEmbeddedReaders(api: Pick<Api, 'read'>, now: () => number 
     return Promise.resolve(result.value);
   }
 
-  return (lang, onFailure) => ({
-    tariffs: () => read('tariffs', lang, undefined, undefined, onFailure),
-    tariffConstructor: () => read('tariffConstructor', lang, undefined, undefined, onFailure),
-    simTypes: () => read('simTypes', lang, undefined, undefined, onFailure),
-    numbers: (search) => read('numbers', lang, search, undefined, onFailure),
-    numberCategories: () => read('numberCategories', lang, undefined, undefined, onFailure),
-    news: (page) => read('news', lang, page, undefined, onFailure),
-    newsItem: (slug) => read('newsItem', lang, undefined, slug, onFailure),
-    pointsOfSale: (search) => read('pointsOfSale', lang, search, undefined, onFailure),
-    auctions: (query) => read('auctions', lang, query, undefined, onFailure),
-    auction: (id) => read('auction', lang, undefined, id, onFailure),
+  return (request) => ({
+    tariffs: () => read('tariffs', request),
+    tariffConstructor: () => read('tariffConstructor', request),
+    simTypes: () => read('simTypes', request),
+    numbers: (search) => read('numbers', request, search),
+    numberCategories: () => read('numberCategories', request),
+    news: (page) => read('news', request, page),
+    newsItem: (slug) => read('newsItem', request, undefined, slug),
+    pointsOfSale: (search) => read('pointsOfSale', request, search),
+    auctions: (query) => read('auctions', request, query),
+    auction: (id) => read('auction', request, undefined, id),
   });
 }

@@ -5,8 +5,10 @@ import { createServerHttp } from './http-client';
 /** An operator API that says which answers may be kept, and counts what it is asked. */
 async function startApi() {
   const calls: string[] = [];
+  const ids: string[] = [];
   const server = http.createServer((req, res) => {
     calls.push(`${req.headers['x-language']} ${req.url}`);
+    if (req.headers['x-request-id']) ids.push(String(req.headers['x-request-id']));
     if (req.url === '/api/v1/moved') {
       res.writeHead(302, { Location: '/api/v1/tariffs' });
       res.end();
@@ -18,7 +20,7 @@ async function startApi() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
-  return { calls, baseUrl, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { calls, ids, baseUrl, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe("the server's HTTP client", () => {
@@ -49,6 +51,14 @@ describe("the server's HTTP client", () => {
       first.data.items[0].lang = 'changed';
     }).toThrow(TypeError);
     expect((await client('en').get('/tariffs')).data.items[0].lang).toBe('en');
+  });
+
+  it("sends the page's request id with each of its calls, so the API's log joins the page's", async () => {
+    const before = api.ids.length;
+    const forPage = createServerHttp(api.baseUrl)('en', new AbortController().signal, undefined, 'page-42');
+    await forPage.get('/news?page=1');
+    await forPage.get('/news?page=2');
+    expect(api.ids.slice(before)).toEqual(['page-42', 'page-42']);
   });
 
   it('never follows a redirect the API answers', async () => {

@@ -100,7 +100,7 @@ function measure(client: AxiosInstance, metrics: SiteMetrics): void {
  * A client for one request's API calls, in its language, ended by its signal; `onFailure` hears of
  * every call that failed (the renderer does not keep a page built from a failed call).
  */
-export type ServerHttp = (lang: Language, signal: AbortSignal, onFailure?: (error: unknown) => void) => ApiClient;
+export type ServerHttp = (lang: Language, signal: AbortSignal, onFailure?: (error: unknown) => void, requestId?: string) => ApiClient;
 
 export interface ServerHttpOptions {
   metrics?: SiteMetrics;
@@ -110,8 +110,14 @@ export interface ServerHttpOptions {
  * One request's view of its language's client: every call carries the request's signal, so a
  * visitor who goes away cancels the API calls made for them, and its failures are reported.
  */
-function forRequest(client: AxiosInstance, signal: AbortSignal, onFailure: ((error: unknown) => void) | undefined): ApiClient {
-  const withSignal = <D>(config: AxiosRequestConfig<D> | undefined): AxiosRequestConfig<D> => ({ ...config, signal: config?.signal ?? signal });
+function forRequest(client: AxiosInstance, signal: AbortSignal, onFailure: ((error: unknown) => void) | undefined, requestId: string | undefined): ApiClient {
+  // The page's request id goes with each of its calls, so the API's log lines join the page's.
+  const headers = requestId ? { 'X-Request-Id': requestId } : undefined;
+  const withSignal = <D>(config: AxiosRequestConfig<D> | undefined): AxiosRequestConfig<D> => ({
+    ...config,
+    ...(headers ? { headers: { ...headers, ...(config?.headers as Record<string, string> | undefined) } } : {}),
+    signal: config?.signal ?? signal,
+  });
   const reported = <T>(call: Promise<T>): Promise<T> =>
     onFailure
       ? call.catch((error: unknown) => {
@@ -151,5 +157,5 @@ export function createServerHttp(apiBaseUrl: string, options: ServerHttpOptions 
     return client;
   };
   const clients = Object.fromEntries(LANGUAGES.map((lang) => [lang, clientFor(lang)])) as Record<Language, AxiosInstance>;
-  return (lang, signal, onFailure) => forRequest(clients[lang], signal, onFailure);
+  return (lang, signal, onFailure, requestId) => forRequest(clients[lang], signal, onFailure, requestId);
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   const embedded = createEmbeddedReaders(t.api);
   readers = {
-    embedded: (lang) => embedded(lang),
+    embedded: (lang) => embedded({ lang }),
     http: (lang) => httpReader(createHttpClient({ baseURL: `http://127.0.0.1:${port}/api/v1`, getLocale: () => lang, storage: null })),
   };
 });
@@ -132,7 +132,7 @@ describe('the embedded and the HTTP reader', () => {
         return result;
       },
     });
-    const broken = await Promise.all([outcome(embedded('en').tariffs()), outcome(readers.http('en').tariffs())]);
+    const broken = await Promise.all([outcome(embedded({ lang: 'en' }).tariffs()), outcome(readers.http('en').tariffs())]);
     expect(broken[0]).not.toEqual(broken[1]);
     // And the HTTP side broken: a wrong path answers the API's 404, where the embedded side answers the list.
     const wrongPath: OperatorReader = { ...readers.http('en'), tariffs: () => readers.http('en').newsItem('tariffs') as never };
@@ -148,11 +148,11 @@ describe('the embedded and the HTTP reader', () => {
         return t.api.read(...args);
       },
     });
-    const reader = counting('ru');
+    const reader = counting({ lang: 'ru' });
     await reader.tariffs();
     await reader.tariffs();
     expect(reads).toBe(1);
-    await counting('uz').tariffs();
+    await counting({ lang: 'uz' }).tariffs();
     expect(reads).toBe(2);
     await reader.numbers({ category: 'gold' });
     await reader.numbers({ category: 'gold' });

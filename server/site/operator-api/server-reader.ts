@@ -1,11 +1,14 @@
 import { httpReader, type OperatorReader } from '../../../client/api/reader';
-import type { Language } from '../../../shared/languages';
 import type { Api } from '../../api/create-api';
 import type { ServerHttp } from './http-client';
-import { createEmbeddedReaders } from './embedded-reader';
+import { createEmbeddedReaders, type ReaderRequest } from './embedded-reader';
 
-/** The reads of one server request: its language, its abort signal, and who hears of a failed read. */
-export type ServerReader = (lang: Language, signal: AbortSignal, onFailure?: (error: unknown) => void) => OperatorReader;
+/**
+ * The reads of one server request: in its language, ended by its abort signal, under its request
+ * id (a read's error is logged with it; over HTTP it is sent as X-Request-Id), and telling
+ * `onFailure` of a failed read.
+ */
+export type ServerReader = (request: ReaderRequest & { signal: AbortSignal }) => OperatorReader;
 
 /**
  * The server's reader of the operator API: with the embedded reference API, its reads called
@@ -16,8 +19,8 @@ export function createServerReader(api: Pick<Api, 'read'> | null, serverHttp: Se
   if (api) {
     const embedded = createEmbeddedReaders(api);
     // A direct read is over before a visitor could leave: there is nothing to cancel.
-    return (lang, _signal, onFailure) => embedded(lang, onFailure);
+    return embedded;
   }
   if (!serverHttp) throw new Error('createServerReader: an operator API, embedded or over HTTP (API_BASE_URL), is needed');
-  return (lang, signal, onFailure) => httpReader(serverHttp(lang, signal, onFailure));
+  return ({ lang, signal, onFailure, requestId }) => httpReader(serverHttp(lang, signal, onFailure, requestId));
 }

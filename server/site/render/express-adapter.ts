@@ -29,7 +29,13 @@ export function pageRoute(render: RenderDocument, options: PageRouteOptions): Re
     });
     const request = new Request(`${options.publicSiteUrl}${pageUrl(req.originalUrl)}`, {
       method: req.method,
-      headers: { 'user-agent': req.get('user-agent') ?? '', 'accept-language': req.get('accept-language') ?? '', cookie: req.get('cookie') ?? '' },
+      headers: {
+        'user-agent': req.get('user-agent') ?? '',
+        'accept-language': req.get('accept-language') ?? '',
+        cookie: req.get('cookie') ?? '',
+        // The response's id (server/process/logger.ts): the page's reads are logged under it.
+        'x-request-id': (res.locals.requestId as string | undefined) ?? '',
+      },
       signal: abort.signal,
     });
     render(request).then(

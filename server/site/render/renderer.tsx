@@ -106,7 +106,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     const bot = isBot(request.headers.get('user-agent') ?? undefined);
     // A page built while the API failed shows an error state: fine to send, not to keep.
     let apiFailed = false;
-    const reader = options.serverReader(lang, request.signal, () => (apiFailed = true));
+    const reader = options.serverReader({ lang, signal: request.signal, requestId: request.headers.get('x-request-id') ?? undefined, onFailure: () => (apiFailed = true) });
     const requestContext: ServerRequestContext = { lang, reader, streamAfterMs: config.public.streamAfterMs };
     // The visitor left while the loaders ran: react-router ends the query with an AbortError.
     const result = await handler.query(request, { requestContext });

@@ -151,7 +151,7 @@ export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, 
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       try {
-        const data = await serverReader(target.lang, abort.signal).newsItem(target.slug);
+        const data = await serverReader({ lang: target.lang, signal: abort.signal, requestId: res.locals.requestId as string | undefined }).newsItem(target.slug);
         key = `${target.lang}:news:${target.slug}:${data.title}:${data.publishedAt}`;
         card = newsCard(target.lang, data, catalogue);
       } catch (error) {

@@ -29,7 +29,7 @@ export const SITEMAP_PAGES: PageKey[] = [
 const NEWS_PAGE_SIZE = 50;
 
 async function allNews(serverReader: ServerReader, signal: AbortSignal): Promise<NewsSummary[]> {
-  const reader = serverReader(DEFAULT_LANGUAGE, signal);
+  const reader = serverReader({ lang: DEFAULT_LANGUAGE, signal });
   const items: NewsSummary[] = [];
   for (let page = 1; page <= 100; page++) {
     const data = await reader.news({ page, pageSize: NEWS_PAGE_SIZE });
