@@ -140,7 +140,8 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
 
     news(lang: Language, query: unknown): NewsList {
       const { page, pageSize, offset } = pageOf(parseInput(NewsListQuery, query), 6);
-      return { ...news.page(lang, pageSize, offset), page, pageSize };
+      const { items, total } = news.page(lang, pageSize, offset);
+      return { items, page, pageSize, total };
     },
 
     newsItem(lang: Language, query: unknown, slug: string): NewsItem {
