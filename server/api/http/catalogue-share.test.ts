@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { callJson } from '../../testing/built-server';
 import { authToken, createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
 import { networkKey } from './limits';
 
@@ -37,20 +38,7 @@ afterEach(async () => {
 
 /** A JSON call from one loopback address, on a connection of its own. */
 function call(from: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path: `/api/v1${path}`, method, agent: false, localAddress: from, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...headers } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : {} }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  return callJson(`http://127.0.0.1:${port}/api/v1${path}`, method, body, headers, from) as Promise<Answer>;
 }
 
 interface Category {
