@@ -96,4 +96,27 @@ describe('unpaid premium orders', () => {
     const order = (await bookAndOrder(auth, gold, visitorAddress(1))).body.order;
     expect(order.paymentDeadline).toBe(new Date(t.clock.now() + 45 * MINUTE).toISOString());
   });
+
+  /** The winner of lot-006 orders its number an hour after the auction's end; answers the order and the end. */
+  async function winAndOrder(options: Parameters<typeof createTestApi>[0] = {}) {
+    t = createTestApi(options);
+    const winner = await registeredAuth(t.app, phone(400));
+    const lot = (await request(t.app).get('/api/v1/auctions/lot-006').expect(200)).body;
+    await request(t.app).post('/api/v1/auctions/lot-006/bids').set('Authorization', `Bearer ${winner}`).send({ amount: lot.minimumBid }).expect(201);
+    t.clock.ms = Date.parse(lot.endsAt) + 60 * MINUTE;
+    const won = await request(t.app).post('/api/v1/auctions/lot-006/reservation').set('Authorization', `Bearer ${winner}`).expect(201);
+    const ordered = await request(t.app).post('/api/v1/orders').set('Authorization', `Bearer ${winner}`).set('X-Reservation-Token', won.body.reservationToken).send(ESIM_ORDER).expect(201);
+    return { order: ordered.body.order, turnEnds: won.body.reservation.expiresAt as string };
+  }
+
+  it('hold a number won at auction for the premium window too, never past the winner’s own turn', async () => {
+    // 30 minutes to pay, not the rest of the winner's 12-hour turn.
+    const won = await winAndOrder();
+    expect(won.order.paymentDeadline).toBe(new Date(t.clock.now() + 30 * MINUTE).toISOString());
+    t.close();
+    // A premium window longer than what is left of the turn ends with the turn.
+    const late = await winAndOrder({ paymentWindowPremiumMinutes: 24 * 60 });
+    expect(late.order.paymentDeadline).toBe(late.turnEnds);
+    expect(Date.parse(late.turnEnds)).toBeLessThan(t.clock.now() + 12 * 60 * MINUTE);
+  });
 });
