@@ -21,6 +21,14 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // One way to write a link: client/components/Link.tsx (react-router's, written cheaply on the server).
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-router', importNames: ['Link', 'NavLink'], message: "Import Link and NavLink from client/components/Link.tsx." }] }],
+    },
+  },
+  {
+    files: ['client/components/Link.tsx', 'client/components/Link.test.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['client/**/*.tsx', 'server/**/*.tsx'],

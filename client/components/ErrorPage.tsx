@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { Link } from './Link';
 import { href } from '../../shared/paths';
 import { useRuntime } from '../runtime';
 import { PageHead } from './PageHead';

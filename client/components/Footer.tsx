@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { href } from '../../shared/paths';
 import { MAIN_SECTIONS } from './Header';
 import { useLanguage } from './use-language';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from './Link';
 import { href, type PageKey } from '../../shared/paths';
 import { ColourModeSwitch } from './ColourModeSwitch';
 import { LanguageSwitcher } from './LanguageSwitcher';

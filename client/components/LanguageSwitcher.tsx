@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './Link';
 import { LANGUAGES, languageCookieString, languageFromPath, localizePath } from '../../shared/languages';
 
 /** Real links to this page in the other languages; following one remembers the choice. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { carriedQuery } from './purchase-draft';

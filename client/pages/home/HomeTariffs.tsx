@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import type { ConstructorOptions, PricedStep, ReadyTariff } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { quoteSelection } from '../../features/tariffs/constructor-selection';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import { href } from '../../../shared/paths';
 import { currentIdentification } from '../../api/identification';
 import { PageIntro } from '../../components/PageIntro';

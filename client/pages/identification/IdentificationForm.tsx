@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import type { PointOfSale } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';

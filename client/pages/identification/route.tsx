@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/Link';
 import type { PointOfSale } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { fetchPointsOfSale } from '../../api/points-of-sale';

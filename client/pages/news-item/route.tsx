@@ -1,7 +1,8 @@
 import { isHttpError } from '../../../shared/http-error';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import { href } from '../../../shared/paths';
 import { fetchNewsItem } from '../../api/news';
 import { PageHead } from '../../components/PageHead';

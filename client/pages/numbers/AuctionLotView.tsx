@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
+import { useFetcher, useLocation, useNavigate } from 'react-router';
+import { Link } from '../../components/Link';
 import type { AuctionLotDetail } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import type { AuctionLot } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { LoadError } from '../../components/LoadError';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import type { NumberCategory } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';

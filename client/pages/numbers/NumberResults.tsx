@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import type { NumberCategory, NumberList, PhoneNumber } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { formatUzPhone } from '../../../shared/validation';

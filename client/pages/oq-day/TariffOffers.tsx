@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import type { ReadyTariff } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
+import { Link } from '../../components/Link';
 import type { CreateOrderRequest, PaymentProvider } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/Link';
 import { href } from '../../../shared/paths';
 import { LoadError } from '../../components/LoadError';
 import { PageIntro } from '../../components/PageIntro';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '../../components/Link';
 import type { PointOfSaleList } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';

@@ -1,7 +1,8 @@
 import { isHttpError } from '../../../shared/http-error';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/Link';
 import type { PointOfSaleList } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { fetchPointsOfSale } from '../../api/points-of-sale';

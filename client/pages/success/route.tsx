@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/Link';
 import type { Order, OrderStatusResponse } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { checkOrderStatus, fetchOrder } from '../../api/orders';
