@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type {
   AuctionLotDetail,
   AuctionLotList,
@@ -23,7 +24,7 @@ import { pageOf, parseInput } from './http/input';
 import { createNewsReads } from './news/news-reads';
 import { CATEGORIES } from './numbers/categories';
 import { normalizeMask } from './numbers/number-patterns';
-import { createNumberSearch, decodeCursor, encodeCursor, type SearchFilters } from './numbers/number-search';
+import { createNumberSearch, decodeCursor, encodeCursor, sameState, type SearchFilters, type SearchState } from './numbers/number-search';
 import { toPhoneNumber, type NumberRow } from './numbers/number-store';
 import { CITIES } from './points-of-sale/cities';
 import { createPointCatalogue, distanceKm, toPointOfSale } from './points-of-sale/point-catalogue';
@@ -67,6 +68,28 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
   const news = createNewsReads(ctx.db);
   const search = createNumberSearch(ctx.db);
   const oneNumber = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn = ?`);
+  // Answers of the number search, each kept with the state it was made in and given again only
+  // while that state holds (no number stored or sold, no hold taken or released, none lapsed, no
+  // lot listed): never a taken number, and the home page's six numbers cost one small read, not a
+  // walk of the catalogue. Read from the store each time, so every worker sees the others' writes.
+  const searchAnswers = new LRUCache<string, { state: SearchState; answer: NumberList }>({ max: 500 });
+
+  function searchNumbers(filters: SearchFilters, sort: 'price_asc' | 'price_desc', page: number, pageSize: number, offset: number, cursor: ReturnType<typeof decodeCursor>, now: number): NumberList {
+    // A cursor seeks straight to its page; a page number reads the keys before it from the index.
+    const found = cursor
+      ? search.keys(filters, sort, cursor, pageSize + 1, now)
+      : search.keys(filters, sort, null, offset + pageSize + 1, now).slice(offset);
+    const pageKeys = found.slice(0, pageSize);
+    const { total, exact } = search.total(filters, now);
+    return {
+      items: pageKeys.map((key) => toPhoneNumber(oneNumber.get(key.msisdn) as NumberRow, now)),
+      page,
+      pageSize,
+      total,
+      totalExact: exact,
+      nextCursor: found.length > pageSize ? encodeCursor(pageKeys[pageKeys.length - 1]) : null,
+    };
+  }
 
   return {
     tariffs(lang: Language, query: unknown): TariffList {
@@ -108,20 +131,13 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
       const cursor = q.cursor ? decodeCursor(q.cursor) : null;
       if (q.cursor && !cursor) throw badRequest('invalid_field', 'cursor');
       const now = ctx.now();
-      // A cursor seeks straight to its page; a page number reads the keys before it from the index.
-      const found = cursor
-        ? search.keys(filters, sort, cursor, pageSize + 1, now)
-        : search.keys(filters, sort, null, offset + pageSize + 1, now).slice(offset);
-      const pageKeys = found.slice(0, pageSize);
-      const { total, exact } = search.total(filters, now);
-      return {
-        items: pageKeys.map((key) => toPhoneNumber(oneNumber.get(key.msisdn) as NumberRow, now)),
-        page,
-        pageSize,
-        total,
-        totalExact: exact,
-        nextCursor: found.length > pageSize ? encodeCursor(pageKeys[pageKeys.length - 1]) : null,
-      };
+      const key = JSON.stringify([q, mask]);
+      const kept = searchAnswers.get(key);
+      const state = search.stateOf(now);
+      if (kept && sameState(kept.state, state, now)) return kept.answer;
+      const answer = searchNumbers(filters, sort, page, pageSize, offset, cursor, now);
+      searchAnswers.set(key, { state, answer });
+      return answer;
     },
 
     numberCategories(lang: Language, query: unknown): CategoryList {

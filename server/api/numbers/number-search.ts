@@ -164,6 +164,8 @@ export function createNumberSearch(db: Db) {
   const heldByCategory = db.prepare(HELD_BY_CATEGORY_SQL);
   const forSaleByCategory = db.prepare(`SELECT category, SUM(numbers) AS available FROM number_totals WHERE status = 'free' GROUP BY category`);
   const catalogueVersion = db.prepare('SELECT version FROM number_catalogue').pluck();
+  const catalogueState = db.prepare('SELECT version, holds FROM number_catalogue');
+  const nextLapse = db.prepare('SELECT MIN(held_until) FROM numbers INDEXED BY numbers_held WHERE held_until > @now').pluck();
   // Counted matches of digit searches, holds left out: they stay right until the catalogue itself
   // changes (a number stored or sold: the version the triggers bump), while holds come and go
   // with every reservation and are subtracted afresh each time through their own index.
@@ -228,7 +230,29 @@ export function createNumberSearch(db: Db) {
     return counts;
   }
 
-  return { keys, total, availableByCategory };
+  /**
+   * What a search's answer depends on besides its query: the catalogue's version, the counter of
+   * holds and lots, and the clock until the next hold lapses. An answer is still true while
+   * `stateOf(now)` is `sameState` as when it was made (migration 7 keeps the counter).
+   */
+  function stateOf(now: number): SearchState {
+    const { version, holds } = catalogueState.get() as { version: number; holds: number };
+    return { version, holds, until: (nextLapse.get({ now }) as number | null) ?? Number.POSITIVE_INFINITY };
+  }
+
+  return { keys, total, availableByCategory, stateOf };
+}
+
+export interface SearchState {
+  version: number;
+  holds: number;
+  /** The next moment a hold lapses (a number comes back on sale): the state is no longer the same from then. */
+  until: number;
+}
+
+/** Whether an answer made in state `made` is still the answer now, in state `current` at `now`. */
+export function sameState(made: SearchState, current: Pick<SearchState, 'version' | 'holds'>, now: number): boolean {
+  return made.version === current.version && made.holds === current.holds && now < made.until;
 }
 
 export type NumberSearch = ReturnType<typeof createNumberSearch>;

@@ -272,4 +272,22 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX orders_person_premium ON orders (person_key, status, payment_deadline) WHERE premium = 1;
     `,
   },
+  {
+    version: 7,
+    name: 'a counter of holds and lots beside the catalogue version, so an answer of the number search can be kept until either moves',
+    sql: `
+      -- Bumped whenever a hold is taken, moved or released, and whenever a lot is listed or removed:
+      -- with the catalogue's version and the next hold to lapse, it says when a search answer is stale.
+      ALTER TABLE number_catalogue ADD COLUMN holds INTEGER NOT NULL DEFAULT 0;
+      CREATE TRIGGER number_catalogue_holds AFTER UPDATE OF held_until, hold_ref ON numbers BEGIN
+        UPDATE number_catalogue SET holds = holds + 1;
+      END;
+      CREATE TRIGGER number_catalogue_lot_insert AFTER INSERT ON auction_lots BEGIN
+        UPDATE number_catalogue SET holds = holds + 1;
+      END;
+      CREATE TRIGGER number_catalogue_lot_delete AFTER DELETE ON auction_lots BEGIN
+        UPDATE number_catalogue SET holds = holds + 1;
+      END;
+    `,
+  },
 ];
