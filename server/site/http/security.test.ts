@@ -4,6 +4,7 @@ import { createLogger } from '../../process/logger';
 import { readBuildManifest } from '../render/build-manifest';
 import { bootModulesOf } from '../../../shared/boot-modules';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createNonce } from './security-headers';
 
 let t: TestApp;
 beforeAll(() => {
@@ -47,6 +48,16 @@ describe('security headers', () => {
     const a = cspOf(await request(t.app).get('/en/about'))['script-src'];
     const b = cspOf(await request(t.app).get('/en/about'))['script-src'];
     expect(a).not.toBe(b);
+  });
+
+  it('make nonces of 128 bits that never repeat, past many refills of their entropy', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 5000; i++) {
+      const nonce = createNonce();
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(5000);
   });
 
   it('send nosniff, a referrer policy and a permissions policy allowing geolocation for this site only', async () => {
