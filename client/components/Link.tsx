@@ -1,4 +1,4 @@
-import { forwardRef, type ForwardedRef } from 'react';
+import { createElement, forwardRef, type ForwardedRef } from 'react';
 import { Link as RouterLink, NavLink as RouterNavLink, useLocation, type LinkProps, type NavLinkProps } from 'react-router';
 
 /*
@@ -23,30 +23,34 @@ function plainPath(to: LinkProps['to']): to is string {
   return typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') && !/\/\.\.?(\/|$|\?|#)|\/\//.test(to.split(/[?#]/)[0]);
 }
 
-type PassThrough = Omit<LinkProps, 'to' | 'discover' | 'prefetch' | 'reloadDocument' | 'replace' | 'state' | 'preventScrollReset' | 'relative' | 'viewTransition'>;
-
-/** What react-router's Link writes for a plain path on the server: the anchor with `data-discover`. */
-function serverAnchor(rest: PassThrough, to: string, ref: ForwardedRef<HTMLAnchorElement>) {
-  const { onClick, target, children, ...attributes } = rest;
-  return (
-    <a {...attributes} href={to} onClick={onClick} ref={ref} target={target} data-discover="true">
-      {children}
-    </a>
-  );
+/** Whether react-router would write this link as its plain anchor: a plain path, no prefetch, no mask, no full reload. */
+function writtenAsIs(props: LinkProps): props is LinkProps & { to: string } {
+  const { discover, prefetch } = props;
+  return plainPath(props.to) && (discover === undefined || discover === 'render') && (prefetch === undefined || prefetch === 'none') && !props.reloadDocument && !('mask' in props);
 }
 
-function fastPathOf(props: LinkProps): PassThrough | null {
-  const { to, discover, prefetch, reloadDocument, replace, state, preventScrollReset, relative, viewTransition, ...rest } = props;
-  if (!plainPath(to) || (discover !== undefined && discover !== 'render') || (prefetch !== undefined && prefetch !== 'none')) return null;
-  // Props that only matter to a click in the browser; a mask changes the written href.
-  if (reloadDocument || 'mask' in rest) return null;
-  void [replace, state, preventScrollReset, relative, viewTransition];
-  return rest;
+// Props react-router's Link takes for itself: never attributes of the anchor.
+const LINK_OWN = new Set(['to', 'onClick', 'discover', 'prefetch', 'relative', 'reloadDocument', 'replace', 'mask', 'state', 'target', 'preventScrollReset', 'viewTransition', 'defaultShouldRevalidate']);
+const NAV_LINK_OWN = new Set([...LINK_OWN, 'aria-current', 'caseSensitive', 'className', 'end', 'style', 'children']);
+
+/**
+ * The anchor react-router writes, its attributes in react-router's order: the caller's (but the
+ * link's own props), then `extra` (NavLink's), then href, onClick, ref, target and data-discover.
+ */
+function anchor(props: LinkProps & { to: string }, own: Set<string>, extra: Record<string, unknown> | null, ref: ForwardedRef<HTMLAnchorElement>) {
+  const attributes: Record<string, unknown> = {};
+  for (const key in props) if (!own.has(key)) attributes[key] = props[key as keyof LinkProps];
+  if (extra) Object.assign(attributes, extra);
+  attributes.href = props.to;
+  attributes.onClick = props.onClick;
+  attributes.ref = ref;
+  attributes.target = props.target;
+  attributes['data-discover'] = 'true';
+  return createElement('a', attributes);
 }
 
 const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
-  const rest = fastPathOf(props);
-  if (rest) return serverAnchor(rest, props.to as string, ref);
+  if (writtenAsIs(props)) return anchor(props, LINK_OWN, null, ref);
   return <RouterLink {...props} ref={ref} />;
 });
 
@@ -59,17 +63,23 @@ function activeOn(locationPathname: string, toPathname: string, end: boolean, ca
 }
 
 const ServerNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(props, ref) {
-  const { 'aria-current': ariaCurrentProp = 'page', caseSensitive = false, className: classNameProp = '', end = false, style: styleProp, children, ...linkProps } = props;
   const location = useLocation();
-  const rest = fastPathOf(linkProps);
-  if (!rest) return <RouterNavLink {...props} ref={ref} />;
-  const to = linkProps.to as string;
+  if (!writtenAsIs(props as LinkProps)) return <RouterNavLink {...props} ref={ref} />;
+  const { 'aria-current': ariaCurrent = 'page', caseSensitive = false, className = '', end = false, style, children } = props;
+  const to = props.to as string;
   const isActive = activeOn(location.pathname, to.split(/[?#]/)[0], end, caseSensitive);
-  const renderProps = { isActive, isPending: false, isTransitioning: false };
-  const className = typeof classNameProp === 'function' ? classNameProp(renderProps) : [classNameProp, isActive ? 'active' : null].filter(Boolean).join(' ');
-  const style = typeof styleProp === 'function' ? styleProp(renderProps) : styleProp;
-  const content = typeof children === 'function' ? children(renderProps) : children;
-  return serverAnchor({ ...rest, 'aria-current': isActive ? ariaCurrentProp : undefined, className, style, children: content }, to, ref);
+  const state = { isActive, isPending: false, isTransitioning: false };
+  return anchor(
+    props as LinkProps & { to: string },
+    NAV_LINK_OWN,
+    {
+      'aria-current': isActive ? ariaCurrent : undefined,
+      className: typeof className === 'function' ? className(state) : [className, isActive ? 'active' : null].filter(Boolean).join(' '),
+      style: typeof style === 'function' ? style(state) : style,
+      children: typeof children === 'function' ? children(state) : children,
+    },
+    ref,
+  );
 });
 
 export const Link = ON_SERVER ? ServerLink : RouterLink;

@@ -15,6 +15,7 @@ import type {
   TariffList,
 } from '../../shared/api-types';
 import { AuctionListQuery, NewsItemQuery, NewsListQuery, NoQuery, NumberPathParams, NumberSearchQuery, PointOfSaleQuery } from '../../shared/contract';
+import { deepFreeze } from '../../shared/deep-freeze';
 import type { Language } from '../../shared/languages';
 import type { AuctionService } from './auctions/auction-service';
 import type { ApiContext } from './context';
@@ -72,6 +73,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
   // while that state holds (no number stored or sold, no hold taken or released, none lapsed, no
   // lot listed): never a taken number, and the home page's six numbers cost one small read, not a
   // walk of the catalogue. Read from the store each time, so every worker sees the others' writes.
+  // Frozen: one answer goes to many readers.
   const searchAnswers = new LRUCache<string, { state: SearchState; answer: NumberList }>({ max: 500 });
 
   function searchNumbers(filters: SearchFilters, sort: 'price_asc' | 'price_desc', page: number, pageSize: number, offset: number, cursor: ReturnType<typeof decodeCursor>, now: number): NumberList {
@@ -135,7 +137,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
       const kept = searchAnswers.get(key);
       const state = search.stateOf(now);
       if (kept && sameState(kept.state, state, now)) return kept.answer;
-      const answer = searchNumbers(filters, sort, page, pageSize, offset, cursor, now);
+      const answer = deepFreeze(searchNumbers(filters, sort, page, pageSize, offset, cursor, now));
       searchAnswers.set(key, { state, answer });
       return answer;
     },

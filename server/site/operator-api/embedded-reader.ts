@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../../../shared/deep-freeze';
 import type { OperatorReader } from '../../../shared/operator-reader';
 import type { Language } from '../../../shared/languages';
 import type { Api, ReadResult } from '../../api/create-api';
@@ -38,13 +39,6 @@ function asQuery(params: object | undefined): Query {
     if (value !== undefined && value !== null) query[key] = String(value);
   }
   return query;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const item of Object.values(value)) deepFreeze(item);
-  return value;
 }
 
 /** The request a reader reads for: its language, its id (for the log), who hears of a failed read (the page cache). */

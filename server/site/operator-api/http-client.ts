@@ -5,6 +5,7 @@ import { buildKeyGenerator, buildMemoryStorage, setupCache, type CacheRequestCon
 import { apiEndpointOf, type SiteMetrics } from '../../process/metrics';
 import { LANGUAGES, type Language } from '../../../shared/languages';
 import type { ApiClient } from '../../../client/request-context';
+import { deepFreeze } from '../../../shared/deep-freeze';
 import { createHttpClient } from '../../../shared/http';
 
 // Reused connections to the API: a page render makes several calls, and a new TCP connection for
@@ -28,12 +29,6 @@ sharedCache.set = (key, value, request) => {
   if (value.state === 'cached') deepFreeze(value.data.data);
   return storeEntry(key, value, request);
 };
-
-function deepFreeze(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const item of Object.values(value)) deepFreeze(item);
-}
 
 const CREDENTIAL_HEADERS = /^(authorization|x-(auth|reservation|access)-token)$/i;
 

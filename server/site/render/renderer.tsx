@@ -133,7 +133,6 @@ export function createRenderer(options: RendererOptions): Renderer {
     };
     const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId };
     const streamed = await streamDocument(result, {
-      handler,
       runtime,
       boot,
       bootModules: [manifest.entry, ...modulePreloads(manifest, [...pages.map(pageModulePath), ...catalogueModulesOfPages(lang, pages)])],

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
+import { createStaticRouter, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from 'react-router';
 import { scriptSafeJson } from '../../../shared/script-json';
 import { bootModulesScript } from '../../../shared/boot-modules';
 import { markDeferredLoaderData } from '../../../client/deferred';
@@ -8,7 +8,6 @@ import { RuntimeProvider, type BootData, type Runtime } from '../../../client/ru
 
 /** One page's React render, as `renderDocument` sets it up after the loaders ran. */
 export interface StreamOptions {
-  handler: StaticHandler;
   runtime: Runtime;
   boot: BootData;
   /** What the boot script loads after the first paint (shared/boot-modules.ts): the entry, then its imports, the page's chunks and catalogue sections. */
@@ -33,13 +32,29 @@ export type StreamedDocument =
   | { kind: 'plain'; status: number };
 
 /**
+ * The routes the render needs: the matched branch alone, each route with only the next one as its
+ * child. createStaticRouter copies every route it is given on every request (the three languages'
+ * whole table: 2.5 to 3.3 % of a page's CPU in bench/README.md, issue 29), while a data router's
+ * render takes its matches from the handler's context and never matches the table again; the
+ * route objects, their ids and so the hydration data are the same.
+ */
+function matchedBranch(context: StaticHandlerContext): DataRouteObject[] {
+  let branch: DataRouteObject[] | undefined;
+  for (let i = context.matches.length - 1; i >= 0; i--) {
+    const route = context.matches[i].route;
+    branch = [route.index ? route : ({ ...route, children: branch } as DataRouteObject)];
+  }
+  return branch ?? [];
+}
+
+/**
  * Renders the document for `context` and resolves once it may be sent: at the shell for a
  * browser, at everything for a bot. A render that throws before that is rendered again with the
  * error at the page's layout, then at the document, then given up for plain text. Rejects with
  * the signal's reason when the visitor leaves first.
  */
 export function streamDocument(context: StaticHandlerContext, options: StreamOptions, attempt = 0): Promise<StreamedDocument> {
-  const { handler, runtime, boot, bot, signal, log, path } = options;
+  const { runtime, boot, bot, signal, log, path } = options;
   const status = context.statusCode;
   if (bot && status >= 400) return Promise.resolve({ kind: 'plain', status });
   return new Promise((resolve, reject) => {
@@ -51,7 +66,7 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
       actionData: context.actionData,
       errors: options.serializeErrors(context.errors, options.showErrorDetails),
     };
-    const router = createStaticRouter(handler.dataRoutes, context);
+    const router = createStaticRouter(matchedBranch(context), context);
     const body = new PassThrough();
     const start = () => {
       if (settled) return;
