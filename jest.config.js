@@ -15,7 +15,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       setupFilesAfterEnv: ['<rootDir>/server/testing/jest-setup.ts'],
-      testMatch: ['<rootDir>/{server,client,shared,locales}/**/*.test.{ts,tsx}'],
+      testMatch: ['<rootDir>/{server,client,shared,locales,docs}/**/*.test.{ts,tsx}'],
     },
     {
       ...common,

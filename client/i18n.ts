@@ -4,8 +4,9 @@ import type { Language } from '../shared/languages';
 export type Catalog = Record<string, unknown>;
 
 /**
- * One i18next instance per language and render: the server makes a fresh one per request
- * (never the global instance), the browser keeps one per language it has loaded.
+ * One i18next instance per language, never the global one: the server makes one per language at
+ * start and shares it among requests (server/site/render/renderer.tsx), the browser keeps one per
+ * language it has loaded (client/language-loader.ts).
  */
 export function createI18n(lang: Language, catalog: Catalog): I18n {
   const instance = i18next.createInstance();

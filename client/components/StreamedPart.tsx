@@ -4,8 +4,8 @@ import { Deferred } from '../deferred';
 import { LoadError } from './LoadError';
 
 /**
- * A part of a page whose loader used `awaitBriefly` (client/deferred.tsx): rendered at once when
- * the API answered in time, else streamed after a loading line; `failure` if it could not load.
+ * A part of a page whose loader returned it through `deferred()` (client/deferred.tsx): rendered at
+ * once when the API answered in time, else streamed after a loading line; `failure` if it could not load.
  */
 export function StreamedPart<T>({ value, failure, children }: { value: T | Promise<T>; failure: string; children: (data: T) => ReactNode }) {
   const { t } = useTranslation();
