@@ -3,9 +3,10 @@ import { languageFromPath, isLanguage, type Language } from './languages';
 import { bearerToken, browserStorage, nowInSeconds, removeExpiredAfterRefusal, type TokenStorage } from './tokens';
 
 /**
- * The one HTTP client of the site (spec section 7, DESIGN "The shared HTTP client"). It runs on
- * both sides: in the browser with localStorage and toasts; on the server with neither, one
- * client per rendered request so the locale of one render can never leak into another.
+ * The one HTTP client of the site (spec section 7). It runs on both sides: in the browser with
+ * localStorage and toasts; on the server (only with API_BASE_URL: otherwise the server reads its
+ * embedded API directly) with neither, one client per language made once, with a fixed locale, so
+ * the locale of one render can never leak into another (server/site/operator-api/http-client.ts).
  */
 
 export const HTTP_TIMEOUT_MS = 10000;
