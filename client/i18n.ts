@@ -17,7 +17,6 @@ export function createI18n(lang: Language, catalog: Catalog): I18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-    showSupportNotice: false,
   });
   return instance;
 }
