@@ -31,7 +31,8 @@ module.exports = {
     },
     {
       name: 'site-uses-the-api-through-its-door',
-      comment: 'The site reaches the embedded API through createApi and its reads only (server/site/operator-api), never its internals; tests may use its test support.',
+      comment:
+        'The site reaches the embedded API through createApi and its reads only (server/site/operator-api), never its internals; tests may use its test support.',
       severity: 'error',
       from: { path: '^server/(?!api/)', pathNot: '\\.test\\.tsx?$|^server/testing/' },
       to: { path: '^server/api/', pathNot: '^server/api/(create-api|catalogue-reads)\\.ts$' },

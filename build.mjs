@@ -40,7 +40,10 @@ function catalogueSections() {
     name: 'catalogue-sections',
     setup(build) {
       build.onResolve({ filter: /^virtual:catalogue-sections$/ }, () => ({ path: 'map', namespace: 'catalogue-sections' }));
-      build.onResolve({ filter: /^catalogue-section:/ }, (args) => ({ path: args.path.slice('catalogue-section:'.length), namespace: 'catalogue-section' }));
+      build.onResolve({ filter: /^catalogue-section:/ }, (args) => ({
+        path: args.path.slice('catalogue-section:'.length),
+        namespace: 'catalogue-section',
+      }));
       build.onLoad({ filter: /.*/, namespace: 'catalogue-sections' }, async () => {
         const languages = catalogueLanguages(localesDir);
         const entries = await Promise.all(
@@ -53,15 +56,25 @@ function catalogueSections() {
             return `${JSON.stringify(lang)}: { ${loaders.join(', ')} }`;
           }),
         );
-        return { contents: `export const CATALOGUE_SECTIONS = { ${entries.join(', ')} };`, loader: 'js', watchFiles: languages.map(catalogueFile) };
+        return {
+          contents: `export const CATALOGUE_SECTIONS = { ${entries.join(', ')} };`,
+          loader: 'js',
+          watchFiles: languages.map(catalogueFile),
+        };
       });
       build.onLoad({ filter: /.*/, namespace: 'catalogue-section' }, async (args) => {
         const [, lang, section] = /^([a-z]{2})-(\w+)$/.exec(args.path) ?? [];
         if (!lang) return { errors: [{ text: `Not a catalogue section: ${args.path}` }] };
         const catalogue = await readCatalogue(lang);
-        if (DOCUMENT_CHUNK in catalogue) return { errors: [{ text: `locales/${lang}.json: a section may not be called "${DOCUMENT_CHUNK}", the name of the document's chunk` }] };
+        if (DOCUMENT_CHUNK in catalogue)
+          return {
+            errors: [{ text: `locales/${lang}.json: a section may not be called "${DOCUMENT_CHUNK}", the name of the document's chunk` }],
+          };
         // An object literal, not the json loader: no named export per key, just the texts.
-        const texts = section === DOCUMENT_CHUNK ? Object.fromEntries(DOCUMENT_SECTIONS.map((name) => [name, browserSection(catalogue, name)])) : browserSection(catalogue, section);
+        const texts =
+          section === DOCUMENT_CHUNK
+            ? Object.fromEntries(DOCUMENT_SECTIONS.map((name) => [name, browserSection(catalogue, name)]))
+            : browserSection(catalogue, section);
         return { contents: `export default ${JSON.stringify(texts)};`, loader: 'js', watchFiles: [catalogueFile(lang)] };
       });
     },
@@ -153,7 +166,10 @@ function writeManifest(metafile) {
       // The entry starts the app in stages (client/entry.tsx): what it imports itself, statically
       // or not, is needed at once, with everything those import.
       const stages = output.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => imported.path);
-      const stageFiles = stages.flatMap((stage) => [stage, ...staticImports(outputs, stage)]).filter((f) => f.endsWith('.js')).map(urlOf);
+      const stageFiles = stages
+        .flatMap((stage) => [stage, ...staticImports(outputs, stage)])
+        .filter((f) => f.endsWith('.js'))
+        .map(urlOf);
       entry = { file: urlOf(file), imports: [...new Set([...imports, ...stageFiles])] };
       if (output.cssBundle) stylesheets = [urlOf(output.cssBundle)];
     }
@@ -210,7 +226,10 @@ const PRECOMPRESSED = /\.(js|css|svg|json)$/;
  * middleware sends anything under 1 kB as it is, and a page loads a dozen such catalogue chunks.
  */
 async function precompress(dir) {
-  const files = fs.readdirSync(dir, { recursive: true }).map((name) => path.join(dir, String(name))).filter((file) => PRECOMPRESSED.test(file));
+  const files = fs
+    .readdirSync(dir, { recursive: true })
+    .map((name) => path.join(dir, String(name)))
+    .filter((file) => PRECOMPRESSED.test(file));
   await Promise.all(
     files.map(async (file) => {
       const bytes = await fs.promises.readFile(file);
@@ -225,7 +244,10 @@ async function precompress(dir) {
         gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
       ]);
       // A copy only where it is smaller: a few bytes of text can grow by the format's own header.
-      await Promise.all([br.length < bytes.length && fs.promises.writeFile(`${file}.br`, br), gz.length < bytes.length && fs.promises.writeFile(`${file}.gz`, gz)]);
+      await Promise.all([
+        br.length < bytes.length && fs.promises.writeFile(`${file}.br`, br),
+        gz.length < bytes.length && fs.promises.writeFile(`${file}.gz`, gz),
+      ]);
     }),
   );
 }
@@ -263,7 +285,14 @@ async function watch() {
   });
   const client = await esbuild.context({
     ...clientOptions,
-    plugins: [...clientOptions.plugins, onEnd('client', (result) => { copyPublic(); writeManifest(result.metafile); restart(); })],
+    plugins: [
+      ...clientOptions.plugins,
+      onEnd('client', (result) => {
+        copyPublic();
+        writeManifest(result.metafile);
+        restart();
+      }),
+    ],
   });
   const srv = await esbuild.context({ ...serverOptions, plugins: [...serverOptions.plugins, onEnd('server', restart)] });
   await Promise.all([client.watch(), srv.watch()]);

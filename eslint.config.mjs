@@ -23,7 +23,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       // One way to write a link: client/components/Link.tsx (react-router's, written cheaply on the server).
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-router', importNames: ['Link', 'NavLink'], message: "Import Link and NavLink from client/components/Link.tsx." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router', importNames: ['Link', 'NavLink'], message: 'Import Link and NavLink from client/components/Link.tsx.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -11,6 +11,13 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The module at `file` (relative to the repository root), as Node would import it. */
 export async function loadSiteModule(file) {
-  const built = await esbuild.build({ entryPoints: [path.join(root, file)], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'warning' });
+  const built = await esbuild.build({
+    entryPoints: [path.join(root, file)],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'warning',
+  });
   return import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
 }

@@ -93,11 +93,16 @@ const pages = Object.keys(manifest.modules)
 const css = manifest.stylesheets.reduce((sum, url) => sum + sizeOf(url).gzip, 0);
 const rows = pages.map((page) => {
   const urls = firstLoad(page.source, page.folder);
-  const total = urls.reduce((sum, url) => {
-    const size = sizeOf(url);
-    return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli, gzip6: sum.gzip6 + size.gzip6 };
-  }, { raw: 0, gzip: 0, brotli: 0, gzip6: 0 });
-  const pageOnly = [manifest.modules[page.source].file, ...manifest.modules[page.source].imports].filter((url) => url !== manifest.entry && !manifest.entryImports.includes(url));
+  const total = urls.reduce(
+    (sum, url) => {
+      const size = sizeOf(url);
+      return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli, gzip6: sum.gzip6 + size.gzip6 };
+    },
+    { raw: 0, gzip: 0, brotli: 0, gzip6: 0 },
+  );
+  const pageOnly = [manifest.modules[page.source].file, ...manifest.modules[page.source].imports].filter(
+    (url) => url !== manifest.entry && !manifest.entryImports.includes(url),
+  );
   return { ...page, urls, total, pageGzip: pageOnly.reduce((sum, url) => sum + sizeOf(url).gzip, 0), budget: BUDGET_GZIP[page.route] };
 });
 
@@ -109,7 +114,9 @@ async function checkAgainstServer() {
     for (const row of rows) {
       const pathname = row.route.replace(/:\w+/g, (name) => SAMPLE_PARAMS[name] ?? 'x');
       if (!pathname.startsWith('/')) continue;
-      const response = await fetch(`${site.origin}${pathname}`, { headers: { 'user-agent': 'Mozilla/5.0 Chrome/126', 'accept-language': LANGUAGE } });
+      const response = await fetch(`${site.origin}${pathname}`, {
+        headers: { 'user-agent': 'Mozilla/5.0 Chrome/126', 'accept-language': LANGUAGE },
+      });
       const html = await response.text();
       // The boot script's list, plus any module tag should one come back.
       const served = new Set(bootModulesOf(html));
@@ -120,7 +127,10 @@ async function checkAgainstServer() {
       const expected = new Set(row.urls);
       const missing = [...expected].filter((url) => !served.has(url));
       const extra = [...served].filter((url) => !expected.has(url));
-      if (missing.length || extra.length) problems.push(`${pathname} (${response.status}): not preloaded ${missing.join(', ') || '-'}; preloaded but not counted ${extra.join(', ') || '-'}`);
+      if (missing.length || extra.length)
+        problems.push(
+          `${pathname} (${response.status}): not preloaded ${missing.join(', ') || '-'}; preloaded but not counted ${extra.join(', ') || '-'}`,
+        );
     }
   } finally {
     await site.stop();
@@ -147,11 +157,17 @@ function largestModules(urls, limit) {
       const input = path_.replace(/^.*?node_modules\//, 'node_modules/');
       total += bytesInOutput;
       byModule.set(input, (byModule.get(input) ?? 0) + bytesInOutput);
-      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('catalogue-section:') ? 'catalogue sections' : 'site code');
+      const pkg =
+        /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ??
+        (input.startsWith('catalogue-section:') ? 'catalogue sections' : 'site code');
       byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput);
     }
   }
-  const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([name, bytes]) => [name, kB(bytes), percent(bytes / total)]);
+  const top = (map) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([name, bytes]) => [name, kB(bytes), percent(bytes / total)]);
   const own = new Map([...byModule].filter(([input]) => !input.startsWith('node_modules/')));
   return { total, libraryGzip, modules: top(byModule), packages: top(byPackage), own: top(own) };
 }
@@ -160,7 +176,16 @@ const lines = [heading(`First-load JavaScript per route (${LANGUAGE}, build ${ma
 lines.push(
   table(
     ['route', 'files', 'minified', 'gzip (served, level 9)', 'brotli (served, q11)', 'gzip at level 6', 'page chunks gzip', 'budget gzip'],
-    rows.map((row) => [row.route, row.urls.length, kB(row.total.raw), kB(row.total.gzip), kB(row.total.brotli), kB(row.total.gzip6), kB(row.pageGzip), row.budget ? `${kB(row.budget)} ${row.total.gzip <= row.budget ? 'ok' : 'OVER'}` : '-']),
+    rows.map((row) => [
+      row.route,
+      row.urls.length,
+      kB(row.total.raw),
+      kB(row.total.gzip),
+      kB(row.total.brotli),
+      kB(row.total.gzip6),
+      kB(row.pageGzip),
+      row.budget ? `${kB(row.budget)} ${row.total.gzip <= row.budget ? 'ok' : 'OVER'}` : '-',
+    ]),
     ['left'],
   ),
 );

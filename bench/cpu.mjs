@@ -66,14 +66,20 @@ const ms = (value) => `${value.toFixed(2)} ms`;
 const headers = ['page', ...builds.map((build) => `${build.name}: median (rounds)`)];
 if (builds.length === 2) headers.push('change');
 const rows = pages.map((page) => {
-  const cells = builds.map((_, index) => `${ms(median(figures[index][page]))} (${figures[index][page].map((value) => value.toFixed(2)).join(', ')})`);
+  const cells = builds.map(
+    (_, index) => `${ms(median(figures[index][page]))} (${figures[index][page].map((value) => value.toFixed(2)).join(', ')})`,
+  );
   if (builds.length === 2) {
     const change = median(figures[0][page]) / median(figures[1][page]) - 1;
     cells.push(`${change > 0 ? '+' : ''}${percent(change)}`);
   }
   return [page, ...cells];
 });
-console.log(heading(`Server CPU per request, uncached (PAGE_CACHE_SECONDS=0, 1 worker, ${CONNECTIONS} connections, ${warmup} s warm-up + ${duration} s per page, ${rounds} rounds)`));
+console.log(
+  heading(
+    `Server CPU per request, uncached (PAGE_CACHE_SECONDS=0, 1 worker, ${CONNECTIONS} connections, ${warmup} s warm-up + ${duration} s per page, ${rounds} rounds)`,
+  ),
+);
 console.log(table(headers, rows, ['left']));
 console.log(`\nbench:cpu took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 if (failed) {

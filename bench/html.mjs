@@ -14,9 +14,30 @@ if (!base) {
   console.error('Set BENCH_HTML_BASE to the DIST_DIR of the build to compare with.');
   process.exit(2);
 }
-const PAGES = ['/', '/numbers', '/numbers?category=gold&sort=price_desc', '/numbers?mask=XXX-YY-YY', '/news', '/news?page=2', '/news/oq-launches', '/constructor', '/specificTariffs', '/about', '/pointsOfSale', '/pointsOfSale?city=samarkand', '/oqDay', '/identification', '/payment', '/success', '/no-such-page'];
+const PAGES = [
+  '/',
+  '/numbers',
+  '/numbers?category=gold&sort=price_desc',
+  '/numbers?mask=XXX-YY-YY',
+  '/news',
+  '/news?page=2',
+  '/news/oq-launches',
+  '/constructor',
+  '/specificTariffs',
+  '/about',
+  '/pointsOfSale',
+  '/pointsOfSale?city=samarkand',
+  '/oqDay',
+  '/identification',
+  '/payment',
+  '/success',
+  '/no-such-page',
+];
 const LANGUAGES = ['', '/en', '/uz'];
-const BROWSER = { 'user-agent': 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36', 'accept-language': 'ru' };
+const BROWSER = {
+  'user-agent': 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  'accept-language': 'ru',
+};
 const BOT = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
 
 const normalize = (html) =>
@@ -37,15 +58,26 @@ try {
   for (const lang of LANGUAGES) {
     for (const page of PAGES) {
       const url = page === '/' && lang ? lang : `${lang}${page}`;
-      for (const [who, headers] of [['browser', BROWSER], ['bot', BOT]]) {
-        const [a, b] = await Promise.all([baseSite, thisSite].map((site) => fetch(`${site.origin}${url}`, { headers, redirect: 'manual' }).then(async (res) => `${res.status}\n${normalize(await res.text())}`)));
+      for (const [who, headers] of [
+        ['browser', BROWSER],
+        ['bot', BOT],
+      ]) {
+        const [a, b] = await Promise.all(
+          [baseSite, thisSite].map((site) =>
+            fetch(`${site.origin}${url}`, { headers, redirect: 'manual' }).then(
+              async (res) => `${res.status}\n${normalize(await res.text())}`,
+            ),
+          ),
+        );
         if (a === b) {
           same += 1;
           continue;
         }
         let i = 0;
         while (a[i] === b[i]) i += 1;
-        differ.push(`${url} (${who}): base …${JSON.stringify(a.slice(Math.max(0, i - 60), i + 80))}\n   this …${JSON.stringify(b.slice(Math.max(0, i - 60), i + 80))}`);
+        differ.push(
+          `${url} (${who}): base …${JSON.stringify(a.slice(Math.max(0, i - 60), i + 80))}\n   this …${JSON.stringify(b.slice(Math.max(0, i - 60), i + 80))}`,
+        );
       }
     }
   }

@@ -23,13 +23,29 @@ const RUNS = Math.max(1, Number.parseInt(process.env.LIGHTHOUSE_RUNS ?? '3', 10)
 // A Russian-speaking visitor: `/` is then the Russian page itself. Lighthouse 12 sends a plain
 // mobile Chrome user agent (no "Chrome-Lighthouse"), so the site treats it as a browser, and with
 // Chromium's default English it would redirect `/` to `/en` and score the redirect.
-const CHROME_FLAGS = ['--accept-lang=ru-RU,ru', '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--disable-dev-shm-usage'];
+const CHROME_FLAGS = [
+  '--accept-lang=ru-RU,ru',
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--disable-dev-shm-usage',
+];
 
 /** Chromium with a DevTools port on loopback; it is killed with the other children (lib/processes.mjs). */
 async function launchChromium() {
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium is missing at ${CHROME_PATH}: apt-get install -y chromium`);
   const profile = tempDir('oq-lighthouse-profile-');
-  const child = spawn(CHROME_PATH, [...CHROME_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    CHROME_PATH,
+    [...CHROME_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const kill = () => child.exitCode === null && child.kill('SIGKILL');
   process.on('exit', kill);
   let output = '';
@@ -75,14 +91,22 @@ function summarize(pagePath, lhr) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
-      failing.push(`${id}: ${audit.id} (${Math.round(audit.score * 100)}) ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`);
+      failing.push(
+        `${id}: ${audit.id} (${Math.round(audit.score * 100)}) ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`,
+      );
     }
   }
   const offsite = (lhr.audits['network-requests']?.details?.items ?? []).map((item) => item.url).filter((url) => !isLocal(url));
   return {
     page: pagePath,
     scores,
-    metrics: { FCP: metric('first-contentful-paint'), LCP: metric('largest-contentful-paint'), TBT: metric('total-blocking-time'), CLS: metric('cumulative-layout-shift'), SI: metric('speed-index') },
+    metrics: {
+      FCP: metric('first-contentful-paint'),
+      LCP: metric('largest-contentful-paint'),
+      TBT: metric('total-blocking-time'),
+      CLS: metric('cumulative-layout-shift'),
+      SI: metric('speed-index'),
+    },
     failing,
     offsite,
     warnings: lhr.runWarnings ?? [],
@@ -101,9 +125,15 @@ try {
     const url = `${origin}${pagePath}`;
     const runs = [];
     // A run Lighthouse itself could not record (e.g. NO_NAVSTART, its trace lost) is run again, twice at most.
-    for (let run = 1, retries = 0; run <= RUNS; ) {
+    for (let run = 1, retries = 0; run <= RUNS;) {
       console.log(`lighthouse ${url} (run ${run} of ${RUNS}) ...`);
-      const runner = await lighthouse(url, { port: chromium.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 45000 });
+      const runner = await lighthouse(url, {
+        port: chromium.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        maxWaitForLoad: 45000,
+      });
       if (!runner?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
       const failure = runner.lhr.runtimeError;
       if (failure) {
@@ -118,7 +148,10 @@ try {
     const median = computeMedianRun(runs.map((runner) => runner.lhr));
     const chosen = runs.find((runner) => runner.lhr === median);
     fs.writeFileSync(path.join(REPORT_DIR, `${pagePath.replace(/\W+/g, '_') || 'home'}.json`), chosen.report);
-    results.push({ ...summarize(pagePath, median), runScores: runs.map((runner) => Math.round((runner.lhr.categories.performance?.score ?? 0) * 100)) });
+    results.push({
+      ...summarize(pagePath, median),
+      runScores: runs.map((runner) => Math.round((runner.lhr.categories.performance?.score ?? 0) * 100)),
+    });
   }
 } finally {
   await chromium.close();
@@ -129,7 +162,11 @@ const lines = [heading(`Lighthouse (mobile emulation, simulated throttling; medi
 lines.push(
   table(
     ['page', ...CATEGORIES.map((id) => `${id} (>= ${TARGETS[id]})`), 'FCP', 'LCP', 'TBT', 'CLS', 'SI'],
-    results.map((r) => [r.page, ...CATEGORIES.map((id) => `${r.scores[id]}${r.scores[id] >= TARGETS[id] ? '' : ' MISSED'}`), ...Object.values(r.metrics)]),
+    results.map((r) => [
+      r.page,
+      ...CATEGORIES.map((id) => `${r.scores[id]}${r.scores[id] >= TARGETS[id] ? '' : ' MISSED'}`),
+      ...Object.values(r.metrics),
+    ]),
     ['left'],
   ),
 );
@@ -144,6 +181,8 @@ lines.push(`\nRequests off this machine: ${offsite.length ? offsite.length : 'no
 console.log(lines.join('\n'));
 const missed = results.filter((r) => CATEGORIES.some((id) => r.scores[id] < TARGETS[id]));
 if (missed.length || offsite.length) {
-  console.error(`\nlighthouse: targets missed on ${missed.map((r) => r.page).join(', ') || 'no page'}${offsite.length ? '; the pages tried to reach the internet' : ''}`);
+  console.error(
+    `\nlighthouse: targets missed on ${missed.map((r) => r.page).join(', ') || 'no page'}${offsite.length ? '; the pages tried to reach the internet' : ''}`,
+  );
   process.exitCode = 1;
 }

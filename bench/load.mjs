@@ -51,7 +51,8 @@ function serverErrors(output) {
     let key = line.slice(0, 200);
     try {
       const entry = JSON.parse(line);
-      key = `${entry.level}: ${entry.message.replace(/GET \S+/, 'GET <path>')} — ${entry.error?.name ?? ''} ${entry.error?.message ?? ''}`.trim();
+      key =
+        `${entry.level}: ${entry.message.replace(/GET \S+/, 'GET <path>')} — ${entry.error?.name ?? ''} ${entry.error?.message ?? ''}`.trim();
     } catch {
       // Not a JSON log line: keep its start.
     }
@@ -64,14 +65,25 @@ function serverErrors(output) {
 const site = await startSite({ workers, gcOnSignal: true });
 let failed = false;
 try {
-  const paths = ['/', '/en/numbers', '/uz/news', '/constructor', '/specificTariffs', '/pointsOfSale', '/about', await newsItemPath(site.origin), UNKNOWN];
+  const paths = [
+    '/',
+    '/en/numbers',
+    '/uz/news',
+    '/constructor',
+    '/specificTariffs',
+    '/pointsOfSale',
+    '/about',
+    await newsItemPath(site.origin),
+    UNKNOWN,
+  ];
   const expected = (path) => (path === UNKNOWN ? 404 : 200);
 
   // One look before the load: a route that is already wrong is named here, not drowned in figures.
   for (const path of paths) {
     const response = await fetch(`${site.origin}${path}`, { headers: BROWSER_HEADERS, redirect: 'manual' });
     await response.arrayBuffer();
-    if (response.status !== expected(path)) console.log(`note: ${path} answers ${response.status} before the load (expected ${expected(path)})`);
+    if (response.status !== expected(path))
+      console.log(`note: ${path} answers ${response.status} before the load (expected ${expected(path)})`);
   }
 
   console.log(`warm-up: ${connections} connections for ${warmup} s, then ${pauseMs / 1000} s idle`);
@@ -80,7 +92,9 @@ try {
   await sleep(pauseMs);
   if (site.exited()) {
     // Nothing left to measure: say why and stop.
-    console.error(`\nbench:load FAILED: the server died during the warm-up (exit ${site.exited().signal ?? site.exited().code}); ${crashReport(site.output())}`);
+    console.error(
+      `\nbench:load FAILED: the server died during the warm-up (exit ${site.exited().signal ?? site.exited().code}); ${crashReport(site.output())}`,
+    );
     process.exit(1);
   }
   const beforeRaw = treeRss(site.pid);
@@ -111,7 +125,14 @@ try {
     const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
     const bad = total - (byStatus[expected(path)] ?? 0);
     if (bad > 0 || total === 0) wrong.push(path);
-    return [path, int(total), Object.entries(byStatus).map(([status, n]) => `${status}: ${int(n)}`).join(', ') || '-', bad];
+    return [
+      path,
+      int(total),
+      Object.entries(byStatus)
+        .map(([status, n]) => `${status}: ${int(n)}`)
+        .join(', ') || '-',
+      bad,
+    ];
   });
 
   const lines = [heading(`Load: ${connections} connections, ${duration} s, WEB_CONCURRENCY=${workers}`)];
@@ -124,7 +145,8 @@ try {
     `server RSS after idle + full GC: before ${MB(before)}, after ${MB(after)} (${growth >= 0 ? '+' : ''}${percent(growth)}; bound +${percent(MAX_GROWTH)}); ` +
       `without the GC: before ${MB(beforeRaw)}, after ${MB(afterRaw)}; peak during load ${MB(Math.max(beforeRaw, ...samples))}`,
   );
-  if (backlogMs > 1500) lines.push(`after the load the server was busy another ${(backlogMs / 1000).toFixed(0)} s with requests already given up`);
+  if (backlogMs > 1500)
+    lines.push(`after the load the server was busy another ${(backlogMs / 1000).toFixed(0)} s with requests already given up`);
   console.log(lines.join('\n'));
 
   const problems = [];
@@ -145,7 +167,12 @@ try {
     const plain = await measure(site.origin, { path: '/news', connections, duration: junkSeconds, warmup: 0 });
     let n = 0;
     const junk = await measure(site.origin, {
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/news?utm_source=bench-${process.pid}-${(n += 1)}&fbclid=${n}` }) }],
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({ ...request, path: `/news?utm_source=bench-${process.pid}-${(n += 1)}&fbclid=${n}` }),
+        },
+      ],
       connections,
       duration: junkSeconds,
       warmup: 0,
@@ -161,9 +188,11 @@ try {
         `plain /news: ${int(plain.rps)} req/s, p99 ${ms(plain.p99)}; unique /news?utm_source=…: ${int(junk.rps)} req/s, p99 ${ms(junk.p99)} ` +
         `(${percent(share)} of plain; bound 50 %); server RSS after idle + full GC ${MB(afterJunk)} (${junkGrowth >= 0 ? '+' : ''}${percent(junkGrowth)} on before the load; bound +${percent(MAX_GROWTH)})`,
     );
-    if (junk.errors > 0 || junk.timeouts > 0 || junk.non2xx > 0) problems.push(`junk query strings: ${junk.errors} errors, ${junk.timeouts} timeouts, ${junk.non2xx} non-2xx`);
+    if (junk.errors > 0 || junk.timeouts > 0 || junk.non2xx > 0)
+      problems.push(`junk query strings: ${junk.errors} errors, ${junk.timeouts} timeouts, ${junk.non2xx} non-2xx`);
     if (share < 0.5) problems.push(`junk query strings at ${percent(share)} of the plain URL's throughput (bound 50 %)`);
-    if (junkGrowth > MAX_GROWTH) problems.push(`memory grew ${percent(junkGrowth)} under junk query strings (bound ${percent(MAX_GROWTH)})`);
+    if (junkGrowth > MAX_GROWTH)
+      problems.push(`memory grew ${percent(junkGrowth)} under junk query strings (bound ${percent(MAX_GROWTH)})`);
   }
   if (problems.length) {
     console.error(serverErrors(site.output()));

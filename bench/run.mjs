@@ -17,7 +17,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-console.log(`bench on ${machine}; load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (other work on the machine lowers the figures)`);
+console.log(
+  `bench on ${machine}; load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} (other work on the machine lowers the figures)`,
+);
 const outcomes = [];
 for (const step of steps) {
   const started = Date.now();
@@ -27,6 +32,9 @@ for (const step of steps) {
   });
   outcomes.push({ step, code, seconds: Math.round((Date.now() - started) / 1000) });
 }
-console.log(`\nbench summary (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average now ${os.loadavg()[0].toFixed(2)}):`);
-for (const { step, code, seconds } of outcomes) console.log(`  ${step.padEnd(11)} ${code === 0 ? 'ok' : `FAILED (exit ${code})`}  ${seconds} s`);
+console.log(
+  `\nbench summary (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average now ${os.loadavg()[0].toFixed(2)}):`,
+);
+for (const { step, code, seconds } of outcomes)
+  console.log(`  ${step.padEnd(11)} ${code === 0 ? 'ok' : `FAILED (exit ${code})`}  ${seconds} s`);
 if (outcomes.some((o) => o.code !== 0)) process.exitCode = 1;

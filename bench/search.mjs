@@ -7,7 +7,10 @@ import { measure, BROWSER_HEADERS } from './lib/cannon.mjs';
 import { heading, int, ms, table } from './lib/format.mjs';
 import { crashReport, startSite } from './lib/processes.mjs';
 
-const sizes = (process.env.BENCH_SEARCH_SIZES ?? '2400,10000,100000,1000000').split(',').map(Number).filter((n) => n >= 1);
+const sizes = (process.env.BENCH_SEARCH_SIZES ?? '2400,10000,100000,1000000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n >= 1);
 const duration = Number(process.env.BENCH_DURATION ?? '5');
 const warmup = Number(process.env.BENCH_WARMUP ?? '2');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? '4');
@@ -40,7 +43,9 @@ async function runSize(size) {
       const bad = r.errors + r.timeouts + r.non2xx;
       if (bad > 0) failed = true;
       results.push({ label, ...r, bad });
-      console.log(`  ${size.toLocaleString('en-US')} numbers  ${label}: ${int(r.rps)} req/s, p99 ${ms(r.p99)}${bad ? `, ${bad} failed` : ''}`);
+      console.log(
+        `  ${size.toLocaleString('en-US')} numbers  ${label}: ${int(r.rps)} req/s, p99 ${ms(r.p99)}${bad ? `, ${bad} failed` : ''}`,
+      );
     }
     if (site.exited()) {
       console.error(crashReport(site.output()));
@@ -49,20 +54,41 @@ async function runSize(size) {
   } finally {
     await site.stop();
   }
-  return { size, results, failed, seed: seeded ? `${seeded[1]} numbers in ${seeded[2]} s` : `start ${startSeconds.toFixed(1)} s`, startSeconds };
+  return {
+    size,
+    results,
+    failed,
+    seed: seeded ? `${seeded[1]} numbers in ${seeded[2]} s` : `start ${startSeconds.toFixed(1)} s`,
+    startSeconds,
+  };
 }
 
-console.log(heading(`Number search: ${connections} connections, ${warmup} s warm-up + ${duration} s per request, WEB_CONCURRENCY=1, page cache off`));
-console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  heading(`Number search: ${connections} connections, ${warmup} s warm-up + ${duration} s per request, WEB_CONCURRENCY=1, page cache off`),
+);
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 const runs = [];
 for (const size of sizes) runs.push(await runSize(size));
-console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
 console.log(table(['seeded', ...runs.map((r) => int(r.size))], [['seeding (log)', ...runs.map((r) => r.seed)]], ['left']));
 console.log('');
 console.log(
   table(
     ['request', ...runs.map((r) => `${int(r.size)} numbers`)],
-    REQUESTS.map(([label], i) => [label, ...runs.map((r) => `${int(r.results[i].rps)}, p99 ${ms(r.results[i].p99)}${r.results[i].bad ? ` (${r.results[i].bad} failed)` : ''}`)]),
+    REQUESTS.map(([label], i) => [
+      label,
+      ...runs.map((r) => `${int(r.results[i].rps)}, p99 ${ms(r.results[i].p99)}${r.results[i].bad ? ` (${r.results[i].bad} failed)` : ''}`),
+    ]),
     ['left'],
   ),
 );

@@ -15,7 +15,10 @@ const TARGET_STATIC_RATIO = 0.35;
 const duration = Number(process.env.BENCH_DURATION ?? '10');
 const warmup = Number(process.env.BENCH_WARMUP ?? '2');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? '50');
-const workerCounts = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number).filter((n) => n >= 1 && n <= 16);
+const workerCounts = (process.env.BENCH_WORKERS ?? '1,2')
+  .split(',')
+  .map(Number)
+  .filter((n) => n >= 1 && n <= 16);
 
 /** A measurement plus the CPU each server process and this load generator used during it. */
 async function measureWithCpu(server, path) {
@@ -27,9 +30,17 @@ async function measureWithCpu(server, path) {
   const wall = Number(process.hrtime.bigint() - started) / 1e9;
   // A process that ended during the run (a crashed worker) has no figure: counted as 0 here,
   // and the crash itself is reported by the caller.
-  const perProcess = pids.map((pid) => ({ pid, share: Math.max(0, ((cpuSeconds(pid) ?? before.get(pid) ?? 0) - (before.get(pid) ?? 0)) / wall) }));
+  const perProcess = pids.map((pid) => ({
+    pid,
+    share: Math.max(0, ((cpuSeconds(pid) ?? before.get(pid) ?? 0) - (before.get(pid) ?? 0)) / wall),
+  }));
   const client = process.cpuUsage(clientBefore);
-  return { ...result, perProcess, serverCpu: perProcess.reduce((sum, p) => sum + p.share, 0), clientCpu: (client.user + client.system) / 1e6 / wall };
+  return {
+    ...result,
+    perProcess,
+    serverCpu: perProcess.reduce((sum, p) => sum + p.share, 0),
+    clientCpu: (client.user + client.system) / 1e6 / wall,
+  };
 }
 
 async function fetchHome(origin) {
@@ -39,12 +50,17 @@ async function fetchHome(origin) {
 }
 
 async function runConfig(workers, staticFile) {
-  console.log(`\n-- WEB_CONCURRENCY=${workers}: baselines with ${workers} process(es), then the site (${warmup} s warm-up + ${duration} s each, ${connections} connections)`);
+  console.log(
+    `\n-- WEB_CONCURRENCY=${workers}: baselines with ${workers} process(es), then the site (${warmup} s warm-up + ${duration} s each, ${connections} connections)`,
+  );
   const rows = [];
   for (const mode of ['static', 'react']) {
     const baseline = await startBaseline(mode, { workers, file: staticFile });
     try {
-      rows.push({ name: mode === 'static' ? 'baseline: static file' : 'baseline: bare renderToString', ...(await measureWithCpu(baseline, '/')) });
+      rows.push({
+        name: mode === 'static' ? 'baseline: static file' : 'baseline: bare renderToString',
+        ...(await measureWithCpu(baseline, '/')),
+      });
       console.log(`   ${rows.at(-1).name}: ${int(rows.at(-1).rps)} req/s`);
     } finally {
       await baseline.stop();
@@ -62,7 +78,10 @@ async function runConfig(workers, staticFile) {
       // A server that crashed (or lost workers) under load is a finding, not a figure.
       const report = crashReport(site.output().slice(outputBefore));
       const died = site.exited();
-      if (died || report) crashes.push(`${route}: ${died ? `the server exited (${died.signal ?? died.code})` : 'the server survived'}${report ? `; ${report}` : ''}`);
+      if (died || report)
+        crashes.push(
+          `${route}: ${died ? `the server exited (${died.signal ?? died.code})` : 'the server survived'}${report ? `; ${report}` : ''}`,
+        );
       rows.push({ name: died || report ? `${route} (crashed)` : route, ...result });
       workerUse.push({ route, perProcess: result.perProcess });
       console.log(`   ${route}: ${int(result.rps)} req/s${died ? ' — the server died' : ''}`);
@@ -117,7 +136,9 @@ function report({ workers, rows, workerUse, crashes }) {
   }
   const home = rows[2];
   const ratio = home.rps / staticRow.rps;
-  lines.push(`target: / at >= ${percent(TARGET_STATIC_RATIO)} of static: ${percent(ratio)} ${ratio >= TARGET_STATIC_RATIO ? 'MET' : 'MISSED'}`);
+  lines.push(
+    `target: / at >= ${percent(TARGET_STATIC_RATIO)} of static: ${percent(ratio)} ${ratio >= TARGET_STATIC_RATIO ? 'MET' : 'MISSED'}`,
+  );
   for (const crash of crashes) lines.push(`CRASH ${crash}`);
   return { text: lines.join('\n'), failed: crashes.length > 0 || rows.some((row) => row.errors > 0 || row.non2xx > 0) };
 }
@@ -138,7 +159,9 @@ async function firstNewsSlug(origin) {
 }
 
 async function runUncached(staticFile) {
-  console.log(`\n-- uncached: PAGE_CACHE_SECONDS=0, WEB_CONCURRENCY=1, ${UNCACHED_CONNECTIONS} connections (${warmup} s warm-up + ${duration} s each)`);
+  console.log(
+    `\n-- uncached: PAGE_CACHE_SECONDS=0, WEB_CONCURRENCY=1, ${UNCACHED_CONNECTIONS} connections (${warmup} s warm-up + ${duration} s each)`,
+  );
   const rows = [];
   // Static: the same Express sending `/` as a file. Markup: React rendering `/`'s body afresh on
   // every request from plain elements (lib/markup.mjs), streamed: React's own cost for the page,
@@ -157,7 +180,15 @@ async function runUncached(staticFile) {
   }
   const site = await startSite({ workers: 1, env: { PAGE_CACHE_SECONDS: '0' } });
   try {
-    const routes = ['/', '/numbers', '/numbers?category=gold&sort=price_desc', '/news', `/news/${await firstNewsSlug(site.origin)}`, '/constructor', '/specificTariffs'];
+    const routes = [
+      '/',
+      '/numbers',
+      '/numbers?category=gold&sort=price_desc',
+      '/news',
+      `/news/${await firstNewsSlug(site.origin)}`,
+      '/constructor',
+      '/specificTariffs',
+    ];
     for (const route of routes) {
       rows.push({ name: route, ...(await measure(site.origin, { path: route, connections: UNCACHED_CONNECTIONS, duration, warmup })) });
       console.log(`   ${route}: ${int(rows.at(-1).rps)} req/s`);
@@ -170,11 +201,23 @@ async function runUncached(staticFile) {
   lines.push(
     table(
       ['page', 'req/s', 'share of static', 'p50', 'p99', 'errors', 'non-2xx', 'kB/resp'],
-      rows.map((row) => [row.name, int(row.rps), percent(row.rps / staticRow.rps), ms(row.p50), ms(row.p99), row.errors, row.non2xx, (row.bytesPerRequest / 1000).toFixed(1)]),
+      rows.map((row) => [
+        row.name,
+        int(row.rps),
+        percent(row.rps / staticRow.rps),
+        ms(row.p50),
+        ms(row.p99),
+        row.errors,
+        row.non2xx,
+        (row.bytesPerRequest / 1000).toFixed(1),
+      ]),
       ['left'],
     ),
   );
-  const missed = pages.filter((row) => row.rps / staticRow.rps < (row.name === '/' ? UNCACHED_TARGET_HOME : UNCACHED_TARGET_PAGE) || row.p99 >= UNCACHED_TARGET_P99_MS);
+  const missed = pages.filter(
+    (row) =>
+      row.rps / staticRow.rps < (row.name === '/' ? UNCACHED_TARGET_HOME : UNCACHED_TARGET_PAGE) || row.p99 >= UNCACHED_TARGET_P99_MS,
+  );
   lines.push(
     `target: / at >= ${percent(UNCACHED_TARGET_HOME)} of static, every page at >= ${percent(UNCACHED_TARGET_PAGE)}, p99 < ${UNCACHED_TARGET_P99_MS} ms: ${
       missed.length === 0 ? 'MET' : `MISSED by ${missed.map((row) => row.name).join(', ')}`

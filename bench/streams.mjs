@@ -32,12 +32,20 @@ const quantile = (values, q) => {
 function post(origin, path, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const req = http.request(`${origin}${path}`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body: text ? JSON.parse(text) : {} }));
-    });
+    const req = http.request(
+      `${origin}${path}`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: text ? JSON.parse(text) : {} }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -53,7 +61,8 @@ function openStream(origin, received) {
       const parser = createParser({
         onEvent(message) {
           if (message.event === 'snapshot') resolve(req);
-          if (message.event === 'bid') seen.set(Number(message.id), { at: Date.now(), createdAt: Date.parse(JSON.parse(message.data).bid.createdAt) });
+          if (message.event === 'bid')
+            seen.set(Number(message.id), { at: Date.now(), createdAt: Date.parse(JSON.parse(message.data).bid.createdAt) });
         },
       });
       res.setEncoding('utf8');
@@ -99,7 +108,9 @@ async function round(auth, before) {
   const ids = new Set(received.flatMap((seen) => [...seen.keys()]));
   const missing = received.reduce((sum, seen) => sum + [...ids].filter((id) => !seen.has(id)).length, 0);
   const perDelivery = received.flatMap((seen) => [...seen.values()].map((d) => d.at - d.createdAt));
-  const lastPerBid = [...ids].map((id) => Math.max(...received.map((seen) => (seen.get(id)?.at ?? Infinity) - (seen.get(id)?.createdAt ?? 0))));
+  const lastPerBid = [...ids].map((id) =>
+    Math.max(...received.map((seen) => (seen.get(id)?.at ?? Infinity) - (seen.get(id)?.createdAt ?? 0))),
+  );
 
   for (const req of requests) req.destroy();
   await sleep(500);
@@ -129,7 +140,11 @@ async function round(auth, before) {
 }
 
 try {
-  console.log(heading(`bench:streams — ${STREAMS} streams on ${LOT}, ${SECONDS} s, a bid every ${BID_EVERY_MS} ms, WEB_CONCURRENCY=${WORKERS}, ${ROUNDS} rounds`));
+  console.log(
+    heading(
+      `bench:streams — ${STREAMS} streams on ${LOT}, ${SECONDS} s, a bid every ${BID_EVERY_MS} ms, WEB_CONCURRENCY=${WORKERS}, ${ROUNDS} rounds`,
+    ),
+  );
   const phone = '+998935559999';
   await post(site.origin, '/api/v1/auth/sms', { phone });
   const auth = (await post(site.origin, '/api/v1/auth/sms/verify', { phone, code: '123456' })).body.authToken;
@@ -151,7 +166,8 @@ try {
   );
   const problems = [];
   for (const [i, result] of rounds.entries()) {
-    if (result.seen !== result.accepted) problems.push(`round ${i + 1}: the streams saw ${result.seen} bids of ${result.accepted} accepted`);
+    if (result.seen !== result.accepted)
+      problems.push(`round ${i + 1}: the streams saw ${result.seen} bids of ${result.accepted} accepted`);
     if (result.missing > 0) problems.push(`round ${i + 1}: ${result.missing} deliveries missing`);
   }
   if (site.exited()) problems.push(`the server died: ${JSON.stringify(site.exited())}`);

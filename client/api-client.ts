@@ -67,6 +67,7 @@ const lazyBrowserClient: ApiClient = {
  * (client/api/reader.ts), and never makes a call with a visitor's tokens.
  */
 export function apiClient(): ApiClient {
-  if (typeof window === 'undefined') throw new Error('apiClient: the browser\'s client; the server reads through its request context\'s reader');
+  if (typeof window === 'undefined')
+    throw new Error("apiClient: the browser's client; the server reads through its request context's reader");
   return lazyBrowserClient;
 }

@@ -5,5 +5,8 @@
  * Jest reads the same map from locales/sections.cjs. Typed loosely here; client/catalogs.ts narrows it.
  */
 declare module 'virtual:catalogue-sections' {
-  export const CATALOGUE_SECTIONS: Record<string, Record<string, (() => Promise<{ default: Record<string, unknown> }>) | undefined> | undefined>;
+  export const CATALOGUE_SECTIONS: Record<
+    string,
+    Record<string, (() => Promise<{ default: Record<string, unknown> }>) | undefined> | undefined
+  >;
 }

@@ -24,7 +24,7 @@ describe('deferred()', () => {
 
 describe('optionalData()', () => {
   const context = (streamAfterMs: number) => ({ lang: 'en', reader: {}, streamAfterMs });
-  const after = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+  const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
   it('gives the value itself when it arrives in time, so it is in the first HTML', async () => {
     const { tariffs } = await optionalData(context(200), { tariffs: after(10, 'tariffs') });

@@ -43,7 +43,9 @@ export type Optional<T> = T | Promise<T>;
 const failedInTime = new WeakSet<object>();
 
 function streamAfterMs(context: unknown): number {
-  return isServerRequestContext(context) ? context.streamAfterMs : (globalThis as { window?: Window }).window?.__APP__?.config.streamAfterMs ?? 1000;
+  return isServerRequestContext(context)
+    ? context.streamAfterMs
+    : ((globalThis as { window?: Window }).window?.__APP__?.config.streamAfterMs ?? 1000);
 }
 
 /**
@@ -172,10 +174,7 @@ function awaitStreamedValue(id: string): Promise<unknown> {
  * Browser: replaces the markers in the router's hydration data with promises that settle when
  * the server's payload scripts arrive, and records their ids so hydration renders the same script.
  */
-export function adoptDeferredHydrationData(
-  loaderData: Record<string, unknown> | undefined,
-  deferredIds: WeakMap<object, string>,
-): void {
+export function adoptDeferredHydrationData(loaderData: Record<string, unknown> | undefined, deferredIds: WeakMap<object, string>): void {
   for (const data of Object.values(loaderData ?? {})) {
     if (typeof data !== 'object' || data === null) continue;
     const record = data as Record<string, unknown>;

@@ -21,14 +21,20 @@ describe('formatting for the language', () => {
   // Node's ICU is full (every locale): what Intl writes there is the reference for ru and en.
   it('writes ru and en numbers as Intl does, with one kind of no-break space', () => {
     const values = [0, 7, 999, 1000, 14500, 99999, 100000, 1234567, 2000000, 14500.5, 14500.4, -14500.5, -999.5, 250000000];
-    for (const [lang, locale] of [['ru', 'ru-RU'], ['en', 'en-US']] as const) {
+    for (const [lang, locale] of [
+      ['ru', 'ru-RU'],
+      ['en', 'en-US'],
+    ] as const) {
       const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
       for (const value of values) expect(formatNumber(value, lang)).toBe(intl.format(value).replace(/[\u202f\u00a0]/g, '\u00a0'));
     }
   });
 
   it('writes ru and en dates as Intl does, for every month', () => {
-    for (const [lang, locale] of [['ru', 'ru-RU'], ['en', 'en-US']] as const) {
+    for (const [lang, locale] of [
+      ['ru', 'ru-RU'],
+      ['en', 'en-US'],
+    ] as const) {
       const intl = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
       for (let month = 1; month <= 12; month += 1) {
         const day = `2026-${String(month).padStart(2, '0')}-${String(month * 2).padStart(2, '0')}`;
@@ -38,7 +44,12 @@ describe('formatting for the language', () => {
   });
 
   it('never asks Intl, whose first use loads locale data in the middle of hydration', () => {
-    const spies = [jest.spyOn(Intl, 'NumberFormat'), jest.spyOn(Intl, 'DateTimeFormat'), jest.spyOn(Number.prototype, 'toLocaleString'), jest.spyOn(Date.prototype, 'toLocaleDateString')];
+    const spies = [
+      jest.spyOn(Intl, 'NumberFormat'),
+      jest.spyOn(Intl, 'DateTimeFormat'),
+      jest.spyOn(Number.prototype, 'toLocaleString'),
+      jest.spyOn(Date.prototype, 'toLocaleDateString'),
+    ];
     try {
       for (const lang of ['ru', 'en', 'uz'] as const) {
         formatUzs(1234567, lang);

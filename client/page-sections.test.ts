@@ -25,7 +25,9 @@ jest.doMock('./i18n', () => {
     createI18n(lang: Language, catalog: Catalog): I18n {
       const instance = actual.createI18n(lang, catalog);
       // Every t() reads the store through getResource (i18next's typings leave it out).
-      const store = instance.services.resourceStore as unknown as { getResource: (lng: string, ns: string, key: string, ...rest: unknown[]) => unknown };
+      const store = instance.services.resourceStore as unknown as {
+        getResource: (lng: string, ns: string, key: string, ...rest: unknown[]) => unknown;
+      };
       const getResource = store.getResource.bind(store);
       store.getResource = (lng, ns, key, ...rest) => {
         looked.add(`${lng}\u0000${key}`);
@@ -54,7 +56,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function stringAt(catalog: Catalog, key: string): string | undefined {
-  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalog)[part] : undefined), catalog);
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalog)[part] : undefined), catalog);
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -75,7 +79,9 @@ async function render(path: string, lang: Language, status = 200): Promise<{ key
 /** The chunk files of these sections in the build, each once. */
 function catalogueFiles(lang: Language, sections: readonly CatalogueSection[]): string[] {
   const manifest = readBuildManifest(t.config.distDir);
-  return [...new Set(sections.map((section) => manifest.modules[catalogueSectionModule(lang, section)]?.file ?? `(no chunk for ${section})`))].sort();
+  return [
+    ...new Set(sections.map((section) => manifest.modules[catalogueSectionModule(lang, section)]?.file ?? `(no chunk for ${section})`)),
+  ].sort();
 }
 
 /** The catalogue chunks the HTML's boot script loads. */
@@ -87,15 +93,18 @@ function preloadedCatalogueFiles(html: string, lang: Language): string[] {
 }
 
 describe.each(LANGUAGES)('the catalogue sections of each page in %s', (lang) => {
-  it.each(Object.keys(PATHS) as PageKey[])('%s: its declared sections hold every text its server render uses, and are what it preloads', async (page) => {
-    const path = localizePath(PATHS[page].replace(':slug', newsSlug), lang) + (SAMPLE_QUERIES.get(page) ?? '');
-    const { keys, html } = await render(path, lang);
-    const declared = sectionsOfPages([page]);
-    const texts = await browserTexts(lang, declared);
-    expect(keys.length).toBeGreaterThan(20);
-    expect(keys.filter((key) => stringAt(texts, key) === undefined)).toEqual([]);
-    expect(preloadedCatalogueFiles(html, lang)).toEqual(catalogueFiles(lang, declared));
-  });
+  it.each(Object.keys(PATHS) as PageKey[])(
+    '%s: its declared sections hold every text its server render uses, and are what it preloads',
+    async (page) => {
+      const path = localizePath(PATHS[page].replace(':slug', newsSlug), lang) + (SAMPLE_QUERIES.get(page) ?? '');
+      const { keys, html } = await render(path, lang);
+      const declared = sectionsOfPages([page]);
+      const texts = await browserTexts(lang, declared);
+      expect(keys.length).toBeGreaterThan(20);
+      expect(keys.filter((key) => stringAt(texts, key) === undefined)).toEqual([]);
+      expect(preloadedCatalogueFiles(html, lang)).toEqual(catalogueFiles(lang, declared));
+    },
+  );
 
   it("the document's sections are one chunk, which every page preloads once; every other section is a chunk of its own", () => {
     const document = catalogueFiles(lang, DOCUMENT_SECTIONS);
@@ -103,7 +112,9 @@ describe.each(LANGUAGES)('the catalogue sections of each page in %s', (lang) => 
     const others = SECTIONS.filter((section) => !DOCUMENT_SECTIONS.includes(section));
     expect(catalogueFiles(lang, others)).toHaveLength(others.length);
     expect(catalogueFiles(lang, others)).not.toContain(document[0]);
-    expect(catalogueModulesOfPages(lang, ['home']).filter((module) => module.endsWith('-document'))).toEqual([`catalogue-section:${lang}-document`]);
+    expect(catalogueModulesOfPages(lang, ['home']).filter((module) => module.endsWith('-document'))).toEqual([
+      `catalogue-section:${lang}-document`,
+    ]);
   });
 
   it('a missing page: the document sections hold its texts, and only those are preloaded', async () => {

@@ -14,7 +14,8 @@ describe('the route table', () => {
 
   it('marks the layout of each page by its handle: the webview for Oq Day, the site for the rest', () => {
     const routes = createRoutes();
-    const layoutAt = (url: string) => (matchRoutes(routes, url) ?? []).map((match) => layoutOf(match.route)).find((layout) => layout !== null);
+    const layoutAt = (url: string) =>
+      (matchRoutes(routes, url) ?? []).map((match) => layoutOf(match.route)).find((layout) => layout !== null);
     expect(layoutAt('/en/oqDay')).toBe('webview');
     expect(layoutAt('/oqDay')).toBe('webview');
     expect(layoutAt('/uz/news')).toBe('default');

@@ -54,7 +54,9 @@ function page(lang: Language, key: PageKey, index = false): RouteObject {
   const path = PATHS[key].slice(1);
   // The page's module and its catalogue sections, side by side: it renders with all its texts
   // (a client navigation waits for both; before hydration, client/start.tsx calls this too).
-  const lazy = withChunkReload(() => Promise.all([PAGE_MODULES[key](), ensureLanguage(lang, PAGE_SECTIONS[key])]).then(([module]) => module));
+  const lazy = withChunkReload(() =>
+    Promise.all([PAGE_MODULES[key](), ensureLanguage(lang, PAGE_SECTIONS[key])]).then(([module]) => module),
+  );
   return index || !path ? { id: `${lang}:${key}`, index: true, lazy } : { id: `${lang}:${key}`, path, lazy };
 }
 

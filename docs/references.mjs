@@ -47,7 +47,11 @@ export function referencesIn(text, top = topOf(ROOT)) {
     // An extension alone (`.mjs`) names a kind of file, not a file.
     if (candidate.startsWith('.') && !candidate.includes('/')) continue;
     const first = candidate.split('/')[0];
-    if (candidate.includes('/') ? top.has(first) && (EXTENSION.test(candidate) || candidate.endsWith('/')) || top.has(first) && first !== candidate : EXTENSION.test(candidate)) {
+    if (
+      candidate.includes('/')
+        ? (top.has(first) && (EXTENSION.test(candidate) || candidate.endsWith('/'))) || (top.has(first) && first !== candidate)
+        : EXTENSION.test(candidate)
+    ) {
       found.push({ kind: 'path', name: candidate });
     }
   }
@@ -62,7 +66,12 @@ export function barePathsIn(text, top = topOf(ROOT)) {
 }
 
 export function checkReferences(root = ROOT) {
-  const files = ['README.md', ...SOURCE_DIRS.flatMap((dir) => (fs.existsSync(path.join(root, dir)) ? walk(path.join(root, dir)) : []).map((f) => path.relative(root, f)))];
+  const files = [
+    'README.md',
+    ...SOURCE_DIRS.flatMap((dir) =>
+      (fs.existsSync(path.join(root, dir)) ? walk(path.join(root, dir)) : []).map((f) => path.relative(root, f)),
+    ),
+  ];
   const docs = files.filter((f) => f.endsWith('.md'));
   const code = files.filter((f) => CODE.test(f)).concat(fs.readdirSync(root).filter((f) => CODE.test(f)));
   const basenames = new Set(files.map((f) => path.basename(f)));
@@ -72,7 +81,9 @@ export function checkReferences(root = ROOT) {
   const missing = [];
   for (const file of [...docs, ...code]) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
-    const refs = file.endsWith('.md') ? referencesIn(text, top) : [...referencesIn(commentsOf(text), top), ...barePathsIn(commentsOf(text), top)];
+    const refs = file.endsWith('.md')
+      ? referencesIn(text, top)
+      : [...referencesIn(commentsOf(text), top), ...barePathsIn(commentsOf(text), top)];
     for (const ref of refs) {
       const ok =
         ref.kind === 'script'
@@ -90,7 +101,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   // `--root DIR` checks another tree (the test's own small repository).
   const at = process.argv.indexOf('--root');
   const missing = checkReferences(at > 0 ? path.resolve(process.argv[at + 1]) : ROOT);
-  for (const m of missing) console.error(`${m.file}: names ${m.kind === 'script' ? `npm script "${m.name}"` : `\`${m.name}\``}, which does not exist`);
+  for (const m of missing)
+    console.error(`${m.file}: names ${m.kind === 'script' ? `npm script "${m.name}"` : `\`${m.name}\``}, which does not exist`);
   if (missing.length > 0) process.exit(1);
   console.log('docs/references.mjs: every backticked path and npm script exists');
 }

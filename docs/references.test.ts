@@ -24,7 +24,10 @@ describe('docs/references.mjs, the check that docs name only what exists', () =>
       write('package.json', JSON.stringify({ scripts: { lint: 'eslint .' } }));
       write('client/present.tsx', 'export {};\n');
       write('server/here.ts', '// See server/here.ts and (server/gone.ts); `npm run lint` checks it.\nexport const a = 1;\n');
-      write('docs/guide.md', 'Run `npm run lint`, then `npm run lint:imports`; the code is in `server/here.ts` and `client/missing.tsx`, the page at `/en/numbers`.\n');
+      write(
+        'docs/guide.md',
+        'Run `npm run lint`, then `npm run lint:imports`; the code is in `server/here.ts` and `client/missing.tsx`, the page at `/en/numbers`.\n',
+      );
       write('README.md', 'Start with `npm start`; read `docs/guide.md` and `here.ts`.\n');
       const result = run('--root', root);
       expect(result.status).toBe(1);

@@ -29,13 +29,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations
     .filter((v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v: AxeViolation) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v: AxeViolation) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => {
   it('has no serious or critical axe violation on any page', async () => {
     const context = await newContext(browser, { bypassCSP: true, colorScheme: mode });
-    await context.route((url) => !url.href.startsWith(site.origin), (route) => route.abort('connectionrefused'));
+    await context.route(
+      (url) => !url.href.startsWith(site.origin),
+      (route) => route.abort('connectionrefused'),
+    );
     const page = await context.newPage();
     const found: string[] = [];
     for (const path of Object.values(PATHS)) {

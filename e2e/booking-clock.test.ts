@@ -11,7 +11,7 @@ const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ
 let site: Site;
 let browser: Browser;
 
-  // A six-minute booking: the 5-minute warning is one minute away, the 1-minute one five.
+// A six-minute booking: the 5-minute warning is one minute away, the 1-minute one five.
 withSiteAndBrowser({ RESERVATION_MINUTES: '6' }, (started) => ({ site, browser } = started));
 
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });

@@ -8,7 +8,9 @@ import type { CatalogueSection } from '../client/catalogs';
 import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
-const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as { modules: Record<string, { file: string }> };
+const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as {
+  modules: Record<string, { file: string }>;
+};
 /** Chunk URL → `<lang>-<chunk>`, for every catalogue chunk of the build (a section's own, or the document's). */
 const SECTION_OF_FILE = new Map(
   Object.entries(manifest.modules)
@@ -57,12 +59,15 @@ async function instrument(page: Page): Promise<void> {
 
 /** The catalogue chunks the page downloaded (all of them, or those started before `before` ms). */
 async function downloadedSections(page: Page, before = Infinity): Promise<string[]> {
-  const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })));
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+  );
   return [...new Set(entries.filter((entry) => entry.start < before).flatMap((entry) => SECTION_OF_FILE.get(entry.url) ?? []))].sort();
 }
 
 /** The chunks of these sections in a language, each once, as `<lang>-<chunk>`. */
-const inLanguage = (lang: string, sections: readonly CatalogueSection[]) => [...new Set(sections.map((section) => `${lang}-${catalogueChunkOf(section)}`))].sort();
+const inLanguage = (lang: string, sections: readonly CatalogueSection[]) =>
+  [...new Set(sections.map((section) => `${lang}-${catalogueChunkOf(section)}`))].sort();
 
 async function expectNoRawKey(page: Page): Promise<void> {
   const text = await page.evaluate(() => document.body.innerText);
@@ -108,12 +113,17 @@ it('/ in Russian downloads only its sections before hydration; a navigation load
   await page.getByRole('heading', { level: 1, name: en.pages.tariffConstructor.title }).waitFor();
   await page.getByText(en.tariffConstructor.summaryTitle).first().waitFor();
   await expectNoRawKey(page);
-  expect((await downloadedSections(page)).filter((section) => section.startsWith('en-'))).toEqual(inLanguage('en', sectionsOfPages(['numbers', 'constructor'])));
+  expect((await downloadedSections(page)).filter((section) => section.startsWith('en-'))).toEqual(
+    inLanguage('en', sectionsOfPages(['numbers', 'constructor'])),
+  );
   expect(loads.count).toBe(0);
 
   // The safety net, once idle: the rest of the language on screen.
   await page.evaluate(() => window.__idle!.forEach((run) => run()));
-  await page.waitForFunction((count) => performance.getEntriesByType('resource').filter((entry) => /\/en-\w+-\w+\.js$/.test(entry.name)).length === count, CHUNKS.size);
+  await page.waitForFunction(
+    (count) => performance.getEntriesByType('resource').filter((entry) => /\/en-\w+-\w+\.js$/.test(entry.name)).length === count,
+    CHUNKS.size,
+  );
   expect((await downloadedSections(page)).filter((section) => section.startsWith('en-'))).toEqual(inLanguage('en', SECTIONS));
   expect(problems).toEqual([]);
   await context.close();

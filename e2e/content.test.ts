@@ -214,7 +214,9 @@ describe('Oq Day', () => {
     await page.locator('.oq-day-offer').first().waitFor();
     expect(await page.locator('header.site-header, footer, nav').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => ({ href: (a as HTMLAnchorElement).href, target: (a as HTMLAnchorElement).target })));
+    const hrefs = await page
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((a) => ({ href: (a as HTMLAnchorElement).href, target: (a as HTMLAnchorElement).target })));
     for (const link of hrefs) {
       expect(new URL(link.href).origin).toBe(site.origin);
       expect(link.target).toBe('');

@@ -9,7 +9,8 @@ import { collectProblems, launchBrowser, newContext, startSite, waitForHydration
 
 const CATALOGS = { ru, en, uz } as const;
 type Catalog = (typeof CATALOGS)[Language];
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 /** A refused API call is logged by the browser as a failed resource: expected here, nothing else is. */
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of 429/.test(p));
 
@@ -64,7 +65,6 @@ describe('a visitor held to the per-client limits', () => {
     }
     await first.close();
   });
-
 });
 
 describe('a visitor held to the per-client SMS limit', () => {
@@ -78,7 +78,11 @@ describe('a visitor held to the per-client SMS limit', () => {
 
   it('is told that codes went to too many phones from their connection, with the phone they typed still in the field', async () => {
     // Someone on the same connection already had a code sent to another phone this hour.
-    const sent = await fetch(`${site.origin}/api/v1/auth/sms`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: '+998901112233' }) });
+    const sent = await fetch(`${site.origin}/api/v1/auth/sms`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone: '+998901112233' }),
+    });
     expect(sent.status).toBe(201);
     const context = await newContext(browser, { locale: 'uz-UZ' });
     const page = await context.newPage();
@@ -96,7 +100,10 @@ describe('a visitor held to the per-client SMS limit', () => {
     const phone = page.getByRole('textbox', { name: c.purchase.phone.label });
     await phone.fill('+998 93 765 43 21');
     await page.getByRole('button', { name: c.purchase.phone.send }).click();
-    await page.getByRole('alert').filter({ hasText: fill(c.api.errors.tooManySmsPhones, { minutes: 60 }) }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: fill(c.api.errors.tooManySmsPhones, { minutes: 60 }) })
+      .waitFor();
     expect(await phone.inputValue()).toBe('+998 93 765 43 21');
     expect(await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).count()).toBe(0);
     expect(unexpected(problems)).toEqual([]);
@@ -123,7 +130,10 @@ describe('a visitor choosing in a category at its share of bookings without SMS'
       const page = await context.newPage();
       const problems = collectProblems(page);
       await open(site, page, lang, '/numbers');
-      const card = page.locator('li.number-card').filter({ has: chooseButtons(page, c) }).first();
+      const card = page
+        .locator('li.number-card')
+        .filter({ has: chooseButtons(page, c) })
+        .first();
       await chooseButtons(page, c).first().click();
       await card.getByRole('alert').filter({ hasText: c.api.errors.phoneRequired }).waitFor();
       await card.getByRole('textbox', { name: c.purchase.phone.label }).waitFor();

@@ -68,7 +68,10 @@ describe.each([
 
     await bid(first.page, c, detail.minimumBid);
     // The second visitor did not reload: the price came through the stream, and is announced politely.
-    await second.page.waitForFunction(([selector, amount]) => document.querySelector(selector as string)?.textContent?.replace(/\D/g, '') === String(amount), ['.auction-lot__facts .facts__main', detail.minimumBid] as const);
+    await second.page.waitForFunction(
+      ([selector, amount]) => document.querySelector(selector as string)?.textContent?.replace(/\D/g, '') === String(amount),
+      ['.auction-lot__facts .facts__main', detail.minimumBid] as const,
+    );
     expect(digits(await second.page.getByTestId('lot-live').textContent())).toBeGreaterThan(0);
     expect(await second.page.getByTestId('lot-live').getAttribute('role')).toBe('status');
 
@@ -107,14 +110,22 @@ describe('the auction list', () => {
 
     const phone = '+998935554321';
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${site.origin}/api/v1${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
+      fetch(`${site.origin}/api/v1${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
     await post('/auth/sms', { phone });
     const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
     await post('/auctions/lot-009/bids', { amount }, { Authorization: `Bearer ${authToken}` });
 
     await card.locator('dt', { hasText: uz.auction.currentBid }).waitFor();
     await page.waitForFunction(
-      ([expected]) => [...document.querySelectorAll('.lot-card')].some((el) => el.textContent?.includes('+998 77 555 55 55') && el.querySelector('dd')?.textContent?.replace(/\D/g, '') === String(expected)),
+      ([expected]) =>
+        [...document.querySelectorAll('.lot-card')].some(
+          (el) =>
+            el.textContent?.includes('+998 77 555 55 55') && el.querySelector('dd')?.textContent?.replace(/\D/g, '') === String(expected),
+        ),
       [amount] as const,
     );
     expect(problems).toEqual([]);
@@ -128,36 +139,44 @@ describe('the lot page when its stream is refused', () => {
   it.each([
     ['by the per-client limit (429)', { LIMIT_STREAMS_PER_CLIENT: '1' }, '429 (Too Many Requests)'],
     ['by the server’s total cap (503)', { LIMIT_STREAMS_TOTAL: '1' }, '503 (Service Unavailable)'],
-  ])('%s falls back to refreshing the lot every 20 seconds and still shows the other bid and the outbid notice', async (_name, limits, status) => {
-    const limited = await startSite(limits);
-    const held = await openStream(`${limited.origin}/api/v1/auctions/lot-009/events`);
-    try {
-      await held.next('snapshot');
-      const c = CATALOGS.en;
-      const detail = (await (await fetch(`${limited.origin}/api/v1/auctions/lot-009`)).json()) as { minimumBid: number; step: number };
-      const first = await visitor('en', 'lot-009', limited);
-      await bid(first.page, c, detail.minimumBid);
+  ])(
+    '%s falls back to refreshing the lot every 20 seconds and still shows the other bid and the outbid notice',
+    async (_name, limits, status) => {
+      const limited = await startSite(limits);
+      const held = await openStream(`${limited.origin}/api/v1/auctions/lot-009/events`);
+      try {
+        await held.next('snapshot');
+        const c = CATALOGS.en;
+        const detail = (await (await fetch(`${limited.origin}/api/v1/auctions/lot-009`)).json()) as { minimumBid: number; step: number };
+        const first = await visitor('en', 'lot-009', limited);
+        await bid(first.page, c, detail.minimumBid);
 
-      // Another bidder, straight through the API.
-      const phone = '+998935551234';
-      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-        fetch(`${limited.origin}/api/v1${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
-      await post('/auth/sms', { phone });
-      const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
-      await post('/auctions/lot-009/bids', { amount: detail.minimumBid + detail.step }, { Authorization: `Bearer ${authToken}` });
+        // Another bidder, straight through the API.
+        const phone = '+998935551234';
+        const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+          fetch(`${limited.origin}/api/v1${path}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', ...headers },
+            body: JSON.stringify(body),
+          }).then((r) => r.json());
+        await post('/auth/sms', { phone });
+        const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
+        await post('/auctions/lot-009/bids', { amount: detail.minimumBid + detail.step }, { Authorization: `Bearer ${authToken}` });
 
-      expect(await first.page.locator('main').getByText(c.auction.outbid, { exact: true }).count()).toBe(0);
-      await first.page.clock.fastForward(20_000);
-      await first.page.locator('main').getByText(c.auction.outbid, { exact: true }).waitFor();
-      expect(digits(await currentBid(first.page).textContent())).toBe(detail.minimumBid + detail.step);
-      // The stream was refused (before and after the phone was confirmed), and that is the only complaint.
-      const refused = `console.error: Failed to load resource: the server responded with a status of ${status}`;
-      expect(first.problems.length).toBeGreaterThan(0);
-      expect(first.problems.filter((p) => p !== refused)).toEqual([]);
-      await first.context.close();
-    } finally {
-      held.close();
-      await limited.stop();
-    }
-  }, 60000);
+        expect(await first.page.locator('main').getByText(c.auction.outbid, { exact: true }).count()).toBe(0);
+        await first.page.clock.fastForward(20_000);
+        await first.page.locator('main').getByText(c.auction.outbid, { exact: true }).waitFor();
+        expect(digits(await currentBid(first.page).textContent())).toBe(detail.minimumBid + detail.step);
+        // The stream was refused (before and after the phone was confirmed), and that is the only complaint.
+        const refused = `console.error: Failed to load resource: the server responded with a status of ${status}`;
+        expect(first.problems.length).toBeGreaterThan(0);
+        expect(first.problems.filter((p) => p !== refused)).toEqual([]);
+        await first.context.close();
+      } finally {
+        held.close();
+        await limited.stop();
+      }
+    },
+    60000,
+  );
 });

@@ -9,7 +9,9 @@ import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBr
 
 const CATALOGS = { ru, en, uz } as const;
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
-const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as { modules: Record<string, { file: string }> };
+const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as {
+  modules: Record<string, { file: string }>;
+};
 
 let site: Site;
 let browser: Browser;
@@ -44,7 +46,9 @@ describe('after an in-site navigation', () => {
     await heading.waitFor();
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     expect(await scrollY(page)).toBe(0);
-    expect(await heading.evaluate((h) => h.getBoundingClientRect().top >= 0 && h.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    expect(
+      await heading.evaluate((h) => h.getBoundingClientRect().top >= 0 && h.getBoundingClientRect().bottom <= window.innerHeight),
+    ).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(en.pages.about.title);
 
     await page.goBack();
@@ -77,10 +81,12 @@ describe('after an in-site navigation', () => {
     // 500 px before the numbers layout opted out of it).
     const maxScroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
     expect(await scrollY(page)).toBe(Math.min(before, maxScroll));
-    expect(await endsWith.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return box.bottom > 0 && box.top < window.innerHeight;
-    })).toBe(true);
+    expect(
+      await endsWith.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      }),
+    ).toBe(true);
     await context.close();
   });
 });
@@ -174,7 +180,9 @@ describe('a new build', () => {
       localStorage.setItem('reservation-token', 'kept-token');
       sessionStorage.setItem('purchase-draft-probe', 'kept-draft');
     });
-    await page.route('**/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
+    await page.route('**/latest.json', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }),
+    );
 
     const reloaded = page.waitForEvent('load');
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -182,7 +190,10 @@ describe('a new build', () => {
     await waitForHydration(page);
     expect(loads.count).toBe(2);
     expect(page.url()).toBe(`${site.origin}/en/numbers`);
-    expect(await page.evaluate(() => [localStorage.getItem('reservation-token'), sessionStorage.getItem('purchase-draft-probe')])).toEqual(['kept-token', 'kept-draft']);
+    expect(await page.evaluate(() => [localStorage.getItem('reservation-token'), sessionStorage.getItem('purchase-draft-probe')])).toEqual([
+      'kept-token',
+      'kept-draft',
+    ]);
 
     // The reloaded page still sees a build id other than its own (a stale cache): no second reload.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -200,7 +211,9 @@ describe('a new build', () => {
     const loads = countDocumentLoads(page);
     await page.goto(`${site.origin}/en/about`);
     await waitForHydration(page);
-    await page.route('**/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
+    await page.route('**/latest.json', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }),
+    );
     // The check runs every BUILD_CHECK_INTERVAL_MINUTES (60 by default).
     await page.clock.fastForward(60 * 60_000);
     await page.waitForSelector('html[data-new-build="a-newer-build"]');
@@ -221,7 +234,9 @@ describe('a new build', () => {
     await waitForHydration(page);
     const field = page.getByRole('textbox', { name: en.numbers.filters.mask });
     await field.fill('XXX-YY-YY');
-    await page.route('**/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
+    await page.route('**/latest.json', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }),
+    );
 
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await page.waitForSelector('html[data-new-build="a-newer-build"]');

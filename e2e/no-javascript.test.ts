@@ -103,7 +103,10 @@ describe.each(LANGS)('with JavaScript off (%s)', (lang) => {
     const page = await openWithoutScripts(localizePath('/pointsOfSale', lang));
     await page.getByLabel(t.pointsOfSale.filters.city, { exact: true }).selectOption(city!.id);
     await page.getByLabel(t.pointsOfSale.filters.service, { exact: true }).selectOption('identification');
-    await Promise.all([page.waitForURL(/service=identification/), page.getByRole('button', { name: t.pointsOfSale.filters.apply, exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL(/service=identification/),
+      page.getByRole('button', { name: t.pointsOfSale.filters.apply, exact: true }).click(),
+    ]);
 
     const query = new URL(page.url()).searchParams;
     expect(query.get('city')).toBe(city!.id);
@@ -131,7 +134,12 @@ describe('with JavaScript off and the API unreachable', () => {
       const page = await context.newPage();
       await page.goto(`${down.origin}${path}`);
       await expect(page.getByText(message).isVisible()).resolves.toBe(true);
-      await expect(page.getByRole('link', { name: path.startsWith('/uz') ? uz.actions.retry : en.actions.retry }).first().getAttribute('href')).resolves.toBe(path);
+      await expect(
+        page
+          .getByRole('link', { name: path.startsWith('/uz') ? uz.actions.retry : en.actions.retry })
+          .first()
+          .getAttribute('href'),
+      ).resolves.toBe(path);
       await expect(page.getByText(path.startsWith('/uz') ? uz.common.loading : en.common.loading).count()).resolves.toBe(0);
       await page.close();
     }

@@ -88,7 +88,9 @@ describe('build updates and chunk failures', () => {
     // Typed and not sent: coming back to the tab must not throw it away.
     await page.getByRole('textbox', { name: 'Ends with' }).fill('77');
 
-    await page.route('**/latest.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }));
+    await page.route('**/latest.json', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }),
+    );
     // Coming back to the tab checks for a new build.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await page.waitForSelector('html[data-new-build="a-newer-build"]');

@@ -24,9 +24,11 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 /** The sandbox page is the API's stand-in for a provider's site: its missing favicon is not the site's problem. */
-const siteProblems = (problems: string[]) => problems.filter((p) => p !== 'console.error: Failed to load resource: the server responded with a status of 404 (Not Found)');
+const siteProblems = (problems: string[]) =>
+  problems.filter((p) => p !== 'console.error: Failed to load resource: the server responded with a status of 404 (Not Found)');
 
 async function open(page: Page, lang: Language, path: string) {
   await page.goto(`${site.origin}${localizePath(path.split('?')[0], lang)}${path.includes('?') ? `?${path.split('?')[1]}` : ''}`);
@@ -35,7 +37,9 @@ async function open(page: Page, lang: Language, path: string) {
 
 /** Reserves the n-th number of the list and waits for the booking panel; returns the number as shown. */
 async function reserve(page: Page, c: Catalog, index = 0): Promise<string> {
-  const button = page.getByRole('button', { name: new RegExp(`^${fill(c.numbers.results.chooseNumber, { number: '\\+998[\\d ]+' })}$`) }).nth(index);
+  const button = page
+    .getByRole('button', { name: new RegExp(`^${fill(c.numbers.results.chooseNumber, { number: '\\+998[\\d ]+' })}$`) })
+    .nth(index);
   const label = (await button.getAttribute('aria-label'))!;
   await button.click();
   await page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor();
@@ -82,7 +86,11 @@ describe('buying a number', () => {
     await page.getByLabel(en.numbers.filters.category).selectOption('bronze');
     await page.getByRole('button', { name: en.numbers.filters.submit }).click();
     await page.waitForURL(/category=bronze/);
-    await page.locator('main').getByText(/^80,000\sUZS$/).first().waitFor();
+    await page
+      .locator('main')
+      .getByText(/^80,000\sUZS$/)
+      .first()
+      .waitFor();
 
     const number = await reserve(page, en, 2);
     expect(await page.getByRole('timer').first().textContent()).toMatch(/^1[45]:\d\d$/);
@@ -94,7 +102,9 @@ describe('buying a number', () => {
     await page.getByRole('timer').waitFor();
 
     await confirmPhone(page, en);
-    expect(await page.evaluate(() => [localStorage.getItem('auth_token')?.slice(0, 2), localStorage.getItem('auth_token_number')])).toEqual(['ey', expect.stringMatching(/^\+99890/)]);
+    expect(await page.evaluate(() => [localStorage.getItem('auth_token')?.slice(0, 2), localStorage.getItem('auth_token_number')])).toEqual(
+      ['ey', expect.stringMatching(/^\+99890/)],
+    );
     await identify(page, en, 'AA1234567', '15.03.1990');
     await page.waitForURL(/\/en\/payment\?tariff=oq-smart&sim=esim$/);
 
@@ -108,8 +118,18 @@ describe('buying a number', () => {
     expect(text).toContain('104,500 UZS'); // 80,000 number + 0 eSIM + 24,500 first month
 
     // Every form told the tag manager it was sent (the search was a client navigation: same data layer).
-    const formIds = await page.evaluate(() => ((window as unknown as { dataLayer: Array<{ event?: string; formId?: string }> }).dataLayer ?? []).filter((e) => e.event === 'form_sendID').map((e) => e.formId));
-    expect(formIds).toEqual(['number-search', 'purchase-options', 'identification-sms-request', 'identification-sms-verify', 'identification']);
+    const formIds = await page.evaluate(() =>
+      ((window as unknown as { dataLayer: Array<{ event?: string; formId?: string }> }).dataLayer ?? [])
+        .filter((e) => e.event === 'form_sendID')
+        .map((e) => e.formId),
+    );
+    expect(formIds).toEqual([
+      'number-search',
+      'purchase-options',
+      'identification-sms-request',
+      'identification-sms-verify',
+      'identification',
+    ]);
 
     await startPayment(page, en, 'Payme');
     const sandboxUrl = page.url();
@@ -133,31 +153,38 @@ describe('buying a number', () => {
     await context.close();
   });
 
-  it.each(['ru', 'uz'] as const)('takes the key steps in %s: reserve, countdown, identity by PINFL, sandbox approval, activated', async (lang) => {
-    const c = CATALOGS[lang];
-    const context = await newContext(browser, { locale: lang === 'ru' ? 'ru-RU' : 'uz-UZ' });
-    const page = await context.newPage();
-    const problems = collectProblems(page);
-    await open(page, lang, '/numbers?tariff=oq-start');
-    const number = await reserve(page, c, lang === 'ru' ? 5 : 6);
-    await page.getByRole('timer').first().waitFor();
-    await page.locator('main').getByText(/Oq (Старт|Start)/).first().waitFor(); // the carried tariff is shown, not asked for
-    await page.getByRole('radio', { name: /^eSIM/ }).check();
-    await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
-    await page.getByRole('button', { name: c.purchase.options.continue }).click();
-    await page.waitForURL(new RegExp(`/${lang === 'ru' ? '' : 'uz/'}identification\\?tariff=oq-start&sim=esim$`));
-    await confirmPhone(page, c);
-    await identify(page, c, '31205962600129', '12.05.1996');
-    await page.waitForURL(/payment\?tariff=oq-start/);
-    await startPayment(page, c, 'Click');
-    expect(page.url()).toContain(`lang=${lang}`);
-    await page.getByRole('button', { name: c.api.sandbox.approve }).click();
-    await page.waitForURL(/success\?order=/);
-    await page.getByRole('heading', { name: c.messages.activated }).waitFor();
-    expect(await page.locator('.success-card__number').textContent()).toBe(number);
-    expect(siteProblems(problems)).toEqual([]);
-    await context.close();
-  });
+  it.each(['ru', 'uz'] as const)(
+    'takes the key steps in %s: reserve, countdown, identity by PINFL, sandbox approval, activated',
+    async (lang) => {
+      const c = CATALOGS[lang];
+      const context = await newContext(browser, { locale: lang === 'ru' ? 'ru-RU' : 'uz-UZ' });
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      await open(page, lang, '/numbers?tariff=oq-start');
+      const number = await reserve(page, c, lang === 'ru' ? 5 : 6);
+      await page.getByRole('timer').first().waitFor();
+      await page
+        .locator('main')
+        .getByText(/Oq (Старт|Start)/)
+        .first()
+        .waitFor(); // the carried tariff is shown, not asked for
+      await page.getByRole('radio', { name: /^eSIM/ }).check();
+      await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
+      await page.getByRole('button', { name: c.purchase.options.continue }).click();
+      await page.waitForURL(new RegExp(`/${lang === 'ru' ? '' : 'uz/'}identification\\?tariff=oq-start&sim=esim$`));
+      await confirmPhone(page, c);
+      await identify(page, c, '31205962600129', '12.05.1996');
+      await page.waitForURL(/payment\?tariff=oq-start/);
+      await startPayment(page, c, 'Click');
+      expect(page.url()).toContain(`lang=${lang}`);
+      await page.getByRole('button', { name: c.api.sandbox.approve }).click();
+      await page.waitForURL(/success\?order=/);
+      await page.getByRole('heading', { name: c.messages.activated }).waitFor();
+      expect(await page.locator('.success-card__number').textContent()).toBe(number);
+      expect(siteProblems(problems)).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('identifies at a point of sale instead: the appointment, then payment with a SIM card picked up', async () => {
     const context = await newContext(browser, { locale: 'en-US' });
@@ -176,7 +203,10 @@ describe('buying a number', () => {
     await page.getByLabel(en.identification.point, { exact: true }).selectOption({ index: 1 });
     await page.getByRole('checkbox', { name: en.identification.contract }).check();
     await page.getByRole('button', { name: en.identification.submit }).click();
-    await page.locator('main').getByText(/Your visit code: \w+/).waitFor();
+    await page
+      .locator('main')
+      .getByText(/Your visit code: \w+/)
+      .waitFor();
     await page.getByRole('link', { name: en.identification.toPayment }).click();
     const summary = page.getByRole('region', { name: en.payment.summary.title });
     await summary.waitFor();
@@ -214,8 +244,13 @@ describe('buying a number', () => {
     await page.getByRole('button', { name: en.actions.tryAgain }).click();
     await page.waitForURL(`${site.origin}/en/payment`);
     // How long the free number is held while the visitor pays (a premium one: 30 min).
-    const heldFor = fill(en.payment.heldForHours, { hours: 12, time: '@' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('@', '\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d');
-    await page.locator('main').getByText(new RegExp(`^${heldFor}$`)).waitFor();
+    const heldFor = fill(en.payment.heldForHours, { hours: 12, time: '@' })
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('@', '\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d');
+    await page
+      .locator('main')
+      .getByText(new RegExp(`^${heldFor}$`))
+      .waitFor();
     await page.getByRole('radio', { name: 'Uzum' }).check();
     await page.getByRole('button', { name: en.payment.pay }).click();
     await page.waitForURL(/sandbox/);
@@ -317,12 +352,17 @@ describe('the booking on /numbers', () => {
     await outcome.waitFor();
     expect(await outcome.textContent()).toBe(fill(en.numbers.choice.replaced, { number: secondNumber, released: first }));
     expect(await page.locator('.reservation-panel .phone-number').first().textContent()).toBe(secondNumber);
-    const status = async (n: string) => ((await (await fetch(`${site.origin}/api/v1/numbers/${encodeURIComponent(n.replace(/ /g, ''))}`)).json()) as { status: string }).status;
+    const status = async (n: string) =>
+      ((await (await fetch(`${site.origin}/api/v1/numbers/${encodeURIComponent(n.replace(/ /g, ''))}`)).json()) as { status: string })
+        .status;
     expect(await status(first)).toBe('free');
     expect(await status(secondNumber)).toBe('reserved');
 
     await page.getByRole('button', { name: en.numbers.reservation.cancel }).click();
-    await page.locator('main').getByText(fill(en.numbers.reservation.cancelled, { number: secondNumber })).waitFor();
+    await page
+      .locator('main')
+      .getByText(fill(en.numbers.reservation.cancelled, { number: secondNumber }))
+      .waitFor();
     expect(await page.getByRole('heading', { name: en.numbers.reservation.title }).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
     expect(await status(secondNumber)).toBe('free');
@@ -345,14 +385,23 @@ describe('the auction', () => {
     await confirmPhone(page, en);
     await page.getByRole('textbox', { name: en.auction.amountLabel }).fill('10000000');
     await page.getByRole('button', { name: en.auction.placeBid }).click();
-    await page.locator('main').getByText(fill(en.auction.bidTooLow, { amount: '10,500,000 UZS' })).waitFor();
+    await page
+      .locator('main')
+      .getByText(fill(en.auction.bidTooLow, { amount: '10,500,000 UZS' }))
+      .waitFor();
     await page.getByRole('textbox', { name: en.auction.amountLabel }).fill('10500000');
     await page.getByRole('button', { name: en.auction.placeBid }).click();
-    await page.locator('main').getByText(fill(en.auction.bidAccepted, { amount: '10,500,000 UZS' })).waitFor();
+    await page
+      .locator('main')
+      .getByText(fill(en.auction.bidAccepted, { amount: '10,500,000 UZS' }))
+      .waitFor();
     await page.locator('main').getByText(en.auction.leading).waitFor();
     const endsAfter = await page.getByTestId('lot-ends-at').getAttribute('datetime');
     expect(Date.parse(endsAfter!)).toBeGreaterThan(Date.parse(endsBefore!));
-    await page.locator('main').getByText(/A late bid extended the auction/).waitFor();
+    await page
+      .locator('main')
+      .getByText(/A late bid extended the auction/)
+      .waitFor();
     expect(await page.locator('.bids-table__mine').count()).toBe(1);
     expect(siteProblems(problems)).toEqual([]);
     await context.close();
@@ -371,7 +420,11 @@ describe('the auction', () => {
     await page.waitForURL(`${site.origin}/en/numbers`);
     await page.getByRole('heading', { name: en.numbers.reservation.title }).waitFor();
     expect(await page.locator('.reservation-panel .phone-number').first().textContent()).toBe('+998 77 999 99 99');
-    await page.locator('main').getByText(/^90,000,000\sUZS$/).first().waitFor();
+    await page
+      .locator('main')
+      .getByText(/^90,000,000\sUZS$/)
+      .first()
+      .waitFor();
     expect(await page.getByRole('timer').first().textContent()).toMatch(/^\d+:\d\d:\d\d$/);
     expect(siteProblems(problems)).toEqual([]);
     await context.close();

@@ -58,7 +58,9 @@ describe('two visitors choosing the same number at once', () => {
       const c = CATALOGS[v.lang];
       const card = v.page.locator('.number-card', { hasText: number });
       await card.locator('.number-card__outcome').waitFor();
-      return (await card.locator('.number-card__outcome').getAttribute('role')) === 'alert' ? 'lost' : (await v.page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor(), 'won');
+      return (await card.locator('.number-card__outcome').getAttribute('role')) === 'alert'
+        ? 'lost'
+        : (await v.page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor(), 'won');
     };
     const results = await Promise.all([outcome(a), outcome(b)]);
     expect([...results].sort()).toEqual(['lost', 'won']);

@@ -108,6 +108,9 @@ export async function waitForHydration(page: Page): Promise<void> {
 /** A fresh browser profile whose requests never leave this machine (off-machine ones are refused). */
 export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: 'ru-RU', ...options });
-  await context.route((url) => !isLoopback(url.href), (route) => route.abort('connectionrefused'));
+  await context.route(
+    (url) => !isLoopback(url.href),
+    (route) => route.abort('connectionrefused'),
+  );
   return context;
 }

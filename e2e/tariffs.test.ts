@@ -63,7 +63,11 @@ describe('the tariff constructor', () => {
       },
       { name: 'minutes', change: () => page.getByRole('radio', { name: '1,000 min' }).click(), query: ['minutes', '1000'] },
       { name: 'SMS', change: () => page.getByRole('radio', { name: '3,000 SMS' }).click(), query: ['sms', '3000'] },
-      { name: 'night internet', change: () => page.getByRole('checkbox', { name: /Night internet/ }).click(), query: ['nightInternet', '1'] },
+      {
+        name: 'night internet',
+        change: () => page.getByRole('checkbox', { name: /Night internet/ }).click(),
+        query: ['nightInternet', '1'],
+      },
       { name: 'dedicated allowance', change: () => page.getByRole('checkbox', { name: /Telegram/ }).click(), query: ['dedicated', null] },
     ];
     for (const { name, change, query } of changes) {
@@ -165,7 +169,14 @@ describe('the home page', () => {
     const page = await context.newPage();
     await page.goto(`${site.origin}/uz`);
     await page.getByRole('heading', { level: 1, name: 'Oq ga xush kelibsiz' }).waitFor();
-    for (const name of ['Tayyor tariflar', 'Oʻz tarifingizni yigʻing', 'Chiroyli raqamlar', 'eSIM yoki SIM-karta', 'Soʻnggi yangiliklar', 'Savdo nuqtalari']) {
+    for (const name of [
+      'Tayyor tariflar',
+      'Oʻz tarifingizni yigʻing',
+      'Chiroyli raqamlar',
+      'eSIM yoki SIM-karta',
+      'Soʻnggi yangiliklar',
+      'Savdo nuqtalari',
+    ]) {
       expect(await page.getByRole('heading', { level: 2, name }).isVisible()).toBe(true);
     }
     expect(await page.getByRole('link', { name: 'Oq Smart tarifini tanlash' }).getAttribute('href')).toBe('/uz/numbers?tariff=oq-smart');

@@ -56,7 +56,13 @@ describe('the locale catalogues', () => {
   });
 
   it('translate the specification messages rather than copy the English', () => {
-    for (const key of ['messages.bookingExpired', 'messages.notActivated', 'validation.dateFormat', 'validation.formIncomplete', 'actions.supportService']) {
+    for (const key of [
+      'messages.bookingExpired',
+      'messages.notActivated',
+      'validation.dateFormat',
+      'validation.formIncomplete',
+      'actions.supportService',
+    ]) {
       expect(catalogs.ru.get(key)).not.toBe(catalogs.en.get(key));
       expect(catalogs.uz.get(key)).not.toBe(catalogs.en.get(key));
       expect(catalogs.ru.get(key)).toMatch(/[а-яё]/i);

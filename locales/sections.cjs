@@ -31,7 +31,12 @@ function catalogueLanguages(dir = __dirname) {
 const CATALOGUE_SECTIONS = Object.fromEntries(
   catalogueLanguages().map((lang) => {
     const catalogue = JSON.parse(fs.readFileSync(path.join(__dirname, `${lang}.json`), 'utf8'));
-    return [lang, Object.fromEntries(Object.keys(catalogue).map((section) => [section, () => Promise.resolve({ default: browserSection(catalogue, section) })]))];
+    return [
+      lang,
+      Object.fromEntries(
+        Object.keys(catalogue).map((section) => [section, () => Promise.resolve({ default: browserSection(catalogue, section) })]),
+      ),
+    ];
   }),
 );
 

@@ -39,7 +39,12 @@ function boot(): void {
     for (let i = 0; i < config.webConcurrency; i += 1) cluster.fork();
     superviseWorkers(logger, () => shuttingDown);
     // The primary serves the metrics of all its workers, added up.
-    const metricsServer = config.metricsPort === null ? null : startMetricsServer(config.metricsPort, config.metricsHost, null, (port) => logger.info(`Metrics on http://${config.metricsHost}:${port}/metrics`));
+    const metricsServer =
+      config.metricsPort === null
+        ? null
+        : startMetricsServer(config.metricsPort, config.metricsHost, null, (port) =>
+            logger.info(`Metrics on http://${config.metricsHost}:${port}/metrics`),
+          );
     const stop = () => {
       shuttingDown = true;
       metricsServer?.close();
@@ -58,7 +63,10 @@ function boot(): void {
   if (config.metricsPort !== null) {
     const registries = processRegistries(app.locals.metrics);
     if (cluster.isWorker) shareWithPrimary(registries);
-    else metricsServer = startMetricsServer(config.metricsPort, config.metricsHost, registries, (port) => logger.info(`Metrics on http://${config.metricsHost}:${port}/metrics`));
+    else
+      metricsServer = startMetricsServer(config.metricsPort, config.metricsHost, registries, (port) =>
+        logger.info(`Metrics on http://${config.metricsHost}:${port}/metrics`),
+      );
   }
   // Express 5 hands a listen error (a port in use, no permission) to this callback.
   const server: Server = app.listen(config.port, config.host, (error?: Error) => {

@@ -58,7 +58,14 @@ describe('a failed response', () => {
   it('still re-raises the original error when the toast itself fails', async () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
     const { adapter, thrown } = mockAdapter(() => ({ status: 500, data: 'x' }));
-    const { client } = makeClient({ notifyError: () => { throw new Error('no container'); } }, adapter);
+    const { client } = makeClient(
+      {
+        notifyError: () => {
+          throw new Error('no container');
+        },
+      },
+      adapter,
+    );
     const caught = await client.get('/x').catch((error: unknown) => error);
     expect(caught).toBe(thrown[0]);
     expect(spy).toHaveBeenCalled();
@@ -130,7 +137,11 @@ describe('401 and 403 cleanup', () => {
   });
 
   it.each([401, 403])('on %s keeps tokens that are still valid', async (status) => {
-    const initial = { [RESERVATION_TOKEN_KEY]: validToken('r'), [AUTH_TOKEN_KEY]: validToken('au'), [AUTH_TOKEN_NUMBER_KEY]: '998901234567' };
+    const initial = {
+      [RESERVATION_TOKEN_KEY]: validToken('r'),
+      [AUTH_TOKEN_KEY]: validToken('au'),
+      [AUTH_TOKEN_NUMBER_KEY]: '998901234567',
+    };
     const storage = new MapStorage(initial);
     const { client } = makeClient({ storage }, mockAdapter(() => ({ status, data: '' })).adapter);
     await expect(client.get('/me')).rejects.toMatchObject({ response: { status } });
@@ -151,12 +162,16 @@ describe('errorToastContent', () => {
   });
 
   it('reads a body axios left as bytes', () => {
-    const response = { data: new TextEncoder().encode('{"error":{"code":"x","message":"From bytes"}}').buffer, status: 400 } as AxiosResponse;
+    const response = {
+      data: new TextEncoder().encode('{"error":{"code":"x","message":"From bytes"}}').buffer,
+      status: 400,
+    } as AxiosResponse;
     expect(errorToastContent(new AxiosError('bad', AxiosError.ERR_BAD_REQUEST, undefined, {}, response))).toBe('From bytes');
   });
 
   it('prefers a top-level message, then an error string, over rendering the object', () => {
-    const withBody = (data: unknown) => new AxiosError('x', AxiosError.ERR_BAD_REQUEST, undefined, {}, { data, status: 400 } as AxiosResponse);
+    const withBody = (data: unknown) =>
+      new AxiosError('x', AxiosError.ERR_BAD_REQUEST, undefined, {}, { data, status: 400 } as AxiosResponse);
     expect(errorToastContent(withBody({ message: 'Top level' }))).toBe('Top level');
     expect(errorToastContent(withBody({ error: 'Unauthorized' }))).toBe('Unauthorized');
     expect(errorToastContent(withBody([1, 'two']))).toBe('1, two');

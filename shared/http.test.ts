@@ -3,7 +3,6 @@ import { HTTP_TIMEOUT_MS, resolveRequestLocale } from './http';
 import { MapStorage, NOW_SECONDS, expiredToken, forgeJwt, validToken } from './testing/forged-jwt';
 import { header, makeClient, mockAdapter } from './testing/mock-adapter';
 
-
 describe('the request a call sends', () => {
   it('carries the base URL, a 10 s timeout, no credentials and every fixed header', async () => {
     const token = validToken('access');
@@ -52,30 +51,35 @@ describe('the Authorization header across every token combination', () => {
   const combinations: (typeof states)[number][][] = [];
   for (const a of states) for (const b of states) for (const c of states) combinations.push([a, b, c]);
 
-  it.each(combinations)('reservation-token %s, auth_token %s, access_token %s: the last valid token is sent, expired ones deleted', async (...combo) => {
-    const initial: Record<string, string> = {};
-    BEARER_TOKEN_KEYS.forEach((key, i) => {
-      const state = combo[i];
-      if (state === 'valid') initial[key] = validToken(key);
-      if (state === 'expired') initial[key] = expiredToken(key);
-      if (state === 'undecodable') initial[key] = `not.a-jwt.${key}`;
-    });
-    if (AUTH_TOKEN_KEY in initial) initial[AUTH_TOKEN_NUMBER_KEY] = '998901234567';
-    const storage = new MapStorage(initial);
-    const { adapter, calls } = mockAdapter();
-    const { client } = makeClient({ storage }, adapter);
+  it.each(combinations)(
+    'reservation-token %s, auth_token %s, access_token %s: the last valid token is sent, expired ones deleted',
+    async (...combo) => {
+      const initial: Record<string, string> = {};
+      BEARER_TOKEN_KEYS.forEach((key, i) => {
+        const state = combo[i];
+        if (state === 'valid') initial[key] = validToken(key);
+        if (state === 'expired') initial[key] = expiredToken(key);
+        if (state === 'undecodable') initial[key] = `not.a-jwt.${key}`;
+      });
+      if (AUTH_TOKEN_KEY in initial) initial[AUTH_TOKEN_NUMBER_KEY] = '998901234567';
+      const storage = new MapStorage(initial);
+      const { adapter, calls } = mockAdapter();
+      const { client } = makeClient({ storage }, adapter);
 
-    await client.get('/me');
+      await client.get('/me');
 
-    const lastValid = [2, 1, 0].find((i) => combo[i] === 'valid');
-    const expected = lastValid === undefined ? undefined : `Bearer ${initial[BEARER_TOKEN_KEYS[lastValid]]}`;
-    expect(header(calls[0], 'Authorization')).toBe(expected);
-    const remaining = Object.fromEntries(Object.entries(initial).filter(([key]) => {
-      const owner = key === AUTH_TOKEN_NUMBER_KEY ? AUTH_TOKEN_KEY : key;
-      return combo[BEARER_TOKEN_KEYS.indexOf(owner as (typeof BEARER_TOKEN_KEYS)[number])] === 'valid';
-    }));
-    expect(storage.snapshot()).toEqual(remaining);
-  });
+      const lastValid = [2, 1, 0].find((i) => combo[i] === 'valid');
+      const expected = lastValid === undefined ? undefined : `Bearer ${initial[BEARER_TOKEN_KEYS[lastValid]]}`;
+      expect(header(calls[0], 'Authorization')).toBe(expected);
+      const remaining = Object.fromEntries(
+        Object.entries(initial).filter(([key]) => {
+          const owner = key === AUTH_TOKEN_NUMBER_KEY ? AUTH_TOKEN_KEY : key;
+          return combo[BEARER_TOKEN_KEYS.indexOf(owner as (typeof BEARER_TOKEN_KEYS)[number])] === 'valid';
+        }),
+      );
+      expect(storage.snapshot()).toEqual(remaining);
+    },
+  );
 
   it('sends a token with a garbage signature as long as its exp is in the future (the API checks signatures)', async () => {
     const token = forgeJwt({ exp: NOW_SECONDS + 60 }, 'garbage!!');

@@ -57,12 +57,7 @@ export const SITE_QUERY_PARAMS = [
 export type QueryValue = string | number | boolean | null | undefined;
 
 /** The localized href of a page: `href('newsItem', 'en', { slug: 'x' })` -> `/en/news/x`. */
-export function href(
-  page: PageKey,
-  lang: Language,
-  params: Record<string, string> = {},
-  query: Record<string, QueryValue> = {},
-): string {
+export function href(page: PageKey, lang: Language, params: Record<string, string> = {}, query: Record<string, QueryValue> = {}): string {
   let path: string = PATHS[page].replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`href(${page}): missing parameter ${name}`);

@@ -5,12 +5,20 @@ describe('tariff pricing', () => {
     const result = quoteTariff({ internetGb: 10, minutes: 300, sms: 100, nightInternet: false, dedicated: true });
     expect(result).toEqual({
       ok: true,
-      quote: expect.objectContaining({ monthlyPrice: 9_000 + 22_000 + 9_000 + 2_000 + 7_000, firstMonthsPrice: 24_500, discountPercent: 50, firstMonthsCount: 2 }),
+      quote: expect.objectContaining({
+        monthlyPrice: 9_000 + 22_000 + 9_000 + 2_000 + 7_000,
+        firstMonthsPrice: 24_500,
+        discountPercent: 50,
+        firstMonthsCount: 2,
+      }),
     });
   });
 
   it('names the field whose value is not one of the steps', () => {
-    expect(quoteTariff({ internetGb: 10, minutes: 301, sms: 100, nightInternet: false, dedicated: false })).toEqual({ ok: false, field: 'minutes' });
+    expect(quoteTariff({ internetGb: 10, minutes: 301, sms: 100, nightInternet: false, dedicated: false })).toEqual({
+      ok: false,
+      field: 'minutes',
+    });
   });
 
   it('rounds discounted prices to whole hundreds', () => {

@@ -80,10 +80,7 @@ export function discountedPrice(monthlyPrice: number, percent: number): number {
 }
 
 /** Prices a combination; a value that is not one of the allowed steps names its field. */
-export function quoteTariff(
-  selection: ConstructorSelection,
-  list: ConstructorPriceList = CONSTRUCTOR_PRICE_LIST,
-): QuoteResult {
+export function quoteTariff(selection: ConstructorSelection, list: ConstructorPriceList = CONSTRUCTOR_PRICE_LIST): QuoteResult {
   let monthly = list.basePrice;
   for (const field of ['internetGb', 'minutes', 'sms'] as const) {
     const step = list[field].find((s) => s.value === selection[field]);

@@ -94,7 +94,11 @@ describe('readValidToken', () => {
 
 describe('removeToken and storeToken', () => {
   it('removes auth_token_number whenever auth_token is removed, even a valid one', () => {
-    const storage = new MapStorage({ [AUTH_TOKEN_KEY]: validToken('auth'), [AUTH_TOKEN_NUMBER_KEY]: '998901234567', [ACCESS_TOKEN_KEY]: 'kept' });
+    const storage = new MapStorage({
+      [AUTH_TOKEN_KEY]: validToken('auth'),
+      [AUTH_TOKEN_NUMBER_KEY]: '998901234567',
+      [ACCESS_TOKEN_KEY]: 'kept',
+    });
     removeToken(AUTH_TOKEN_KEY, storage);
     expect(storage.snapshot()).toEqual({ [ACCESS_TOKEN_KEY]: 'kept' });
   });
@@ -206,7 +210,11 @@ describe('removeExpiredAfterRefusal', () => {
   });
 
   it('keeps a valid reservation-token and auth_token', () => {
-    const initial = { [RESERVATION_TOKEN_KEY]: validToken('r'), [AUTH_TOKEN_KEY]: validToken('au'), [AUTH_TOKEN_NUMBER_KEY]: '998901234567' };
+    const initial = {
+      [RESERVATION_TOKEN_KEY]: validToken('r'),
+      [AUTH_TOKEN_KEY]: validToken('au'),
+      [AUTH_TOKEN_NUMBER_KEY]: '998901234567',
+    };
     const storage = new MapStorage(initial);
     removeExpiredAfterRefusal(storage, NOW_SECONDS);
     expect(storage.snapshot()).toEqual(initial);

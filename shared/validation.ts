@@ -45,9 +45,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 export function isRealDate(date: CalendarDate): boolean {
-  return (
-    date.month >= 1 && date.month <= 12 && date.day >= 1 && date.day <= daysInMonth(date.year, date.month)
-  );
+  return date.month >= 1 && date.month <= 12 && date.day >= 1 && date.day <= daysInMonth(date.year, date.month);
 }
 
 function compareDates(a: CalendarDate, b: CalendarDate): number {

@@ -36,7 +36,21 @@ const PROP = {
   'clip-rule': 'clipRule',
 };
 // React writes a true boolean attribute as `name=""`.
-const BOOLEAN = new Set(['disabled', 'hidden', 'required', 'readonly', 'multiple', 'open', 'autofocus', 'novalidate', 'async', 'defer', 'inert', 'itemscope', 'playsinline']);
+const BOOLEAN = new Set([
+  'disabled',
+  'hidden',
+  'required',
+  'readonly',
+  'multiple',
+  'open',
+  'autofocus',
+  'novalidate',
+  'async',
+  'defer',
+  'inert',
+  'itemscope',
+  'playsinline',
+]);
 const ENTITY = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&nbsp;': '\u00a0', '&amp;': '&' };
 const decode = (text) => text.replace(/&(?:lt|gt|quot|#x27|#39|nbsp|amp);/g, (entity) => ENTITY[entity]);
 const camel = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
@@ -45,7 +59,8 @@ function styleObject(text) {
   const style = {};
   for (const rule of text.split(';')) {
     const colon = rule.indexOf(':');
-    if (colon > 0) style[rule.startsWith('--') ? rule.slice(0, colon).trim() : camel(rule.slice(0, colon).trim())] = rule.slice(colon + 1).trim();
+    if (colon > 0)
+      style[rule.startsWith('--') ? rule.slice(0, colon).trim() : camel(rule.slice(0, colon).trim())] = rule.slice(colon + 1).trim();
   }
   return style;
 }
@@ -58,7 +73,8 @@ function propsOf(tag, attributes) {
     // Uncontrolled form fields: what the page's own render sends with their value and state.
     else if (name === 'value' && (tag === 'input' || tag === 'textarea' || tag === 'select')) props.defaultValue = text;
     else if (name === 'checked') props.defaultChecked = true;
-    else if (name === 'selected') props.selected = true; // taken off again by its <select> (splitPage)
+    else if (name === 'selected')
+      props.selected = true; // taken off again by its <select> (splitPage)
     else props[PROP[name] ?? name] = value === undefined || (text === '' && BOOLEAN.has(name)) ? true : text;
   }
   return props;
@@ -78,11 +94,16 @@ export function splitPage(html) {
   const markup = html.slice(bodyStart, bodyEnd).replace(/<!--[\s\S]*?-->/g, '');
   const root = { children: [] };
   const stack = [root];
-  const tokens = /<script((?:\s+[^\s=>/]+(?:="[^"]*")?)*)>([\s\S]*?)<\/script>|<\/?([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>|[^<]+/g;
+  const tokens =
+    /<script((?:\s+[^\s=>/]+(?:="[^"]*")?)*)>([\s\S]*?)<\/script>|<\/?([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>|[^<]+/g;
   for (const [token, scriptAttributes, script, tag, attributes] of markup.matchAll(tokens)) {
     if (script !== undefined) {
       // A script in the page (JSON-LD): its text as React is given it.
-      stack.at(-1).children.push({ tag: 'script', props: { ...propsOf('script', scriptAttributes ?? ''), dangerouslySetInnerHTML: { __html: script } }, children: [] });
+      stack.at(-1).children.push({
+        tag: 'script',
+        props: { ...propsOf('script', scriptAttributes ?? ''), dangerouslySetInnerHTML: { __html: script } },
+        children: [],
+      });
     } else if (!token.startsWith('<')) stack.at(-1).children.push(decode(token));
     else if (token.startsWith('</')) stack.pop();
     else {

@@ -160,7 +160,9 @@ export async function startSite({ workers = 1, env = {}, gcOnSignal = false, sta
       DIST_DIR: distDir,
       JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
       WEB_CONCURRENCY: String(workers),
-      ...(gcOnSignal ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'bench', 'lib', 'gc-on-signal.cjs')}`.trim() } : {}),
+      ...(gcOnSignal
+        ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'bench', 'lib', 'gc-on-signal.cjs')}`.trim() }
+        : {}),
       ...env,
     }),
     startTimeoutMs,
@@ -170,7 +172,11 @@ export async function startSite({ workers = 1, env = {}, gcOnSignal = false, sta
 /** A baseline server (bench/baseline-server.mjs): `static` serves a file, `react` a bare renderToString. */
 export async function startBaseline(mode, { workers = 1, file } = {}) {
   const script = path.join(ROOT, 'bench', 'baseline-server.mjs');
-  return startListening(`baseline ${mode} (${workers} process${workers > 1 ? 'es' : ''})`, [script], childEnv({ BASELINE_MODE: mode, BASELINE_FILE: file ?? '', BASELINE_WORKERS: String(workers), NODE_ENV: 'production' }));
+  return startListening(
+    `baseline ${mode} (${workers} process${workers > 1 ? 'es' : ''})`,
+    [script],
+    childEnv({ BASELINE_MODE: mode, BASELINE_FILE: file ?? '', BASELINE_WORKERS: String(workers), NODE_ENV: 'production' }),
+  );
 }
 
 /** The process and its descendants (cluster workers), from /proc. */
@@ -246,7 +252,10 @@ export function crashReport(output) {
   if (start >= 0) {
     // Back up to the first line of this error block (the source excerpt Node prints above it).
     while (start > 0 && !lines[start - 1].startsWith('{') && lines[start - 1].trim() !== '') start -= 1;
-    const excerpt = lines.slice(start).filter((line) => (/^\S/.test(line) && !/^[{}]/.test(line)) || /^\s+at /.test(line)).slice(0, 14);
+    const excerpt = lines
+      .slice(start)
+      .filter((line) => (/^\S/.test(line) && !/^[{}]/.test(line)) || /^\s+at /.test(line))
+      .slice(0, 14);
     parts.push(`last uncaught error:\n    ${excerpt.join('\n    ')}`);
   }
   return parts.join('; ');

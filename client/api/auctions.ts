@@ -38,7 +38,11 @@ export async function lotStreamToken(lotId: string): Promise<string> {
 
 /** The winner's (or buy-now) booking of the lot's number, stored like any other booking. */
 export async function reserveLot(lotId: string): Promise<ReservationResponse> {
-  const { data } = await apiClient().post<ReservationResponse>(`${lotPath(lotId)}/reservation`, {}, credentialHeaders('reservation', 'auth'));
+  const { data } = await apiClient().post<ReservationResponse>(
+    `${lotPath(lotId)}/reservation`,
+    {},
+    credentialHeaders('reservation', 'auth'),
+  );
   saveReservation(data);
   return data;
 }

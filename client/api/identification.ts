@@ -11,8 +11,7 @@ export async function currentIdentification(): Promise<Identification | null> {
 }
 
 export type IdentificationRequest =
-  | { kind: 'remote'; body: RemoteIdentificationRequest }
-  | { kind: 'manual'; body: ManualIdentificationRequest };
+  { kind: 'remote'; body: RemoteIdentificationRequest } | { kind: 'manual'; body: ManualIdentificationRequest };
 
 export async function submitIdentification(request: IdentificationRequest): Promise<Identification> {
   const path = request.kind === 'remote' ? '/identification/remote' : '/identification/manual';

@@ -30,7 +30,11 @@ export async function createOrder(body: CreateOrderRequest): Promise<Order> {
 }
 
 export async function startPayment(orderId: string, provider: PaymentProvider, returnPath: string): Promise<StartPaymentResponse> {
-  const { data } = await apiClient().post<StartPaymentResponse>(`${orderPath(orderId)}/payments`, { provider, returnPath }, credentialHeaders('order', 'auth'));
+  const { data } = await apiClient().post<StartPaymentResponse>(
+    `${orderPath(orderId)}/payments`,
+    { provider, returnPath },
+    credentialHeaders('order', 'auth'),
+  );
   return data;
 }
 

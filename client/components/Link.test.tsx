@@ -18,23 +18,83 @@ const LINKS: Array<[string, (L: typeof Link) => ReactElement]> = [
   ['a plain path', (L) => <L to="/en/numbers">Numbers</L>],
   ['the root', (L) => <L to="/">Home</L>],
   ['a query and a hash', (L) => <L to="/numbers?category=gold&amp;sort=price_desc#results">Gold</L>],
-  ['attributes and a label', (L) => <L to="/news/oq-day" className="card" aria-label="Oq day" title="t" data-x="1">Read</L>],
-  ['a new tab', (L) => <L to="/about" target="_blank" rel="noopener">About</L>],
+  [
+    'attributes and a label',
+    (L) => (
+      <L to="/news/oq-day" className="card" aria-label="Oq day" title="t" data-x="1">
+        Read
+      </L>
+    ),
+  ],
+  [
+    'a new tab',
+    (L) => (
+      <L to="/about" target="_blank" rel="noopener">
+        About
+      </L>
+    ),
+  ],
   ['a relative path (react-router resolves it)', (L) => <L to="tariffs">Tariffs</L>],
   ['an object path (react-router resolves it)', (L) => <L to={{ pathname: '/news', search: '?page=2' }}>Page 2</L>],
-  ['a full reload', (L) => <L to="/uz" reloadDocument>UZ</L>],
-  ['state and replace, which only a click uses', (L) => <L to="/payment" state={{ from: 'x' }} replace preventScrollReset>Pay</L>],
+  [
+    'a full reload',
+    (L) => (
+      <L to="/uz" reloadDocument>
+        UZ
+      </L>
+    ),
+  ],
+  [
+    'state and replace, which only a click uses',
+    (L) => (
+      <L to="/payment" state={{ from: 'x' }} replace preventScrollReset>
+        Pay
+      </L>
+    ),
+  ],
 ];
 
 const NAV_LINKS: Array<[string, (L: typeof NavLink) => ReactElement]> = [
   ['active on its own page', (L) => <L to="/en/numbers">Numbers</L>],
   ['active below its page', (L) => <L to="/en">Home</L>],
-  ['not active below its page with end', (L) => <L to="/en" end>Home</L>],
+  [
+    'not active below its page with end',
+    (L) => (
+      <L to="/en" end>
+        Home
+      </L>
+    ),
+  ],
   ['inactive elsewhere', (L) => <L to="/en/news">News</L>],
   ['active whatever the case', (L) => <L to="/EN/Numbers">Numbers</L>],
-  ['a class and style from the state', (L) => <L to="/en/numbers" className={({ isActive }) => (isActive ? 'on' : 'off')} style={({ isActive }) => ({ fontWeight: isActive ? 700 : 400 })}>N</L>],
-  ['children from the state', (L) => <L to="/en/news" className="nav">{({ isActive }) => (isActive ? 'here' : 'there')}</L>],
-  ['its own aria-current', (L) => <L to="/en/numbers" aria-current="location" className="x">N</L>],
+  [
+    'a class and style from the state',
+    (L) => (
+      <L
+        to="/en/numbers"
+        className={({ isActive }) => (isActive ? 'on' : 'off')}
+        style={({ isActive }) => ({ fontWeight: isActive ? 700 : 400 })}
+      >
+        N
+      </L>
+    ),
+  ],
+  [
+    'children from the state',
+    (L) => (
+      <L to="/en/news" className="nav">
+        {({ isActive }) => (isActive ? 'here' : 'there')}
+      </L>
+    ),
+  ],
+  [
+    'its own aria-current',
+    (L) => (
+      <L to="/en/numbers" aria-current="location" className="x">
+        N
+      </L>
+    ),
+  ],
 ];
 
 describe('the site links, written on the server', () => {

@@ -26,18 +26,43 @@ function plainPath(to: LinkProps['to']): to is string {
 /** Whether react-router would write this link as its plain anchor: a plain path, no prefetch, no mask, no full reload. */
 function writtenAsIs(props: LinkProps): props is LinkProps & { to: string } {
   const { discover, prefetch } = props;
-  return plainPath(props.to) && (discover === undefined || discover === 'render') && (prefetch === undefined || prefetch === 'none') && !props.reloadDocument && !('mask' in props);
+  return (
+    plainPath(props.to) &&
+    (discover === undefined || discover === 'render') &&
+    (prefetch === undefined || prefetch === 'none') &&
+    !props.reloadDocument &&
+    !('mask' in props)
+  );
 }
 
 // Props react-router's Link takes for itself: never attributes of the anchor.
-const LINK_OWN = new Set(['to', 'onClick', 'discover', 'prefetch', 'relative', 'reloadDocument', 'replace', 'mask', 'state', 'target', 'preventScrollReset', 'viewTransition', 'defaultShouldRevalidate']);
+const LINK_OWN = new Set([
+  'to',
+  'onClick',
+  'discover',
+  'prefetch',
+  'relative',
+  'reloadDocument',
+  'replace',
+  'mask',
+  'state',
+  'target',
+  'preventScrollReset',
+  'viewTransition',
+  'defaultShouldRevalidate',
+]);
 const NAV_LINK_OWN = new Set([...LINK_OWN, 'aria-current', 'caseSensitive', 'className', 'end', 'style', 'children']);
 
 /**
  * The anchor react-router writes, its attributes in react-router's order: the caller's (but the
  * link's own props), then `extra` (NavLink's), then href, onClick, ref, target and data-discover.
  */
-function anchor(props: LinkProps & { to: string }, own: Set<string>, extra: Record<string, unknown> | null, ref: ForwardedRef<HTMLAnchorElement>) {
+function anchor(
+  props: LinkProps & { to: string },
+  own: Set<string>,
+  extra: Record<string, unknown> | null,
+  ref: ForwardedRef<HTMLAnchorElement>,
+) {
   const attributes: Record<string, unknown> = {};
   for (const key in props) if (!own.has(key)) attributes[key] = props[key as keyof LinkProps];
   if (extra) Object.assign(attributes, extra);

@@ -45,7 +45,9 @@ export function PageHead({ title, description, image, type = 'website', canonica
       {noIndex ? <meta name="robots" content="noindex" /> : null}
       {linked ? <link rel="canonical" href={urlIn(lang)} /> : null}
       {linked
-        ? [...LANGUAGES, 'x-default' as const].map((l) => <link key={l} rel="alternate" hrefLang={l} href={urlIn(l === 'x-default' ? 'ru' : l)} />)
+        ? [...LANGUAGES, 'x-default' as const].map((l) => (
+            <link key={l} rel="alternate" hrefLang={l} href={urlIn(l === 'x-default' ? 'ru' : l)} />
+          ))
         : null}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={brand} />

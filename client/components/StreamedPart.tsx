@@ -7,7 +7,15 @@ import { LoadError } from './LoadError';
  * A part of a page whose loader returned it through `deferred()` (client/deferred.tsx): rendered at
  * once when the API answered in time, else streamed after a loading line; `failure` if it could not load.
  */
-export function StreamedPart<T>({ value, failure, children }: { value: T | Promise<T>; failure: string; children: (data: T) => ReactNode }) {
+export function StreamedPart<T>({
+  value,
+  failure,
+  children,
+}: {
+  value: T | Promise<T>;
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Deferred

@@ -27,7 +27,12 @@ describe('the new-build reload guard', () => {
 
   it('never reloads without storage, where the guard could not hold', () => {
     expect(mayReloadForBuild(null, 'b2', 1)).toBe(false);
-    const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => {} };
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {},
+    };
     expect(mayReloadForBuild(throwing, 'b2', 1)).toBe(false);
   });
 });

@@ -12,7 +12,9 @@ export interface BuildInfo {
 }
 
 type NavigableRouter = {
-  subscribe(listener: (state: { navigation: { state: string; location?: { pathname: string; search: string; hash: string } } }) => void): () => void;
+  subscribe(
+    listener: (state: { navigation: { state: string; location?: { pathname: string; search: string; hash: string } } }) => void,
+  ): () => void;
 };
 
 export const BUILD_RELOAD_KEY = 'build-reload';

@@ -26,7 +26,12 @@ describe('the chunk reload guard', () => {
 
   it('never reloads without storage, where the guard could not hold', () => {
     expect(shouldReloadAfterChunkError(null, 1)).toBe(false);
-    const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => {} };
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {},
+    };
     expect(shouldReloadAfterChunkError(throwing, 1)).toBe(false);
   });
 

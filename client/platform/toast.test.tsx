@@ -1,6 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import ToastView from './toast-view';
-import { AppToastContainer, DEFAULT_TOAST_TYPE, TOAST_AUTO_CLOSE_MS, TOAST_CONTAINER_PROPS, TOAST_OFFSET_PX, showErrorToast, showToast } from './toast';
+import {
+  AppToastContainer,
+  DEFAULT_TOAST_TYPE,
+  TOAST_AUTO_CLOSE_MS,
+  TOAST_CONTAINER_PROPS,
+  TOAST_OFFSET_PX,
+  showErrorToast,
+  showToast,
+} from './toast';
 
 // The raw CommonJS exports: an ESM namespace object would not let jest replace `toast`.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above

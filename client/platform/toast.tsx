@@ -9,7 +9,13 @@ import type { TypeOptions } from 'react-toastify';
  * The library is its own chunk, loaded after hydration: no page needs it to show its content,
  * and a toast asked for before the container mounts waits in the library's queue.
  */
-export { TOAST_AUTO_CLOSE_MS, TOAST_OFFSET_PX, DEFAULT_TOAST_TYPE, TOAST_CONTAINER_PROPS, type AppToastContainerProps } from './toast-options';
+export {
+  TOAST_AUTO_CLOSE_MS,
+  TOAST_OFFSET_PX,
+  DEFAULT_TOAST_TYPE,
+  TOAST_CONTAINER_PROPS,
+  type AppToastContainerProps,
+} from './toast-options';
 import { DEFAULT_TOAST_TYPE, type AppToastContainerProps } from './toast-options';
 
 const ToastView = lazy(() => import('./toast-view'));

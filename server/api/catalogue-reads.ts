@@ -14,7 +14,15 @@ import type {
   SimTypeList,
   TariffList,
 } from '../../shared/api-types';
-import { AuctionListQuery, NewsItemQuery, NewsListQuery, NoQuery, NumberPathParams, NumberSearchQuery, PointOfSaleQuery } from '../../shared/contract';
+import {
+  AuctionListQuery,
+  NewsItemQuery,
+  NewsListQuery,
+  NoQuery,
+  NumberPathParams,
+  NumberSearchQuery,
+  PointOfSaleQuery,
+} from '../../shared/contract';
 import { deepFreeze } from '../../shared/deep-freeze';
 import type { Language } from '../../shared/languages';
 import type { AuctionService } from './auctions/auction-service';
@@ -76,7 +84,15 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
   // Frozen: one answer goes to many readers.
   const searchAnswers = new LRUCache<string, { state: SearchState; answer: NumberList }>({ max: 500 });
 
-  function searchNumbers(filters: SearchFilters, sort: 'price_asc' | 'price_desc', page: number, pageSize: number, offset: number, cursor: ReturnType<typeof decodeCursor>, now: number): NumberList {
+  function searchNumbers(
+    filters: SearchFilters,
+    sort: 'price_asc' | 'price_desc',
+    page: number,
+    pageSize: number,
+    offset: number,
+    cursor: ReturnType<typeof decodeCursor>,
+    now: number,
+  ): NumberList {
     // A cursor seeks straight to its page; a page number reads the keys before it from the index.
     const found = cursor
       ? search.keys(filters, sort, cursor, pageSize + 1, now)
@@ -145,7 +161,15 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     numberCategories(lang: Language, query: unknown): CategoryList {
       parseInput(NoQuery, query);
       const counts = search.availableByCategory(ctx.now());
-      return { items: CATEGORIES.map((c) => ({ id: c.id, name: c.names[lang], price: c.price, pattern: c.pattern, available: counts.get(c.id) ?? 0 })) };
+      return {
+        items: CATEGORIES.map((c) => ({
+          id: c.id,
+          name: c.names[lang],
+          price: c.price,
+          pattern: c.pattern,
+          available: counts.get(c.id) ?? 0,
+        })),
+      };
     },
 
     number(_lang: Language, query: unknown, number: string): PhoneNumber {

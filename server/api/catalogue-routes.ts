@@ -18,8 +18,9 @@ export function registerCatalogueReads(router: Router, ctx: ApiContext, reads: C
     if (seconds !== null) cacheFor(res, seconds);
     res.json(payload);
   };
-  const read = (name: Exclude<ReadName, 'tariff' | 'number' | 'newsItem' | 'pointOfSale' | 'auction' | 'auctions'>) => (req: Request, res: Response) =>
-    send(res, name, reads[name](requestLanguage(req), req.query));
+  const read =
+    (name: Exclude<ReadName, 'tariff' | 'number' | 'newsItem' | 'pointOfSale' | 'auction' | 'auctions'>) => (req: Request, res: Response) =>
+      send(res, name, reads[name](requestLanguage(req), req.query));
   const readOne = (name: 'tariff' | 'number' | 'newsItem' | 'pointOfSale', param: string) => (req: Request, res: Response) =>
     send(res, name, reads[name](requestLanguage(req), req.query, String(req.params[param])));
   // With an auth token, the lots show the bidder's own position.
@@ -37,5 +38,7 @@ export function registerCatalogueReads(router: Router, ctx: ApiContext, reads: C
   router.get('/points-of-sale', read('pointsOfSale'));
   router.get('/points-of-sale/:id', readOne('pointOfSale', 'id'));
   router.get('/auctions', async (req, res) => send(res, 'auctions', reads.auctions(requestLanguage(req), req.query, await phoneOf(req))));
-  router.get('/auctions/:id', async (req, res) => send(res, 'auction', reads.auction(requestLanguage(req), req.query, req.params.id, await phoneOf(req))));
+  router.get('/auctions/:id', async (req, res) =>
+    send(res, 'auction', reads.auction(requestLanguage(req), req.query, req.params.id, await phoneOf(req))),
+  );
 }

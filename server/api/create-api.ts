@@ -61,7 +61,8 @@ export interface ApiOptions {
   logError?: (message: string, error: unknown, requestId?: string) => void;
 }
 
-export type ReadResult<N extends ReadName> = { ok: true; value: ReturnType<CatalogueReads[N]> } | { ok: false; status: number; body: ApiErrorBody };
+export type ReadResult<N extends ReadName> =
+  { ok: true; value: ReturnType<CatalogueReads[N]> } | { ok: false; status: number; body: ApiErrorBody };
 
 export interface Api {
   router: express.Router;
@@ -107,7 +108,11 @@ export function createApi(options: ApiOptions): Api {
     // SMS codes are stored as HMACs keyed by the JWT secret, never in clear.
     smsSecret: crypto.createHash('sha256').update(`sms:${options.jwtSecret}`).digest('hex'),
     personSecret: crypto.createHash('sha256').update(`person:${options.jwtSecret}`).digest('hex'),
-    limits: createRateLimits(db, { ...DEFAULT_LIMITS, ...options.limits }, { redisUrl: options.redisUrl ?? null, warn: (message) => logError(message, undefined) }),
+    limits: createRateLimits(
+      db,
+      { ...DEFAULT_LIMITS, ...options.limits },
+      { redisUrl: options.redisUrl ?? null, warn: (message) => logError(message, undefined) },
+    ),
     log,
     logError,
   };

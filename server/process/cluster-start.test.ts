@@ -19,7 +19,18 @@ describe('a cluster (WEB_CONCURRENCY=2)', () => {
     try {
       const child = spawn(process.execPath, [path.join(distDir, 'server', 'index.cjs')], {
         cwd: rootDir,
-        env: { ...process.env, NODE_PATH: path.join(rootDir, 'node_modules'), NODE_ENV: 'production', WEB_CONCURRENCY: '2', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, JWT_SECRET: 'x'.repeat(40), LOG_REQUESTS: 'false' },
+        env: {
+          ...process.env,
+          NODE_PATH: path.join(rootDir, 'node_modules'),
+          NODE_ENV: 'production',
+          WEB_CONCURRENCY: '2',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DIST_DIR: distDir,
+          JWT_SECRET: 'x'.repeat(40),
+          LOG_REQUESTS: 'false',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';

@@ -5,12 +5,19 @@ import { openStream, type OpenStream } from '../api/test-support/event-stream';
 
 const DEMO_CODE = '123456';
 
-const post = (origin: string, path: string, body: unknown, headers: Record<string, string> = {}) => callJson(`${origin}${path}`, 'POST', body, headers);
+const post = (origin: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  callJson(`${origin}${path}`, 'POST', body, headers);
 
 describe('live auction streams on a cluster (WEB_CONCURRENCY=2)', () => {
   let server: BuiltServer;
   beforeAll(async () => {
-    server = await startBuiltServer({ WEB_CONCURRENCY: '2', TRUST_PROXY: 'loopback', DEMO_SMS_CODE: DEMO_CODE, LOG_REQUESTS: 'true', PAGE_CACHE_SECONDS: '0' });
+    server = await startBuiltServer({
+      WEB_CONCURRENCY: '2',
+      TRUST_PROXY: 'loopback',
+      DEMO_SMS_CODE: DEMO_CODE,
+      LOG_REQUESTS: 'true',
+      PAGE_CACHE_SECONDS: '0',
+    });
   }, 30000);
   afterAll(() => server.stop());
 
@@ -27,7 +34,12 @@ describe('live auction streams on a cluster (WEB_CONCURRENCY=2)', () => {
     const phone = '+998935550011';
     expect((await post(server.origin, '/api/v1/auth/sms', { phone })).status).toBe(201);
     const auth = (await post(server.origin, '/api/v1/auth/sms/verify', { phone, code: DEMO_CODE })).body.authToken as string;
-    const placed = await post(server.origin, '/api/v1/auctions/lot-006/bids', { amount: lot.minimumBid }, { Authorization: `Bearer ${auth}` });
+    const placed = await post(
+      server.origin,
+      '/api/v1/auctions/lot-006/bids',
+      { amount: lot.minimumBid },
+      { Authorization: `Bearer ${auth}` },
+    );
     expect(placed.status).toBe(201);
 
     const received = await Promise.all(streams.map((s) => s.next('bid')));

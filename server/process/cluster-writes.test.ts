@@ -10,21 +10,32 @@ const visitor = (index: number) => `10.${Math.floor(index / 256) % 256}.${index 
 /** A sandbox decision as the payment page's form posts it: the status and where the visitor is sent. */
 function decide(origin: string, paymentId: string, decision: 'approve' | 'decline'): Promise<{ status: number; location: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${origin}/api/v1/sandbox/payments/${paymentId}/${decision}`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': 0 } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: String(res.headers.location ?? '') }));
-    });
+    const req = http.request(
+      `${origin}/api/v1/sandbox/payments/${paymentId}/${decision}`,
+      { method: 'POST', agent: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': 0 } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: String(res.headers.location ?? '') }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
-const call = (origin: string, method: string, path: string, body: unknown, headers: Record<string, string>) => callJson(`${origin}${path}`, method, body, headers);
+const call = (origin: string, method: string, path: string, body: unknown, headers: Record<string, string>) =>
+  callJson(`${origin}${path}`, method, body, headers);
 
 describe('cluster writes (WEB_CONCURRENCY=2)', () => {
   let server: BuiltServer;
   beforeAll(async () => {
-    server = await startBuiltServer({ WEB_CONCURRENCY: '2', TRUST_PROXY: 'loopback', DEMO_SMS_CODE: DEMO_CODE, LOG_REQUESTS: 'true', PAGE_CACHE_SECONDS: '0' });
+    server = await startBuiltServer({
+      WEB_CONCURRENCY: '2',
+      TRUST_PROXY: 'loopback',
+      DEMO_SMS_CODE: DEMO_CODE,
+      LOG_REQUESTS: 'true',
+      PAGE_CACHE_SECONDS: '0',
+    });
   }, 30000);
   afterAll(() => server.stop());
 
@@ -37,13 +48,18 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
     const answers = await Promise.all(
       numbers.flatMap((number, n) =>
         Array.from({ length: RACERS }, (_, r) =>
-          call(server.origin, 'POST', '/api/v1/reservations', { number }, { 'X-Forwarded-For': visitor(n * RACERS + r) }).then((answer) => ({ number, answer })),
+          call(server.origin, 'POST', '/api/v1/reservations', { number }, { 'X-Forwarded-For': visitor(n * RACERS + r) }).then(
+            (answer) => ({ number, answer }),
+          ),
         ),
       ),
     );
     expect(answers.filter(({ answer }) => answer.status >= 500)).toEqual([]);
     for (const number of numbers) {
-      const statuses = answers.filter((a) => a.number === number).map((a) => a.answer.status).sort();
+      const statuses = answers
+        .filter((a) => a.number === number)
+        .map((a) => a.answer.status)
+        .sort();
       expect(`${number}: ${statuses.join(',')}`).toBe(`${number}: ${[201, ...Array(RACERS - 1).fill(409)].join(',')}`);
     }
     // Both workers took part.
@@ -74,7 +90,13 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       const amount = detail.body.minimumBid as number;
       const answers = await Promise.all(
         tokens.map((token, i) =>
-          call(server.origin, 'POST', `/api/v1/auctions/${lot.id}/bids`, { amount }, { Authorization: `Bearer ${token}`, 'X-Forwarded-For': visitor(5000 + i) }),
+          call(
+            server.origin,
+            'POST',
+            `/api/v1/auctions/${lot.id}/bids`,
+            { amount },
+            { Authorization: `Bearer ${token}`, 'X-Forwarded-For': visitor(5000 + i) },
+          ),
         ),
       );
       expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
@@ -93,23 +115,45 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       const headers = { 'X-Forwarded-For': visitor(10_000 + race) };
       const phone = `+99894${String(1_000_000 + race).padStart(7, '0')}`;
       expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone }, headers)).status).toBe(201);
-      const auth = (await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: DEMO_CODE }, headers)).body.authToken as string;
-      const identified = await call(server.origin, 'POST', '/api/v1/identification/remote', { document: `AK${String(1_000_000 + race)}`, birthDate: '15.03.1990' }, { ...headers, Authorization: `Bearer ${auth}` });
+      const auth = (await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: DEMO_CODE }, headers)).body
+        .authToken as string;
+      const identified = await call(
+        server.origin,
+        'POST',
+        '/api/v1/identification/remote',
+        { document: `AK${String(1_000_000 + race)}`, birthDate: '15.03.1990' },
+        { ...headers, Authorization: `Bearer ${auth}` },
+      );
       expect(identified.status).toBe(201);
       const list = await call(server.origin, 'GET', '/api/v1/numbers?category=free&pageSize=1', undefined, {});
       const number = (list.body.items as { number: string }[])[0].number;
       const booked = await call(server.origin, 'POST', '/api/v1/reservations', { number }, { ...headers, 'X-Auth-Token': auth });
       expect(booked.status).toBe(201);
-      const ordered = await call(server.origin, 'POST', '/api/v1/orders', { tariff: { type: 'ready', id: 'oq-smart' }, simType: 'esim', email: 'race@mail.uz' }, { ...headers, Authorization: `Bearer ${auth}`, 'X-Reservation-Token': booked.body.reservationToken as string });
+      const ordered = await call(
+        server.origin,
+        'POST',
+        '/api/v1/orders',
+        { tariff: { type: 'ready', id: 'oq-smart' }, simType: 'esim', email: 'race@mail.uz' },
+        { ...headers, Authorization: `Bearer ${auth}`, 'X-Reservation-Token': booked.body.reservationToken as string },
+      );
       expect(ordered.status).toBe(201);
       const orderId = (ordered.body.order as { id: string }).id;
-      const payment = await call(server.origin, 'POST', `/api/v1/orders/${orderId}/payments`, { provider: 'payme' }, { ...headers, Authorization: `Bearer ${auth}` });
+      const payment = await call(
+        server.origin,
+        'POST',
+        `/api/v1/orders/${orderId}/payments`,
+        { provider: 'payme' },
+        { ...headers, Authorization: `Bearer ${auth}` },
+      );
       expect(payment.status).toBe(201);
       const paymentId = payment.body.paymentId as string;
 
       // Two, five or ten at once, approvals and declines mixed (every third race approvals only).
       const racers = [2, 5, 10][race % 3];
-      const decisions = Array.from({ length: racers }, (_, i) => (race % 3 === 2 || i % 2 === 0 ? 'approve' : 'decline') as 'approve' | 'decline');
+      const decisions = Array.from(
+        { length: racers },
+        (_, i) => (race % 3 === 2 || i % 2 === 0 ? 'approve' : 'decline') as 'approve' | 'decline',
+      );
       const answers = await Promise.all(decisions.map((decision) => decide(server.origin, paymentId, decision)));
       expect(answers.every((answer) => answer.status === 303)).toBe(true);
       const shown = new Set(answers.map((answer) => new URL(answer.location, server.origin).searchParams.get('payment')));
@@ -118,7 +162,9 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       expect(['approved', 'declined']).toContain(outcome);
       // What the visitor is shown is what happened to the order.
       const status = await call(server.origin, 'GET', `/api/v1/orders/${orderId}/status`, undefined, { Authorization: `Bearer ${auth}` });
-      expect(`race ${race}: ${outcome} -> ${String(status.body.result)}`).toBe(`race ${race}: ${outcome} -> ${outcome === 'approved' ? 'activated' : 'not_paid'}`);
+      expect(`race ${race}: ${outcome} -> ${String(status.body.result)}`).toBe(
+        `race ${race}: ${outcome} -> ${outcome === 'approved' ? 'activated' : 'not_paid'}`,
+      );
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }
     expect(outcomes.get('approved')).toBeGreaterThan(0);

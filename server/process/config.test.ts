@@ -72,71 +72,86 @@ describe('configuration', () => {
 
   it('has the documented default for every variable', () => {
     const config = loadConfig({});
-    expect({ ...config, rootDir: undefined, distDir: undefined, api: { ...config.api, dataDir: undefined, jwtSecret: undefined } }).toEqual({
-      nodeEnv: 'production',
-      port: 3000,
-      host: '0.0.0.0',
-      publicSiteUrl: 'http://localhost:3000',
-      apiBaseUrl: null,
-      trustProxy: false,
-      jwtSecretGenerated: true,
-      api: {
-        demoNumbers: 2400,
-        reservationMinutes: 15,
-        auctionExtendMinutes: 5,
-        paymentWindowMinutes: 720,
-        paymentWindowPremiumMinutes: 30,
-        corsOrigins: [],
-        production: true,
-        limits: {
-          reservationsPerHour: 60,
-          reservationsPerNetworkPerHour: 180,
-          holdsPerClient: 20,
-          holdsPerNetwork: 60,
-          bookingsPerPhone: 2,
-          anonymousHeldShare: 0.2,
-          smsPhonesPerHour: 10,
-          ordersAwaitingPayment: 3,
-          bidsPerMinute: 10,
-          streamsPerClient: 20,
-          streamsTotal: 5000,
+    expect({ ...config, rootDir: undefined, distDir: undefined, api: { ...config.api, dataDir: undefined, jwtSecret: undefined } }).toEqual(
+      {
+        nodeEnv: 'production',
+        port: 3000,
+        host: '0.0.0.0',
+        publicSiteUrl: 'http://localhost:3000',
+        apiBaseUrl: null,
+        trustProxy: false,
+        jwtSecretGenerated: true,
+        api: {
+          demoNumbers: 2400,
+          reservationMinutes: 15,
+          auctionExtendMinutes: 5,
+          paymentWindowMinutes: 720,
+          paymentWindowPremiumMinutes: 30,
+          corsOrigins: [],
+          production: true,
+          limits: {
+            reservationsPerHour: 60,
+            reservationsPerNetworkPerHour: 180,
+            holdsPerClient: 20,
+            holdsPerNetwork: 60,
+            bookingsPerPhone: 2,
+            anonymousHeldShare: 0.2,
+            smsPhonesPerHour: 10,
+            ordersAwaitingPayment: 3,
+            bidsPerMinute: 10,
+            streamsPerClient: 20,
+            streamsTotal: 5000,
+          },
+          redisUrl: null,
         },
-        redisUrl: null,
+        renderTimeoutMs: 15000,
+        webConcurrency: 1,
+        pageCacheSeconds: 5,
+        pageCacheMaxBytes: 32 * 1024 * 1024,
+        logRequests: true,
+        oqDayFrameAncestors: [],
+        metricsPort: null,
+        metricsHost: '127.0.0.1',
+        public: {
+          siteUrl: 'http://localhost:3000',
+          apiBaseUrl: '/api/v1',
+          firebase: null,
+          gtmId: null,
+          metrikaId: null,
+          buildCheckIntervalMinutes: 60,
+          streamAfterMs: 1000,
+          mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+          mapAttribution: null,
+          showErrorDetails: false,
+        },
       },
-      renderTimeoutMs: 15000,
-      webConcurrency: 1,
-      pageCacheSeconds: 5,
-      pageCacheMaxBytes: 32 * 1024 * 1024,
-      logRequests: true,
-      oqDayFrameAncestors: [],
-      metricsPort: null,
-      metricsHost: '127.0.0.1',
-      public: {
-        siteUrl: 'http://localhost:3000',
-        apiBaseUrl: '/api/v1',
-        firebase: null,
-        gtmId: null,
-        metrikaId: null,
-        buildCheckIntervalMinutes: 60,
-        streamAfterMs: 1000,
-        mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-        mapAttribution: null,
-        showErrorDetails: false,
-      },
-    });
+    );
     expect(config.distDir).toBe(path.join(config.rootDir, 'dist'));
     expect(config.api.dataDir).toBe(path.join(config.rootDir, 'data'));
   });
 
   it('renders every page afresh and logs no requests in tests and development unless told otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ pageCacheSeconds: 0, logRequests: false });
-    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ pageCacheSeconds: 0, logRequests: true, public: { showErrorDetails: true } });
-    expect(loadConfig({ NODE_ENV: 'test', PAGE_CACHE_SECONDS: '7', LOG_REQUESTS: 'on' })).toMatchObject({ pageCacheSeconds: 7, logRequests: true });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({
+      pageCacheSeconds: 0,
+      logRequests: true,
+      public: { showErrorDetails: true },
+    });
+    expect(loadConfig({ NODE_ENV: 'test', PAGE_CACHE_SECONDS: '7', LOG_REQUESTS: 'on' })).toMatchObject({
+      pageCacheSeconds: 7,
+      logRequests: true,
+    });
   });
 
   it('takes a variable set to blanks as unset, and trims the others', () => {
     const config = loadConfig({ PORT: '  ', HOST: ' ', RESERVATION_MINUTES: ' 20 ', METRICS_PORT: '', GTM_ID: ' GTM-ABC1234 ' });
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', api: { reservationMinutes: 20 }, metricsPort: null, public: { gtmId: 'GTM-ABC1234' } });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      api: { reservationMinutes: 20 },
+      metricsPort: null,
+      public: { gtmId: 'GTM-ABC1234' },
+    });
   });
 
   it('reads origin lists and URLs down to what is used: origins, and an API base without trailing slashes', () => {
@@ -174,7 +189,9 @@ describe('configuration', () => {
     expect(loadConfig({ LIMIT_ANONYMOUS_HELD_SHARE: '12.5%' }).api.limits.anonymousHeldShare).toBe(0.125);
     expect(loadConfig({ LIMIT_ANONYMOUS_HELD_SHARE: '0' }).api.limits.anonymousHeldShare).toBe(0);
     for (const bad of ['101', '-5', '0.2.1', 'half']) {
-      expect(() => loadConfig({ LIMIT_ANONYMOUS_HELD_SHARE: bad })).toThrow(`LIMIT_ANONYMOUS_HELD_SHARE must be a percentage from 0 to 100, got "${bad}"`);
+      expect(() => loadConfig({ LIMIT_ANONYMOUS_HELD_SHARE: bad })).toThrow(
+        `LIMIT_ANONYMOUS_HELD_SHARE must be a percentage from 0 to 100, got "${bad}"`,
+      );
     }
   });
 

@@ -19,7 +19,9 @@ export class ConfigError extends Error {
     message: string,
     more: readonly { variable: string; message: string }[] = [],
   ) {
-    super(`Invalid configuration: ${[{ variable, message }, ...more].map((problem) => `${problem.variable} ${problem.message}`).join('; ')}`);
+    super(
+      `Invalid configuration: ${[{ variable, message }, ...more].map((problem) => `${problem.variable} ${problem.message}`).join('; ')}`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -110,10 +112,10 @@ const percentage = (fallback: number) =>
 const optionalInteger = (min: number, max: number) => variable(wholeNumber(min, max).optional());
 
 function httpUrl() {
-  return z.string().refine(
-    (raw) => URL.canParse(raw),
-    { error: (issue) => `must be an absolute http(s) URL, ${got(issue)}`, abort: true },
-  ).refine((raw) => /^https?:$/.test(new URL(raw).protocol), { error: (issue) => `must use http or https, ${got(issue)}` });
+  return z
+    .string()
+    .refine((raw) => URL.canParse(raw), { error: (issue) => `must be an absolute http(s) URL, ${got(issue)}`, abort: true })
+    .refine((raw) => /^https?:$/.test(new URL(raw).protocol), { error: (issue) => `must use http or https, ${got(issue)}` });
 }
 
 /** A comma- or space-separated list of http(s) origins. */
@@ -153,7 +155,12 @@ const trustProxy = variable(
 const text = variable(z.string().optional());
 const textOr = (fallback: string) => variable(z.string().default(fallback));
 const matching = (pattern: RegExp, what: string) =>
-  variable(z.string().regex(pattern, { error: (issue) => `must ${what}, ${got(issue)}` }).optional());
+  variable(
+    z
+      .string()
+      .regex(pattern, { error: (issue) => `must ${what}, ${got(issue)}` })
+      .optional(),
+  );
 
 /**
  * Every variable the server reads, with its default (README.md, Environment). Defaults that
@@ -163,12 +170,18 @@ const matching = (pattern: RegExp, what: string) =>
 const envSchema = z
   .object({
     NODE_ENV: variable(
-      z.enum(['development', 'production', 'test'], { error: (issue) => `must be development, production or test, ${got(issue)}` }).default(DEFAULT_NODE_ENV),
+      z
+        .enum(['development', 'production', 'test'], { error: (issue) => `must be development, production or test, ${got(issue)}` })
+        .default(DEFAULT_NODE_ENV),
     ),
     PORT: integer(3000, 0, 65535),
     HOST: textOr('0.0.0.0'),
     PUBLIC_SITE_URL: variable(httpUrl().optional()),
-    API_BASE_URL: variable(httpUrl().transform((raw) => raw.replace(/\/+$/, '')).optional()),
+    API_BASE_URL: variable(
+      httpUrl()
+        .transform((raw) => raw.replace(/\/+$/, ''))
+        .optional(),
+    ),
     TRUST_PROXY: trustProxy,
     DIST_DIR: textOr('dist'),
     DATA_DIR: textOr('data'),
@@ -180,7 +193,12 @@ const envSchema = z
     AUCTION_EXTEND_MINUTES: integer(5, 1, 24 * 60),
     PAYMENT_WINDOW_MINUTES: integer(720, 1, 7 * 24 * 60),
     PAYMENT_WINDOW_PREMIUM_MINUTES: integer(DEFAULT_PREMIUM_WINDOW_MINUTES, 1, 7 * 24 * 60),
-    DEMO_SMS_CODE: variable(z.string().regex(/^\d{4,6}$/, { error: 'must be 4 to 6 digits' }).optional()),
+    DEMO_SMS_CODE: variable(
+      z
+        .string()
+        .regex(/^\d{4,6}$/, { error: 'must be 4 to 6 digits' })
+        .optional(),
+    ),
     API_CORS_ORIGINS: origins,
     // Longer than the HTTP client's 10 s timeout, so a slow API call ends as an error state first.
     RENDER_TIMEOUT_MS: integer(15000, 100, 120000),
@@ -203,7 +221,9 @@ const envSchema = z
     REDIS_URL: variable(
       z
         .string()
-        .refine((raw) => URL.canParse(raw) && /^rediss?:$/.test(new URL(raw).protocol), { error: (issue) => `must be a redis:// or rediss:// URL, ${got(issue)}` })
+        .refine((raw) => URL.canParse(raw) && /^rediss?:$/.test(new URL(raw).protocol), {
+          error: (issue) => `must be a redis:// or rediss:// URL, ${got(issue)}`,
+        })
         .optional(),
     ),
     METRICS_PORT: optionalInteger(0, 65535),

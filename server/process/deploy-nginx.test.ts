@@ -46,7 +46,12 @@ function fetchVia(url: string, options: { from?: string; headers?: Record<string
   return new Promise((resolve, reject) => {
     const req = client.get(
       url,
-      { agent: false, rejectUnauthorized: false, localAddress: options.from ?? '127.0.0.1', headers: { 'User-Agent': BROWSER, ...options.headers } },
+      {
+        agent: false,
+        rejectUnauthorized: false,
+        localAddress: options.from ?? '127.0.0.1',
+        headers: { 'User-Agent': BROWSER, ...options.headers },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -73,7 +78,13 @@ interface Proxy {
  * A port found free may be taken by another test's server before nginx binds it: nginx then
  * exits at once saying so, and is started again on other ports.
  */
-async function startNginx(dir: string, name: string, upstreams: number[], assetsRoot: string, cert: { crt: string; key: string }): Promise<Proxy> {
+async function startNginx(
+  dir: string,
+  name: string,
+  upstreams: number[],
+  assetsRoot: string,
+  cert: { crt: string; key: string },
+): Promise<Proxy> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await startNginxOnce(dir, name, upstreams, assetsRoot, cert);
@@ -83,7 +94,13 @@ async function startNginx(dir: string, name: string, upstreams: number[], assets
   }
 }
 
-async function startNginxOnce(dir: string, name: string, upstreams: number[], assetsRoot: string, cert: { crt: string; key: string }): Promise<Proxy> {
+async function startNginxOnce(
+  dir: string,
+  name: string,
+  upstreams: number[],
+  assetsRoot: string,
+  cert: { crt: string; key: string },
+): Promise<Proxy> {
   // Two ports at once: two separate calls may get the same one, and nginx would then read the
   // plain-HTTP server as a second TLS server on that port ("no ssl_certificate").
   const [httpPort, httpsPort] = await freePorts(2);
@@ -99,7 +116,10 @@ async function startNginxOnce(dir: string, name: string, upstreams: number[], as
   replace(/^pid .*;/m, `pid ${path.join(dir, `${name}.pid`)};`);
   replace(/^error_log .*;/m, 'error_log stderr warn;');
   replace(/access_log \/var\/log\/nginx\/oq-access\.log oq;/, `access_log ${path.join(dir, `${name}-access.log`)} oq;`);
-  replace(/ {4}server 127\.0\.0\.1:3001[^\n]*\n {4}server 127\.0\.0\.1:3002[^\n]*\n/, upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;\n`).join(''));
+  replace(
+    / {4}server 127\.0\.0\.1:3001[^\n]*\n {4}server 127\.0\.0\.1:3002[^\n]*\n/,
+    upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;\n`).join(''),
+  );
   // Every server on the two ports, the default ones (names that are not the site's) included.
   replace(/listen 80( default_server)?;/g, `listen 127.0.0.1:${httpPort}$1;`);
   replace(/listen 443 ssl http2( default_server)?;/g, `listen 127.0.0.1:${httpsPort} ssl http2$1;`);
@@ -136,7 +156,11 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oq-nginx-'));
     const cert = { crt: path.join(dir, 'site.crt'), key: path.join(dir, 'site.key') };
-    execFileSync(OPENSSL!, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', cert.key, '-out', cert.crt, '-days', '1', '-subj', '/CN=oq.test'], { stdio: 'ignore' });
+    execFileSync(
+      OPENSSL!,
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', cert.key, '-out', cert.crt, '-days', '1', '-subj', '/CN=oq.test'],
+      { stdio: 'ignore' },
+    );
     // The build's assets where nginx (and only nginx) serves them from.
     const assetsRoot = path.join(dir, 'client');
     fs.cpSync(path.join(DIST, 'client', 'assets'), path.join(assetsRoot, 'assets'), { recursive: true });
@@ -161,10 +185,16 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
   });
 
   it('answers every page in three languages over HTTPS, and sends plain HTTP to HTTPS', async () => {
-    const news = JSON.parse((await fetchVia(`${proxy.https}/api/v1/news?pageSize=1`, { from: nextAddress() })).body) as { items: { slug: string }[] };
-    const urls = LANGUAGES.flatMap((lang) => PAGE_KEYS.map((page) => href(page, lang, page === 'newsItem' ? { slug: news.items[0].slug } : {})));
+    const news = JSON.parse((await fetchVia(`${proxy.https}/api/v1/news?pageSize=1`, { from: nextAddress() })).body) as {
+      items: { slug: string }[];
+    };
+    const urls = LANGUAGES.flatMap((lang) =>
+      PAGE_KEYS.map((page) => href(page, lang, page === 'newsItem' ? { slug: news.items[0].slug } : {})),
+    );
     expect(urls).toHaveLength(39);
-    const answers = await Promise.all(urls.map((url) => fetchVia(`${proxy.https}${url}`, { from: nextAddress() }).then((answer) => ({ url, answer }))));
+    const answers = await Promise.all(
+      urls.map((url) => fetchVia(`${proxy.https}${url}`, { from: nextAddress() }).then((answer) => ({ url, answer }))),
+    );
     for (const { url, answer } of answers) {
       expect(`${url} ${answer.status}`).toBe(`${url} 200`);
       expect(tags(answer.body, 'h1').length).toBeGreaterThan(0);
@@ -201,7 +231,10 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
   });
 
   it('lets the site log the client address nginx saw, never one the client made up', async () => {
-    const res = await fetchVia(`${proxy.https}/en/about?from=logged-client`, { from: '127.0.0.77', headers: { 'X-Forwarded-For': '6.6.6.6' } });
+    const res = await fetchVia(`${proxy.https}/en/about?from=logged-client`, {
+      from: '127.0.0.77',
+      headers: { 'X-Forwarded-For': '6.6.6.6' },
+    });
     expect(res.status).toBe(200);
     const id = res.headers['x-request-id'] as string;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -230,18 +263,22 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
   it('passes the shell of a page on before its API has answered (3 s), unbuffered', async () => {
     const started = Date.now();
     const shell = await new Promise<{ text: string; at: number }>((resolve, reject) => {
-      const req = https.get(`${slowProxy.https}/en/news`, { agent: false, rejectUnauthorized: false, localAddress: nextAddress(), headers: { 'User-Agent': BROWSER } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-          if (text.includes('</footer>')) {
-            resolve({ text, at: Date.now() });
-            req.destroy();
-          }
-        });
-        res.on('end', () => reject(new Error('the page ended without a footer')));
-      });
+      const req = https.get(
+        `${slowProxy.https}/en/news`,
+        { agent: false, rejectUnauthorized: false, localAddress: nextAddress(), headers: { 'User-Agent': BROWSER } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (text.includes('</footer>')) {
+              resolve({ text, at: Date.now() });
+              req.destroy();
+            }
+          });
+          res.on('end', () => reject(new Error('the page ended without a footer')));
+        },
+      );
       req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
     });
     expect(slowApi.calls.some((call) => call.answered)).toBe(false);
@@ -259,11 +296,14 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
 
     let text = '';
     const waiting = new Set<() => void>();
-    const events = https.get(`${oneSiteProxy.https}/api/v1/auctions/lot-006/events`, { agent: false, rejectUnauthorized: false, localAddress: from, headers: { Accept: 'text/event-stream' } }, (res) =>
-      res.setEncoding('utf8').on('data', (chunk: string) => {
-        text += chunk;
-        for (const check of waiting) check();
-      }),
+    const events = https.get(
+      `${oneSiteProxy.https}/api/v1/auctions/lot-006/events`,
+      { agent: false, rejectUnauthorized: false, localAddress: from, headers: { Accept: 'text/event-stream' } },
+      (res) =>
+        res.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk;
+          for (const check of waiting) check();
+        }),
     );
     const arrived = (name: string) =>
       new Promise<void>((resolve, reject) => {

@@ -44,7 +44,12 @@ describe('the logger', () => {
     expect(stdout).toEqual([]);
     expect(stderr).toMatchObject([
       { level: 'warn', message: 'JWT_SECRET is not set' },
-      { level: 'error', message: 'API error on GET /api/v1/tariffs', requestId: 'proxy-id-42', error: { type: 'TypeError', message: 'store closed' } },
+      {
+        level: 'error',
+        message: 'API error on GET /api/v1/tariffs',
+        requestId: 'proxy-id-42',
+        error: { type: 'TypeError', message: 'store closed' },
+      },
       { level: 'error', message: 'Unhandled promise rejection', error: { value: 'a plain reason' } },
     ]);
     expect(stderr[0]).not.toHaveProperty('error');
@@ -59,8 +64,26 @@ describe('the logger', () => {
     });
     expect(stderr).toEqual([]);
     expect(stdout).toEqual([
-      { level: 'info', time: expect.any(String), pid: process.pid, requestId: 'a', method: 'GET', path: '/en', status: 200, durationMs: 1.5 },
-      { level: 'error', time: expect.any(String), pid: process.pid, requestId: 'b', method: 'GET', path: '/api/v1/tariffs', status: 500, durationMs: 2 },
+      {
+        level: 'info',
+        time: expect.any(String),
+        pid: process.pid,
+        requestId: 'a',
+        method: 'GET',
+        path: '/en',
+        status: 200,
+        durationMs: 1.5,
+      },
+      {
+        level: 'error',
+        time: expect.any(String),
+        pid: process.pid,
+        requestId: 'b',
+        method: 'GET',
+        path: '/api/v1/tariffs',
+        status: 500,
+        durationMs: 2,
+      },
     ]);
   });
 });
@@ -69,7 +92,12 @@ describe("the built server's log", () => {
   it('is JSON lines only while it serves pages, compressed or not: node writes no warning of its own', async () => {
     const server = await startBuiltServer({ LOG_REQUESTS: 'true', PAGE_CACHE_SECONDS: '0' });
     try {
-      for (const [page, encoding] of [['/', 'br'], ['/en/numbers', 'gzip'], ['/uz/news', 'identity'], ['/en/nowhere', 'gzip']]) {
+      for (const [page, encoding] of [
+        ['/', 'br'],
+        ['/en/numbers', 'gzip'],
+        ['/uz/news', 'identity'],
+        ['/en/nowhere', 'gzip'],
+      ]) {
         await get(`${server.origin}${page}`, { 'accept-encoding': encoding });
       }
       // A warning is written on the tick after the listener that raised it.

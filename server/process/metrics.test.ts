@@ -60,7 +60,15 @@ describe('metrics', () => {
   });
 
   it('keep their label set bounded under 1,000 distinct junk URLs', async () => {
-    const junk = (i: number) => [`/junk-${i}`, `/en/news/junk-${i}`, `/api/v1/numbers/junk-${i}`, `/api/v1/junk-${i}`, `/assets/junk-${i}.js`, `/uz/numbers?mask=${i}`][i % 6];
+    const junk = (i: number) =>
+      [
+        `/junk-${i}`,
+        `/en/news/junk-${i}`,
+        `/api/v1/numbers/junk-${i}`,
+        `/api/v1/junk-${i}`,
+        `/assets/junk-${i}.js`,
+        `/uz/numbers?mask=${i}`,
+      ][i % 6];
     // The site's own series (the process's, such as GC kinds, come and go by themselves).
     const seriesOf = (text: string) =>
       text

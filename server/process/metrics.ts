@@ -69,8 +69,18 @@ export function createMetrics(): SiteMetrics {
       labelNames: ['endpoint', 'kind'],
       registers,
     }),
-    pageCache: new Counter({ name: 'page_cache_requests_total', help: 'Page cache lookups by result (hit, miss)', labelNames: ['result'], registers }),
-    limitsRefused: new Counter({ name: 'limits_refused_total', help: 'Requests refused by a per-client limit (429), by limit', labelNames: ['limit'], registers }),
+    pageCache: new Counter({
+      name: 'page_cache_requests_total',
+      help: 'Page cache lookups by result (hit, miss)',
+      labelNames: ['result'],
+      registers,
+    }),
+    limitsRefused: new Counter({
+      name: 'limits_refused_total',
+      help: 'Requests refused by a per-client limit (429), by limit',
+      labelNames: ['limit'],
+      registers,
+    }),
   };
 }
 
@@ -101,15 +111,44 @@ export function metricsMiddleware(metrics: SiteMetrics) {
 }
 
 /** First path segments of the operator API; a call elsewhere is "other". */
-const API_RESOURCES = new Set(['news', 'tariffs', 'tariff-constructor', 'sim-types', 'numbers', 'reservations', 'auctions', 'auth', 'identification', 'orders', 'points-of-sale', 'openapi.json']);
+const API_RESOURCES = new Set([
+  'news',
+  'tariffs',
+  'tariff-constructor',
+  'sim-types',
+  'numbers',
+  'reservations',
+  'auctions',
+  'auth',
+  'identification',
+  'orders',
+  'points-of-sale',
+  'openapi.json',
+]);
 /** Path segments that name a sub-resource rather than an id. */
-const API_SUBRESOURCES = new Set(['categories', 'quote', 'current', 'status', 'payments', 'bids', 'reservation', 'events', 'sms', 'verify', 'remote', 'manual']);
+const API_SUBRESOURCES = new Set([
+  'categories',
+  'quote',
+  'current',
+  'status',
+  'payments',
+  'bids',
+  'reservation',
+  'events',
+  'sms',
+  'verify',
+  'remote',
+  'manual',
+]);
 
 /** `/news/some-slug?page=2` -> `/news/:id`: the endpoint of an API call as a bounded label. */
 export function apiEndpointOf(url: string | undefined): string {
   const segments = (url ?? '').split(/[?#]/)[0].split('/').filter(Boolean);
   if (segments.length === 0 || !API_RESOURCES.has(segments[0])) return 'other';
-  return `/${segments.map((segment, i) => (i === 0 || API_SUBRESOURCES.has(segment) ? segment : ':id')).slice(0, 4).join('/')}`;
+  return `/${segments
+    .map((segment, i) => (i === 0 || API_SUBRESOURCES.has(segment) ? segment : ':id'))
+    .slice(0, 4)
+    .join('/')}`;
 }
 
 /**

@@ -8,7 +8,8 @@ import { get, startBuiltServer } from '../testing/built-server';
  * site's own config says; NODE_ENV=development still gives React's development builds.
  */
 
-const REACT_BUILDS = /node_modules\/(react|react-dom)\/cjs\/(react|react-jsx-runtime|react-dom|react-dom-server\.node|react-dom-server)\.(production|development)\.js$/;
+const REACT_BUILDS =
+  /node_modules\/(react|react-dom)\/cjs\/(react|react-jsx-runtime|react-dom|react-dom-server\.node|react-dom-server)\.(production|development)\.js$/;
 
 /** The React files the server process has loaded, after it rendered a page. */
 async function reactFilesLoaded(nodeEnv: string | undefined): Promise<string[]> {
@@ -16,7 +17,10 @@ async function reactFilesLoaded(nodeEnv: string | undefined): Promise<string[]> 
   const preload = path.join(dir, 'report.cjs');
   const report = path.join(dir, 'loaded.json');
   // Writes the modules loaded so far when asked (SIGUSR2), from inside the server process.
-  fs.writeFileSync(preload, `process.on('SIGUSR2', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(require.cache))));\n`);
+  fs.writeFileSync(
+    preload,
+    `process.on('SIGUSR2', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(require.cache))));\n`,
+  );
   const env: Record<string, string> = { NODE_OPTIONS: `--require ${preload}` };
   // startBuiltServer sets production unless told; undefined leaves the variable out of the child's environment.
   (env as Record<string, string | undefined>).NODE_ENV = nodeEnv;

@@ -22,7 +22,11 @@ describeWithRedis('per-client limits shared through Redis', () => {
   let machineB: BuiltServer;
   beforeAll(async () => {
     const port = await freePort();
-    redis = await startProcess(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], /Ready to accept connections/);
+    redis = await startProcess(
+      REDIS!,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      /Ready to accept connections/,
+    );
     // Two machines: each its own process and store, one Redis.
     const env = { REDIS_URL: `redis://127.0.0.1:${port}`, TRUST_PROXY: 'loopback', LIMIT_RESERVATIONS_PER_HOUR: '3' };
     [machineA, machineB] = await Promise.all([startBuiltServer(env), startBuiltServer(env)]);

@@ -36,7 +36,9 @@ describe('graceful shutdown', () => {
     const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60000 });
     try {
       // A connection kept alive by an earlier request, then used for the request in flight.
-      await new Promise<void>((resolve, reject) => http.get(`${server.origin}/healthz`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject));
+      await new Promise<void>((resolve, reject) =>
+        http.get(`${server.origin}/healthz`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject),
+      );
       let closedByServer = false;
       const inFlight = new Promise<number>((resolve, reject) => {
         http
@@ -65,7 +67,9 @@ describe('graceful shutdown', () => {
     try {
       const stream = await openStream(`${server.origin}/api/v1/auctions/lot-006/events`);
       expect((await stream.next()).event).toBe('snapshot');
-      const exited = new Promise<{ code: number | null; at: number }>((resolve) => server.child.once('exit', (code) => resolve({ code, at: Date.now() })));
+      const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+        server.child.once('exit', (code) => resolve({ code, at: Date.now() })),
+      );
       const signalledAt = Date.now();
       server.child.kill('SIGTERM');
       await stream.ended;
@@ -85,7 +89,9 @@ describe('graceful shutdown', () => {
     const { port } = holder.address() as AddressInfo;
     try {
       await expect(startBuiltServer({ PORT: String(port), API_BASE_URL: api.baseUrl })).rejects.toThrow(
-        new RegExp(`server exited: Cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use \\(set PORT to another port or stop the other process\\)\\.\\n$`),
+        new RegExp(
+          `server exited: Cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use \\(set PORT to another port or stop the other process\\)\\.\\n$`,
+        ),
       );
     } finally {
       holder.close();

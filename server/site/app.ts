@@ -106,7 +106,10 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   const probeApi = config.apiBaseUrl ? createApiProbe(config.apiBaseUrl) : null;
   app.get('/readyz', async (_req, res) => {
     const ready = api ? api.isReady() : await probeApi!();
-    res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
+    res
+      .set('Cache-Control', 'no-store')
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'unavailable' });
   });
 
   // The server's own reads of the operator API: the embedded API's functions, called directly,
@@ -120,21 +123,39 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   app.use(languageRedirects);
 
   const log = (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => logger[level](message, error);
-  const renderer = createRenderer({ config, routes: options.routes ?? createRoutes(), manifest, catalogs: { ru, en, uz }, log, metrics, serverReader });
+  const renderer = createRenderer({
+    config,
+    routes: options.routes ?? createRoutes(),
+    manifest,
+    catalogs: { ru, en, uz },
+    log,
+    metrics,
+    serverReader,
+  });
   const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('405 Method Not Allowed');
   });
   // Every other path is a page: the page cache around the document's render.
-  app.use(pageRoute(withPageCache(renderer.renderDocument, { cache: pageCache, metrics }), { publicSiteUrl: config.publicSiteUrl, pageOf: renderer.pageOf, log }));
+  app.use(
+    pageRoute(withPageCache(renderer.renderDocument, { cache: pageCache, metrics }), {
+      publicSiteUrl: config.publicSiteUrl,
+      pageOf: renderer.pageOf,
+      log,
+    }),
+  );
 
   // Registered last: anything thrown above ends here, never as a crash or a stack trace.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     const status = httpStatusOf(error);
     if (status >= 500) logger.error(`Request failed: ${req.method} ${req.path}`, error, { requestId: res.locals.requestId });
     if (res.headersSent) return next(error);
-    res.status(status).type('text/plain; charset=utf-8').set('Cache-Control', 'no-store').send(`${status} ${STATUS_CODES[status] ?? 'Error'}`);
+    res
+      .status(status)
+      .type('text/plain; charset=utf-8')
+      .set('Cache-Control', 'no-store')
+      .send(`${status} ${STATUS_CODES[status] ?? 'Error'}`);
   });
   return app;
 }
@@ -147,6 +168,7 @@ function labelRoute(route: string) {
 }
 
 function httpStatusOf(error: unknown): number {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
 }

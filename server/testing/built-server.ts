@@ -41,24 +41,29 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
   const workers = Number(env.WEB_CONCURRENCY ?? 1);
   let server: ServiceProcess;
   try {
-    server = await startProcess(process.execPath, [path.join(distDir, 'server', 'index.cjs')], (output) => listeningPorts(output).length >= workers, {
-      label: 'server',
-      timeoutMs: 20000,
-      env: {
-        ...process.env,
-        NODE_PATH: path.join(rootDir, 'node_modules'),
-        PORT: '0',
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        DIST_DIR: distDir,
-        LOG_REQUESTS: 'false',
-        JWT_SECRET: 'x'.repeat(40),
-        ...env,
+    server = await startProcess(
+      process.execPath,
+      [path.join(distDir, 'server', 'index.cjs')],
+      (output) => listeningPorts(output).length >= workers,
+      {
+        label: 'server',
+        timeoutMs: 20000,
+        env: {
+          ...process.env,
+          NODE_PATH: path.join(rootDir, 'node_modules'),
+          PORT: '0',
+          HOST: '127.0.0.1',
+          NODE_ENV: 'production',
+          DATA_DIR: dataDir,
+          DIST_DIR: distDir,
+          LOG_REQUESTS: 'false',
+          JWT_SECRET: 'x'.repeat(40),
+          ...env,
+        },
+        // A DIST_DIR outside the checkout still resolves its packages from the checkout.
+        cwd: rootDir,
       },
-      // A DIST_DIR outside the checkout still resolves its packages from the checkout.
-      cwd: rootDir,
-    });
+    );
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -85,7 +90,13 @@ export interface JsonAnswer {
  * a cluster's workers; over HTTPS the test's self-signed certificate is accepted. `from` picks the
  * loopback address the call comes from (a proxy in front limits and logs by it).
  */
-export function callJson(url: string, method: string, body?: unknown, headers: Record<string, string> = {}, from?: string): Promise<JsonAnswer> {
+export function callJson(
+  url: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  from?: string,
+): Promise<JsonAnswer> {
   const client = url.startsWith('https:') ? https : http;
   const payload = body === undefined ? '' : JSON.stringify(body);
   return new Promise((resolve, reject) => {

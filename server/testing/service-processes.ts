@@ -69,7 +69,12 @@ export interface StartOptions {
 }
 
 /** Starts a program and resolves once its output matches `ready`, or `ready(output)` says so. */
-export function startProcess(program: string, args: string[], ready: RegExp | ((output: string) => boolean | Promise<boolean>), options: StartOptions = {}): Promise<ServiceProcess> {
+export function startProcess(
+  program: string,
+  args: string[],
+  ready: RegExp | ((output: string) => boolean | Promise<boolean>),
+  options: StartOptions = {},
+): Promise<ServiceProcess> {
   const { timeoutMs = 15000, label = program, env, cwd } = options;
   const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], env, cwd });
   let output = '';

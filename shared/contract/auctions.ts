@@ -44,15 +44,17 @@ export const StreamToken = z.strictObject({ streamToken: z.string(), expiresAt: 
 
 // The data of the live streams' events (Server-Sent Events: documented, not JSON responses).
 export const LotBidEvent = z.strictObject({ lotId: z.string(), bid: Bid.optional(), lot: AuctionLot }).meta({ id: 'LotBidEvent' });
-export const LotExtendedEvent = z.strictObject({ lotId: z.string(), endsAt: DateTime, serverTime: DateTime }).meta({ id: 'LotExtendedEvent' });
+export const LotExtendedEvent = z
+  .strictObject({ lotId: z.string(), endsAt: DateTime, serverTime: DateTime })
+  .meta({ id: 'LotExtendedEvent' });
 export const LotEndEvent = z.strictObject({ lot: AuctionLot }).meta({ id: 'LotEndEvent' });
 
 export const AuctionListQuery = z.strictObject({ status: queryEnum(LotStatus) });
 export const PlaceBidBody = z.strictObject({ amount: z.int().min(1).max(1_000_000_000_000) });
 /** The lot stream's query (read by the stream itself, documented here). */
 export const LotEventsQuery = z.strictObject({
-  token: z
-    .string()
-    .optional()
-    .meta({ description: 'A stream token of this lot (POST /auctions/{id}/stream-token): shows its owner their own position. EventSource sends no headers.' }),
+  token: z.string().optional().meta({
+    description:
+      'A stream token of this lot (POST /auctions/{id}/stream-token): shows its owner their own position. EventSource sends no headers.',
+  }),
 });

@@ -8,7 +8,10 @@
 import { z } from 'zod';
 
 /** A phone number as the API writes it: +998 and nine digits. */
-export const Msisdn = z.string().regex(/^\+998\d{9}$/).meta({ examples: ['+998771234567'] });
+export const Msisdn = z
+  .string()
+  .regex(/^\+998\d{9}$/)
+  .meta({ examples: ['+998771234567'] });
 /** An instant, ISO 8601 in UTC from the server's clock. */
 export const DateTime = z.iso.datetime();
 /** A calendar date, yyyy-mm-dd. */

@@ -64,18 +64,21 @@ export const NumberSearchQuery = z.strictObject({
   contains: digits(),
   endsWith: digits(),
   /** e.g. XXX-YY-YY: the same letter is the same digit, `_` any digit. */
-  mask: z.string().max(40).optional().meta({ description: 'e.g. XXX-YY-YY: same letter = same digit, different letters = different digits, _ any digit' }),
+  mask: z
+    .string()
+    .max(40)
+    .optional()
+    .meta({ description: 'e.g. XXX-YY-YY: same letter = same digit, different letters = different digits, _ any digit' }),
   pattern: queryEnum(NumberPattern),
   sort: queryEnum(z.enum(['price_asc', 'price_desc'])),
   /** false (default): only numbers free to reserve; true: all, others with available=false. */
   includeUnavailable: queryBoolean(),
   ...pageQuery(100),
   /** nextCursor of the previous page: seeks straight to the page after it (then `page` only labels it). */
-  cursor: z
-    .string()
-    .max(40)
-    .optional()
-    .meta({ description: 'nextCursor of the previous page: seeks straight to the next one, stable while numbers are reserved; page then only labels it' }),
+  cursor: z.string().max(40).optional().meta({
+    description:
+      'nextCursor of the previous page: seeks straight to the next one, stable while numbers are reserved; page then only labels it',
+  }),
 });
 
 /** GET /numbers/{number}: the number in any usual spelling of an Uzbek mobile number. */

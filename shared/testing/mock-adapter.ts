@@ -19,7 +19,14 @@ export function mockAdapter(answer: (config: InternalAxiosRequestConfig) => Repl
     calls.push(config);
     const reply = await answer(config);
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
-    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: String(reply.status), headers: {}, config, request: {} };
+    const response: AxiosResponse = {
+      data: reply.data,
+      status: reply.status,
+      statusText: String(reply.status),
+      headers: {},
+      config,
+      request: {},
+    };
     if (config.validateStatus?.(reply.status) ?? true) return response;
     const code = reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
     const error = new AxiosError(`Request failed with status code ${reply.status}`, code, config, {}, response);

@@ -16,8 +16,19 @@ export interface LeafletMapProps {
 const COUNTRY_CENTRE: LatLngExpression = [41.3, 64.6];
 
 // Markers drawn by CSS: no image from a CDN, nothing to fail when the network does.
-const pointIcon = divIcon({ className: 'pos-marker', html: '<span class="pos-marker__pin"></span>', iconSize: [28, 28], iconAnchor: [14, 28], popupAnchor: [0, -26] });
-const originIcon = divIcon({ className: 'pos-marker pos-marker--origin', html: '<span class="pos-marker__dot"></span>', iconSize: [20, 20], iconAnchor: [10, 10] });
+const pointIcon = divIcon({
+  className: 'pos-marker',
+  html: '<span class="pos-marker__pin"></span>',
+  iconSize: [28, 28],
+  iconAnchor: [14, 28],
+  popupAnchor: [0, -26],
+});
+const originIcon = divIcon({
+  className: 'pos-marker pos-marker--origin',
+  html: '<span class="pos-marker__dot"></span>',
+  iconSize: [20, 20],
+  iconAnchor: [10, 10],
+});
 
 /** Shows every marker whenever the set of points (a new filter) or the origin changes. */
 function FitToPoints({ points, origin }: LeafletMapProps) {
@@ -59,9 +70,18 @@ export function LeafletMap({ points, origin }: LeafletMapProps) {
   const markers = useMemo(() => points.map((p) => ({ point: p, position: [p.lat, p.lon] as LatLngExpression })), [points]);
   return (
     // Leaflet's controls carry English titles: they are added here with the page's language.
-    <MapContainer className="pos-map__canvas" center={COUNTRY_CENTRE} zoom={5} scrollWheelZoom={false} zoomControl={false} attributionControl={false}>
+    <MapContainer
+      className="pos-map__canvas"
+      center={COUNTRY_CENTRE}
+      zoom={5}
+      scrollWheelZoom={false}
+      zoomControl={false}
+      attributionControl={false}
+    >
       <ZoomControl zoomInTitle={t('mapControls.zoomIn')} zoomOutTitle={t('mapControls.zoomOut')} />
-      <AttributionControl prefix={`<a href="https://leafletjs.com" title="${escapeAttribute(t('mapControls.leafletTitle'))}">Leaflet</a>`} />
+      <AttributionControl
+        prefix={`<a href="https://leafletjs.com" title="${escapeAttribute(t('mapControls.leafletTitle'))}">Leaflet</a>`}
+      />
       <LocalizedPopupClose />
       <TileLayer url={config.mapTileUrl} attribution={config.mapAttribution ?? t('mapControls.osmAttribution')} />
       <FitToPoints points={points} origin={origin} />
@@ -73,7 +93,16 @@ export function LeafletMap({ points, origin }: LeafletMapProps) {
           </Popup>
         </Marker>
       ))}
-      {origin ? <Marker position={[origin.lat, origin.lon]} icon={originIcon} title={t('pointsOfSale.map.you')} alt={t('pointsOfSale.map.you')} keyboard={false} interactive={false} /> : null}
+      {origin ? (
+        <Marker
+          position={[origin.lat, origin.lon]}
+          icon={originIcon}
+          title={t('pointsOfSale.map.you')}
+          alt={t('pointsOfSale.map.you')}
+          keyboard={false}
+          interactive={false}
+        />
+      ) : null}
     </MapContainer>
   );
 }

@@ -33,7 +33,11 @@ export function NearestButton({ filters }: { filters: PointFilters }) {
       (position) => {
         setState('idle');
         // A city filter would hide the nearest office in another city: only the service stays.
-        const query = { service: filters.service, lat: coordinateParam(position.coords.latitude), lon: coordinateParam(position.coords.longitude) };
+        const query = {
+          service: filters.service,
+          lat: coordinateParam(position.coords.latitude),
+          lon: coordinateParam(position.coords.longitude),
+        };
         void navigate(href('pointsOfSale', lang, {}, query));
       },
       (error) => setState(error.code === PERMISSION_DENIED ? 'denied' : 'unavailable'),
@@ -41,10 +45,16 @@ export function NearestButton({ filters }: { filters: PointFilters }) {
     );
   };
 
-  const message = state === 'denied' ? t('pointsOfSale.nearest.denied') : state === 'unavailable' ? t('pointsOfSale.nearest.unavailable') : '';
+  const message =
+    state === 'denied' ? t('pointsOfSale.nearest.denied') : state === 'unavailable' ? t('pointsOfSale.nearest.unavailable') : '';
   return (
     <div className="pos-nearest">
-      <button type="button" className="button button--primary pos-nearest__button" onClick={locate} disabled={!ready || state === 'locating'}>
+      <button
+        type="button"
+        className="button button--primary pos-nearest__button"
+        onClick={locate}
+        disabled={!ready || state === 'locating'}
+      >
         {state === 'locating' ? t('pointsOfSale.nearest.locating') : t('pointsOfSale.nearest.button')}
       </button>
       <p className={`pos-nearest__message${message ? ' pos-nearest__message--shown' : ''}`} role="status">

@@ -4,7 +4,12 @@ const parse = (query: string) => parsePointFilters(new URLSearchParams(query));
 
 describe('the points-of-sale query', () => {
   it('reads city, service and position', () => {
-    expect(parse('city=samarkand&service=esim&lat=39.6542&lon=66.9597')).toEqual({ city: 'samarkand', service: 'esim', lat: 39.6542, lon: 66.9597 });
+    expect(parse('city=samarkand&service=esim&lat=39.6542&lon=66.9597')).toEqual({
+      city: 'samarkand',
+      service: 'esim',
+      lat: 39.6542,
+      lon: 66.9597,
+    });
   });
 
   it('ignores what is malformed instead of failing', () => {
@@ -20,7 +25,11 @@ describe('the points-of-sale query', () => {
 
   it('leaves absent filters out of the API query and writes coordinates with fixed decimals', () => {
     expect(pointQuery({ city: null, service: 'sim', lat: null, lon: null })).toEqual({ service: 'sim' });
-    expect(pointQuery({ city: 'bukhara', service: null, lat: 0.00000001, lon: 64.4 })).toEqual({ city: 'bukhara', lat: '0.0000', lon: '64.4000' });
+    expect(pointQuery({ city: 'bukhara', service: null, lat: 0.00000001, lon: 64.4 })).toEqual({
+      city: 'bukhara',
+      lat: '0.0000',
+      lon: '64.4000',
+    });
     expect(coordinateParam(-12.345678)).toBe('-12.3457');
   });
 });

@@ -37,7 +37,13 @@ export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code
     } catch (error) {
       const failure = apiErrorOf(error);
       // Too soon for a new code: the last one is still valid, so the visitor may type it.
-      return { intent, ok: false, codeStillValidFor: failure?.code === 'sms_rate_limited' ? checked.value : null, message: failure?.message ?? null, messageKey: 'purchase.phone.sendFailed' };
+      return {
+        intent,
+        ok: false,
+        codeStillValidFor: failure?.code === 'sms_rate_limited' ? checked.value : null,
+        message: failure?.message ?? null,
+        messageKey: 'purchase.phone.sendFailed',
+      };
     }
   }
   const code = typeof fields.code === 'string' ? fields.code.trim() : '';

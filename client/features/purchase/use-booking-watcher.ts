@@ -61,7 +61,11 @@ export interface BookingState {
 export function useBookingWatcher(): BookingState {
   const { t } = useTranslation();
   const { reservation, secondsLeft } = useReservationCountdown();
-  const expired = useSyncExternalStore(subscribeExpired, () => expiredNumber, () => null);
+  const expired = useSyncExternalStore(
+    subscribeExpired,
+    () => expiredNumber,
+    () => null,
+  );
   const last = useRef<HeldReservation | null>(null);
 
   useEffect(() => {
@@ -88,5 +92,9 @@ export function useBookingWatcher(): BookingState {
     }
   }, [reservation, secondsLeft, t]);
 
-  return { reservation: secondsLeft === 0 ? null : reservation, secondsLeft, expiredNumber: reservation && secondsLeft !== 0 ? null : expired };
+  return {
+    reservation: secondsLeft === 0 ? null : reservation,
+    secondsLeft,
+    expiredNumber: reservation && secondsLeft !== 0 ? null : expired,
+  };
 }

@@ -21,22 +21,15 @@ export function useHeldReservation(): HeldReservation | null {
 export function useReservationCountdown(): { reservation: HeldReservation | null; secondsLeft: number | null } {
   const reservation = useHeldReservation();
   const expiresAtMs = reservation?.expiresAtMs ?? null;
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      const fromClock = subscribeClock(listener);
-      const fromTokens = subscribeTokens(listener);
-      return () => {
-        fromClock();
-        fromTokens();
-      };
-    },
-    [],
-  );
-  const left = useSyncExternalStore(
-    subscribe,
-    () => (expiresAtMs === null ? null : secondsLeft(expiresAtMs, Date.now())),
-    serverNothing,
-  );
+  const subscribe = useCallback((listener: () => void) => {
+    const fromClock = subscribeClock(listener);
+    const fromTokens = subscribeTokens(listener);
+    return () => {
+      fromClock();
+      fromTokens();
+    };
+  }, []);
+  const left = useSyncExternalStore(subscribe, () => (expiresAtMs === null ? null : secondsLeft(expiresAtMs, Date.now())), serverNothing);
   return { reservation, secondsLeft: left };
 }
 

@@ -50,7 +50,11 @@ export function TariffCard({ tariff, headingLevel = 2, children }: { tariff: Rea
       </dl>
       <PriceBlock {...tariff} />
       <div className="tariff-card__actions">
-        <Link className="button button--primary" to={readyTariffHref(tariff, text.lang)} aria-label={t('tariffs.chooseNamed', { name: tariff.name })}>
+        <Link
+          className="button button--primary"
+          to={readyTariffHref(tariff, text.lang)}
+          aria-label={t('tariffs.chooseNamed', { name: tariff.name })}
+        >
           {t('tariffs.choose')}
         </Link>
         {children}

@@ -34,7 +34,10 @@ afterAll(async () => {
   api.close();
 });
 
-const i18nFor = Object.fromEntries(LANGUAGES.map((lang) => [lang, createI18n(lang, CATALOGS[lang])])) as Record<Language, ReturnType<typeof createI18n>>;
+const i18nFor = Object.fromEntries(LANGUAGES.map((lang) => [lang, createI18n(lang, CATALOGS[lang])])) as Record<
+  Language,
+  ReturnType<typeof createI18n>
+>;
 
 /** Renders a price component as the page does in a language (the catalogue, the router's path). */
 function render(lang: Language, node: ReactNode): string {
@@ -61,7 +64,10 @@ describe('the constructor price', () => {
       expect(computed).toEqual(quote);
       // Each language in turn: the text differs, the sums must not.
       const html = render(LANGUAGES[index % LANGUAGES.length], <ConstructorPrice quote={computed} />);
-      expect([shownAmount(html, 'monthly-price'), shownAmount(html, 'first-months-price')]).toEqual([quote.monthlyPrice, quote.firstMonthsPrice]);
+      expect([shownAmount(html, 'monthly-price'), shownAmount(html, 'first-months-price')]).toEqual([
+        quote.monthlyPrice,
+        quote.firstMonthsPrice,
+      ]);
     }
   }, 60_000);
 
@@ -86,7 +92,10 @@ describe('a ready tariff price', () => {
       const tariffs: ReadyTariff[] = (await request(server).get('/api/v1/tariffs').set('X-Language', lang).expect(200)).body.items;
       for (const tariff of tariffs) {
         const html = render(lang, <PriceBlock {...tariff} />);
-        expect([shownAmount(html, 'monthly-price'), shownAmount(html, 'first-months-price')]).toEqual([tariff.monthlyPrice, tariff.firstMonthsPrice]);
+        expect([shownAmount(html, 'monthly-price'), shownAmount(html, 'first-months-price')]).toEqual([
+          tariff.monthlyPrice,
+          tariff.firstMonthsPrice,
+        ]);
       }
     }
   });
@@ -113,7 +122,13 @@ describe('the configuration in the URL', () => {
 
   it('snaps a value off the steps to the nearest step and ignores a malformed one', () => {
     const selection = selectionFromQuery(query('internetGb=37&minutes=abc&sms=99999999&dedicated=1'), options);
-    expect(selection).toEqual({ internetGb: 30, minutes: options.defaults.minutes, sms: options.defaults.sms, nightInternet: false, dedicated: true });
+    expect(selection).toEqual({
+      internetGb: 30,
+      minutes: options.defaults.minutes,
+      sms: options.defaults.sms,
+      nightInternet: false,
+      dedicated: true,
+    });
     expect(selectionFromQuery(query('internetGb=100000'), options).internetGb).toBe(200);
   });
 });

@@ -1,6 +1,12 @@
 import type { ConstructorOptions } from '../../../shared/api-types';
 import { tariffChoiceToQuery } from '../../../shared/tariff-choice';
-import { quoteTariff, type ConstructorPriceList, type ConstructorSelection, type PricedStep, type TariffQuote } from '../../../shared/tariff-pricing';
+import {
+  quoteTariff,
+  type ConstructorPriceList,
+  type ConstructorSelection,
+  type PricedStep,
+  type TariffQuote,
+} from '../../../shared/tariff-pricing';
 
 /**
  * The constructor's configuration as it lives in the URL query (the keys of shared/tariff-choice.ts

@@ -10,7 +10,14 @@ interface AddOnSwitchProps {
 export function AddOnSwitch({ name, title, detail, checked, onChange }: AddOnSwitchProps) {
   return (
     <label className="add-on">
-      <input className="add-on__input" type="checkbox" name={name} value="1" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        className="add-on__input"
+        type="checkbox"
+        name={name}
+        value="1"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span className="add-on__text">
         <span className="add-on__title">{title}</span>
         <span className="add-on__detail">{detail}</span>

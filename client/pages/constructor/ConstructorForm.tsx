@@ -7,7 +7,13 @@ import { tariffChoiceToQuery } from '../../../shared/tariff-choice';
 import type { ConstructorSelection } from '../../../shared/tariff-pricing';
 import { useLanguage } from '../../components/use-language';
 import { ConstructorPrice } from '../../features/tariffs/ConstructorPrice';
-import { ADD_ON_FIELDS, quoteSelection, selectionFromQuery, selectionToQuery, type StepField } from '../../features/tariffs/constructor-selection';
+import {
+  ADD_ON_FIELDS,
+  quoteSelection,
+  selectionFromQuery,
+  selectionToQuery,
+  type StepField,
+} from '../../features/tariffs/constructor-selection';
 import { selectionSummary } from '../../features/tariffs/tariff-rows';
 import { useHydrated } from '../../components/use-hydrated';
 import { useQueryState } from '../../features/tariffs/use-query-state';
@@ -53,7 +59,13 @@ export function ConstructorForm({ options }: { options: ConstructorOptions }) {
   ];
 
   return (
-    <form className="constructor" method="get" action={href('constructor', lang)} onSubmit={onSubmit} aria-label={t('pages.tariffConstructor.title')}>
+    <form
+      className="constructor"
+      method="get"
+      action={href('constructor', lang)}
+      onSubmit={onSubmit}
+      aria-label={t('pages.tariffConstructor.title')}
+    >
       <div className="constructor__controls">
         {steps.map(({ field, format }) => (
           <StepScale

@@ -19,7 +19,14 @@ export function LatestNews({ news }: { news: Optional<NewsSummary[]> }) {
             {items.map((item) => (
               <li key={item.slug}>
                 <article className="home-news__item">
-                  <img className="home-news__image" src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" />
+                  <img
+                    className="home-news__image"
+                    src={item.image.url}
+                    width={item.image.width}
+                    height={item.image.height}
+                    alt=""
+                    loading="lazy"
+                  />
                   <div className="home-news__body">
                     <time className="home-news__date" dateTime={item.publishedAt}>
                       {formatDate(item.publishedAt, lang)}

@@ -14,7 +14,12 @@ export function NumbersOnOffer({ categories, numbers }: { categories: Optional<N
   const lang = useLanguage();
   const byCategory = (category: string) => href('numbers', lang, {}, { category });
   return (
-    <HomeSection id="home-numbers" title={t('home.numbers.title')} lead={t('home.numbers.lead')} more={{ to: href('numbers', lang), label: t('home.numbers.all') }}>
+    <HomeSection
+      id="home-numbers"
+      title={t('home.numbers.title')}
+      lead={t('home.numbers.lead')}
+      more={{ to: href('numbers', lang), label: t('home.numbers.all') }}
+    >
       <StreamedPart value={numbers} failure={t('home.numbers.loadError')}>
         {(offers) => (
           <ul className="number-offers" role="list">
@@ -38,7 +43,9 @@ export function NumbersOnOffer({ categories, numbers }: { categories: Optional<N
                   <span className="number-category__name">{category.name}</span>
                   <span className="number-category__pattern">{category.pattern}</span>
                   <span className="number-category__price">{formatUzs(category.price, lang)}</span>
-                  <span className="number-category__available">{t('home.numbers.available', { value: formatNumber(category.available, lang) })}</span>
+                  <span className="number-category__available">
+                    {t('home.numbers.available', { value: formatNumber(category.available, lang) })}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -63,13 +63,16 @@ function ConstructorExample({ options }: { options: ConstructorOptions }) {
     <div className="constructor-teaser">
       <ul className="constructor-teaser__ranges">
         <li>
-          <span>{t('tariffConstructor.steps.internetGb')}</span> <strong>{t('home.tariffBuilder.upTo', { value: text.gb(top(options.internetGb)) })}</strong>
+          <span>{t('tariffConstructor.steps.internetGb')}</span>{' '}
+          <strong>{t('home.tariffBuilder.upTo', { value: text.gb(top(options.internetGb)) })}</strong>
         </li>
         <li>
-          <span>{t('tariffConstructor.steps.minutes')}</span> <strong>{t('home.tariffBuilder.upTo', { value: text.minutes(top(options.minutes)) })}</strong>
+          <span>{t('tariffConstructor.steps.minutes')}</span>{' '}
+          <strong>{t('home.tariffBuilder.upTo', { value: text.minutes(top(options.minutes)) })}</strong>
         </li>
         <li>
-          <span>{t('tariffConstructor.steps.sms')}</span> <strong>{t('home.tariffBuilder.upTo', { value: text.sms(top(options.sms)) })}</strong>
+          <span>{t('tariffConstructor.steps.sms')}</span>{' '}
+          <strong>{t('home.tariffBuilder.upTo', { value: text.sms(top(options.sms)) })}</strong>
         </li>
       </ul>
       <div className="constructor-teaser__example">

@@ -25,7 +25,13 @@ export function Component() {
   const lang = useLanguage();
   const { config } = useRuntime();
   const description = t('pages.home.welcomeDescription');
-  const structured = siteStructuredData({ siteUrl: config.siteUrl, homeUrl: `${config.siteUrl}${href('home', lang)}`, lang, brand: t('common.brand'), description });
+  const structured = siteStructuredData({
+    siteUrl: config.siteUrl,
+    homeUrl: `${config.siteUrl}${href('home', lang)}`,
+    lang,
+    brand: t('common.brand'),
+    description,
+  });
   // The same on both sides: a streamed part is a promise during hydration too.
   const numbers = isThenable(data.numbers) ? null : data.numbers;
   return (

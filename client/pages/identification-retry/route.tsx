@@ -45,7 +45,9 @@ export function Component() {
       <section className="card retry-card" aria-labelledby="retry-fix-title">
         <h2 id="retry-fix-title">{t('identification.retry.whatToFix')}</h2>
         <p className="retry-card__hint">{hint ?? t('identification.retry.generic')}</p>
-        {latest?.document ? <p className="retry-card__detail">{t('identification.retry.document', { document: latest.document })}</p> : null}
+        {latest?.document ? (
+          <p className="retry-card__detail">{t('identification.retry.document', { document: latest.document })}</p>
+        ) : null}
         <p className="retry-card__detail">{t('identification.retry.tips')}</p>
         <p className="button-row">
           <Link className="button button--primary" to={href('identification', lang, {}, carriedQuery(query))}>

@@ -43,19 +43,34 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
     setCheck(next);
     if (!isValid(next)) {
       const first = ['document', 'birthDate', 'point', 'contract'].find((field) => (next.fields as Errors)[field as keyof Errors]);
-      const id = { document: 'identity-document', birthDate: 'identity-birth-date', point: 'identity-point', contract: 'identity-contract' }[first ?? 'contract'];
+      const id = {
+        document: 'identity-document',
+        birthDate: 'identity-birth-date',
+        point: 'identity-point',
+        contract: 'identity-contract',
+      }[first ?? 'contract'];
       focusField(formRef.current?.querySelector<HTMLElement>(`#${id}`));
       return;
     }
-    if (method === 'remote') void send({ kind: 'remote', body: { document: (draft.document ?? '').replace(/\s+/g, '').toUpperCase(), birthDate: (draft.birthDate ?? '').trim() } });
-    else void send({ kind: 'manual', body: { pointOfSaleId: draft.identificationPointId ?? '', ...(draft.appointmentDate ? { date: draft.appointmentDate } : {}) } });
+    if (method === 'remote')
+      void send({
+        kind: 'remote',
+        body: { document: (draft.document ?? '').replace(/\s+/g, '').toUpperCase(), birthDate: (draft.birthDate ?? '').trim() },
+      });
+    else
+      void send({
+        kind: 'manual',
+        body: { pointOfSaleId: draft.identificationPointId ?? '', ...(draft.appointmentDate ? { date: draft.appointmentDate } : {}) },
+      });
   }
 
   if (result?.status === 'appointment' && result.appointment) {
     const { pointOfSale, date, code } = result.appointment;
     return (
       <div className="notice notice--success" role="status">
-        <p>{t('identification.appointment', { point: `${pointOfSale.name}, ${pointOfSale.address}`, date: formatDate(date, lang), code })}</p>
+        <p>
+          {t('identification.appointment', { point: `${pointOfSale.name}, ${pointOfSale.address}`, date: formatDate(date, lang), code })}
+        </p>
         <Link className="button button--primary" to={href('payment', lang, {}, carried)}>
           {t('identification.toPayment')}
         </Link>
@@ -70,9 +85,19 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
         <div className="choice-list choice-list--two">
           {(['remote', 'manual'] as const).map((id) => (
             <label key={id} className="choice">
-              <input type="radio" name="identityMethod" value={id} checked={method === id} onChange={() => updateDraft({ identityMethod: id })} aria-labelledby={`method-${id}-title`} aria-describedby={`method-${id}-text`} />
+              <input
+                type="radio"
+                name="identityMethod"
+                value={id}
+                checked={method === id}
+                onChange={() => updateDraft({ identityMethod: id })}
+                aria-labelledby={`method-${id}-title`}
+                aria-describedby={`method-${id}-text`}
+              />
               <span className="choice__body">
-                <span className="choice__title" id={`method-${id}-title`}>{t(`identification.methods.${id}`)}</span>
+                <span className="choice__title" id={`method-${id}-title`}>
+                  {t(`identification.methods.${id}`)}
+                </span>
                 <span className="choice__text" id={`method-${id}-text`}>
                   {t(`identification.methods.${id}Hint`)}
                 </span>
@@ -84,14 +109,40 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
 
       {method === 'remote' ? (
         <div className="identification-form__fields">
-          <Field id="identity-document" label={t('identification.document')} hint={t('identification.documentHint')} error={errors.document}>
+          <Field
+            id="identity-document"
+            label={t('identification.document')}
+            hint={t('identification.documentHint')}
+            error={errors.document}
+          >
             {(control) => (
-              <input {...control} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} value={draft.document ?? ''} onChange={(e) => updateDraft({ document: e.target.value })} />
+              <input
+                {...control}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={20}
+                value={draft.document ?? ''}
+                onChange={(e) => updateDraft({ document: e.target.value })}
+              />
             )}
           </Field>
-          <Field id="identity-birth-date" label={t('identification.birthDate')} hint={t('identification.birthDateHint')} error={errors.birthDate}>
+          <Field
+            id="identity-birth-date"
+            label={t('identification.birthDate')}
+            hint={t('identification.birthDateHint')}
+            error={errors.birthDate}
+          >
             {(control) => (
-              <input {...control} inputMode="numeric" autoComplete="bday" placeholder={t('identification.birthDatePlaceholder')} maxLength={10} value={draft.birthDate ?? ''} onChange={(e) => updateDraft({ birthDate: e.target.value })} />
+              <input
+                {...control}
+                inputMode="numeric"
+                autoComplete="bday"
+                placeholder={t('identification.birthDatePlaceholder')}
+                maxLength={10}
+                value={draft.birthDate ?? ''}
+                onChange={(e) => updateDraft({ birthDate: e.target.value })}
+              />
             )}
           </Field>
         </div>

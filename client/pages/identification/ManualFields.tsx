@@ -25,7 +25,11 @@ function PointAndDate({ points, draft, errors }: { points: PointOfSale[]; draft:
     <div className="identification-form__fields">
       <Field id="identity-point" label={t('identification.point')} hint={t('identification.pointHint')} error={errors.point}>
         {(control) => (
-          <select {...control} value={draft.identificationPointId ?? ''} onChange={(e) => updateDraft({ identificationPointId: e.target.value })}>
+          <select
+            {...control}
+            value={draft.identificationPointId ?? ''}
+            onChange={(e) => updateDraft({ identificationPointId: e.target.value })}
+          >
             <option value="">{t('identification.choosePoint')}</option>
             <PointOptions points={points} />
           </select>
@@ -41,7 +45,14 @@ function PointAndDate({ points, draft, errors }: { points: PointOfSale[]; draft:
         </p>
       ) : null}
       <Field id="identity-date" label={t('identification.date')} hint={t('identification.dateHint')} error={errors.date}>
-        {(control) => <input {...control} type="date" value={draft.appointmentDate ?? ''} onChange={(e) => updateDraft({ appointmentDate: e.target.value })} />}
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            value={draft.appointmentDate ?? ''}
+            onChange={(e) => updateDraft({ appointmentDate: e.target.value })}
+          />
+        )}
       </Field>
     </div>
   );

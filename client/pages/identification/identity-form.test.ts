@@ -27,17 +27,23 @@ describe('the identification form', () => {
   });
 
   it('names document mistakes with the shared rules', () => {
-    expect(checkRemoteForm({ document: 'A1234567', birthDate: '15.03.1990', contractAccepted: true }, NOW).fields).toEqual({ document: 'api.validation.identityFormat' });
+    expect(checkRemoteForm({ document: 'A1234567', birthDate: '15.03.1990', contractAccepted: true }, NOW).fields).toEqual({
+      document: 'api.validation.identityFormat',
+    });
     expect(checkRemoteForm({ document: '31205962600128', birthDate: '', contractAccepted: true }, NOW).fields).toEqual({
       document: 'api.validation.pinflChecksum',
       birthDate: 'api.validation.required',
     });
-    expect(checkRemoteForm({ document: '31205962600129', birthDate: '13.05.1996', contractAccepted: true }, NOW).fields).toEqual({ birthDate: 'api.validation.pinflBirthDateMismatch' });
+    expect(checkRemoteForm({ document: '31205962600129', birthDate: '13.05.1996', contractAccepted: true }, NOW).fields).toEqual({
+      birthDate: 'api.validation.pinflBirthDateMismatch',
+    });
   });
 
   it('needs a point of sale and the contract for a visit', () => {
     expect(isValid(checkManualForm({ pointOfSaleId: 'tashkent-1', contractAccepted: true }))).toBe(true);
     expect(checkManualForm({ pointOfSaleId: '', contractAccepted: true }).form).toBe('validation.formIncomplete');
-    expect(checkManualForm({ pointOfSaleId: 'tashkent-1', contractAccepted: false }).fields).toEqual({ contract: 'validation.formIncomplete' });
+    expect(checkManualForm({ pointOfSaleId: 'tashkent-1', contractAccepted: false }).fields).toEqual({
+      contract: 'validation.formIncomplete',
+    });
   });
 });

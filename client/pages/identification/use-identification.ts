@@ -11,7 +11,12 @@ import { carriedQuery, forgetIdentity } from '../../features/purchase/purchase-d
 
 export type ApiFieldErrors = Partial<Record<'document' | 'birthDate' | 'point' | 'date', string>>;
 
-const FIELD_OF: Record<string, keyof ApiFieldErrors> = { document: 'document', birthDate: 'birthDate', pointOfSaleId: 'point', date: 'date' };
+const FIELD_OF: Record<string, keyof ApiFieldErrors> = {
+  document: 'document',
+  birthDate: 'birthDate',
+  pointOfSaleId: 'point',
+  date: 'date',
+};
 
 /** Sends the identification (JSON, from useIdentification): its result, or the API's refusal. */
 export const identificationAction = browserAction(async ({ request }) => {
@@ -85,7 +90,10 @@ export function useIdentification() {
 
   function send(request: IdentificationRequest) {
     setCheckFailed(false);
-    void fetcher.submit({ kind: request.kind, body: { ...request.body } }, { method: 'post', encType: 'application/json', defaultShouldRevalidate: false });
+    void fetcher.submit(
+      { kind: request.kind, body: { ...request.body } },
+      { method: 'post', encType: 'application/json', defaultShouldRevalidate: false },
+    );
   }
 
   return { busy, apiErrors, formError, result, send, carried };

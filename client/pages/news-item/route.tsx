@@ -29,7 +29,12 @@ export function Component() {
   const lang = useLanguage();
   const { pathname } = useLocation();
   const { config } = useRuntime();
-  const structured = articleStructuredData(item, { url: `${config.siteUrl}${pathname}`, siteUrl: config.siteUrl, lang, brand: t('common.brand') });
+  const structured = articleStructuredData(item, {
+    url: `${config.siteUrl}${pathname}`,
+    siteUrl: config.siteUrl,
+    lang,
+    brand: t('common.brand'),
+  });
   return (
     <article className="container page page--news-item news-article">
       <PageHead title={item.title} description={item.summary} type="article" />

@@ -114,7 +114,12 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
           <h3 id="lot-action-title">{lot.myTurnToBuyUntil ? t('auction.wonTitle') : t('auction.bidTitle')}</h3>
           {lot.myTurnToBuyUntil ? (
             <>
-              <p>{t('auction.won', { time: formatTashkentTime(lot.myTurnToBuyUntil), amount: formatUzs(lot.myBid ?? lot.currentBid ?? 0, lang) })}</p>
+              <p>
+                {t('auction.won', {
+                  time: formatTashkentTime(lot.myTurnToBuyUntil),
+                  amount: formatUzs(lot.myBid ?? lot.currentBid ?? 0, lang),
+                })}
+              </p>
               <button type="button" className="button button--primary" onClick={buy} disabled={buying.state !== 'idle' || booked}>
                 {t('auction.buy')}
               </button>
@@ -125,7 +130,11 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
           ) : lot.status === 'upcoming' ? (
             <p>{t('auction.notStarted', { time: formatTashkentTime(lot.startsAt) })}</p>
           ) : !running ? (
-            <p>{lot.status === 'sold' && lot.soldPrice !== null ? t('auction.sold', { amount: formatUzs(lot.soldPrice, lang) }) : t('auction.over')}</p>
+            <p>
+              {lot.status === 'sold' && lot.soldPrice !== null
+                ? t('auction.sold', { amount: formatUzs(lot.soldPrice, lang) })
+                : t('auction.over')}
+            </p>
           ) : !hydrated || !auth ? (
             <>
               <p>{t('auction.verifyToBid')}</p>

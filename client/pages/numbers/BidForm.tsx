@@ -53,19 +53,38 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
   const accepted = outcome?.ok && !outbid ? t('auction.bidAccepted', { amount: formatUzs(outcome.result.bid.amount, lang) }) : null;
 
   return (
-    <fetcher.Form id={FORM_ID} method="post" defaultShouldRevalidate={false} className="bid-form" noValidate onSubmit={() => pushFormSubmission(FORM_ID)}>
+    <fetcher.Form
+      id={FORM_ID}
+      method="post"
+      defaultShouldRevalidate={false}
+      className="bid-form"
+      noValidate
+      onSubmit={() => pushFormSubmission(FORM_ID)}
+    >
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className={`bid-form__standing notice${outbid ? ' notice--warning' : ''}`} hidden={lot.myBid === null}>
         <p role="status">{lot.myBid === null ? '' : outbid ? t('auction.outbid') : t('auction.highest')}</p>
         {outbid ? (
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => void fetcher.submit({ ...fields, amount: String(lot.minimumBid) }, { method: 'post', defaultShouldRevalidate: false })}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() =>
+              void fetcher.submit({ ...fields, amount: String(lot.minimumBid) }, { method: 'post', defaultShouldRevalidate: false })
+            }
+          >
             {t('auction.bidMinimum', { amount: formatUzs(lot.minimumBid, lang) })}
           </button>
         ) : null}
       </div>
-      <Field id="bid-amount" label={t('auction.amountLabel')} hint={t('auction.amountHint', { amount: formatUzs(lot.minimumBid, lang) })} error={error}>
+      <Field
+        id="bid-amount"
+        label={t('auction.amountLabel')}
+        hint={t('auction.amountHint', { amount: formatUzs(lot.minimumBid, lang) })}
+        error={error}
+      >
         {(control) => (
           <input
             {...control}

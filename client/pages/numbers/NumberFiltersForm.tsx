@@ -21,7 +21,14 @@ export function NumberFiltersForm({ filters, categories }: { filters: NumberFilt
   const { search } = useLocation();
   const carried = carriedQuery(new URLSearchParams(search));
   return (
-    <Form method="get" preventScrollReset id={FORM_ID} className="number-filters card" aria-labelledby="number-filters-title" onSubmit={() => pushFormSubmission(FORM_ID)}>
+    <Form
+      method="get"
+      preventScrollReset
+      id={FORM_ID}
+      className="number-filters card"
+      aria-labelledby="number-filters-title"
+      onSubmit={() => pushFormSubmission(FORM_ID)}
+    >
       <h2 id="number-filters-title" className="number-filters__title">
         {t('numbers.filters.title')}
       </h2>
@@ -61,7 +68,16 @@ export function NumberFiltersForm({ filters, categories }: { filters: NumberFilt
         <p className="field__hint" id="filter-mask-hint">
           {t('numbers.filters.maskHint')}
         </p>
-        <input id="filter-mask" name="mask" aria-describedby="filter-mask-hint" maxLength={20} autoCapitalize="characters" spellCheck={false} placeholder="XXX-YY-YY" defaultValue={filters.mask} />
+        <input
+          id="filter-mask"
+          name="mask"
+          aria-describedby="filter-mask-hint"
+          maxLength={20}
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="XXX-YY-YY"
+          defaultValue={filters.mask}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor="filter-pattern">

@@ -38,7 +38,17 @@ export function NumberResults({
   const hasNext = pages === null ? numbers.nextCursor !== null : numbers.page < pages;
   // "Next" starts where this page ends (the API's cursor): stable while numbers are reserved.
   const linkTo = (page: number, after?: string | null) =>
-    href('numbers', lang, {}, { ...carriedQuery(new URLSearchParams(search)), ...filterQuery(filters), page: page > 1 ? page : undefined, after: after ?? undefined });
+    href(
+      'numbers',
+      lang,
+      {},
+      {
+        ...carriedQuery(new URLSearchParams(search)),
+        ...filterQuery(filters),
+        page: page > 1 ? page : undefined,
+        after: after ?? undefined,
+      },
+    );
   const categoryName = (id: string) => categories?.find((c) => c.id === id)?.name ?? '';
 
   return (
@@ -71,7 +81,9 @@ export function NumberResults({
             </Link>
           ) : null}
           <span className="pagination__status">
-            {pages === null ? t('numbers.results.pageOpen', { page: numbers.page }) : t('numbers.results.page', { page: numbers.page, pages })}
+            {pages === null
+              ? t('numbers.results.pageOpen', { page: numbers.page })
+              : t('numbers.results.page', { page: numbers.page, pages })}
           </span>
           {hasNext ? (
             <Link className="button button--primary" rel="next" to={linkTo(numbers.page + 1, numbers.nextCursor)}>

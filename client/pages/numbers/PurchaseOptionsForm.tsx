@@ -49,7 +49,8 @@ export function PurchaseOptionsForm({ catalogue }: { catalogue: PurchaseCatalogu
     if (draft.simType === 'physical') {
       if (!draft.deliveryMethod) found.delivery = t('purchase.options.errors.delivery');
       if (draft.deliveryMethod === 'pickup' && !draft.pickupPointId) found.point = t('purchase.options.errors.point');
-      if (draft.deliveryMethod === 'courier' && (draft.address ?? '').trim().length < 5) found.address = t('purchase.options.errors.address');
+      if (draft.deliveryMethod === 'courier' && (draft.address ?? '').trim().length < 5)
+        found.address = t('purchase.options.errors.address');
     }
     if (!summarizeTariff(tariff, catalogue.tariffs)) found.tariff = t('purchase.options.errors.tariff');
     return found;

@@ -48,7 +48,10 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
 
     function cancel() {
       if (!reservation) return;
-      void cancelling.submit({ intent: 'cancel-reservation', number: reservation.formatted }, { method: 'post', defaultShouldRevalidate: false });
+      void cancelling.submit(
+        { intent: 'cancel-reservation', number: reservation.formatted },
+        { method: 'post', defaultShouldRevalidate: false },
+      );
     }
 
     if (!reservation || secondsLeft === null) {

@@ -13,7 +13,15 @@ const SIM_IDS: SimTypeId[] = ['esim', 'physical'];
 /** What the purchase options form found wrong, by field (PurchaseOptionsForm checks, these fields show). */
 export type OptionErrors = Partial<Record<'sim' | 'email' | 'delivery' | 'point' | 'address' | 'tariff', string>>;
 
-export function SimDeliveryFields({ catalogue, draft, errors }: { catalogue: PurchaseCatalogue; draft: PurchaseDraft; errors: OptionErrors }) {
+export function SimDeliveryFields({
+  catalogue,
+  draft,
+  errors,
+}: {
+  catalogue: PurchaseCatalogue;
+  draft: PurchaseDraft;
+  errors: OptionErrors;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const simError = errors.sim ? 'sim-error' : undefined;
@@ -59,7 +67,14 @@ export function SimDeliveryFields({ catalogue, draft, errors }: { catalogue: Pur
       {draft.simType === 'esim' ? (
         <Field id="sim-email" label={t('purchase.options.email')} hint={t('purchase.options.emailHint')} error={errors.email}>
           {(control) => (
-            <input {...control} type="email" inputMode="email" autoComplete="email" value={draft.email ?? ''} onChange={(e) => updateDraft({ email: e.target.value })} />
+            <input
+              {...control}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={draft.email ?? ''}
+              onChange={(e) => updateDraft({ email: e.target.value })}
+            />
           )}
         </Field>
       ) : null}
@@ -100,9 +115,21 @@ export function SimDeliveryFields({ catalogue, draft, errors }: { catalogue: Pur
             </Field>
           ) : null}
           {draft.deliveryMethod === 'courier' ? (
-            <Field id="courier-address" label={t('purchase.options.address')} hint={t('purchase.options.addressHint')} error={errors.address}>
+            <Field
+              id="courier-address"
+              label={t('purchase.options.address')}
+              hint={t('purchase.options.addressHint')}
+              error={errors.address}
+            >
               {(control) => (
-                <textarea {...control} rows={2} autoComplete="street-address" maxLength={300} value={draft.address ?? ''} onChange={(e) => updateDraft({ address: e.target.value })} />
+                <textarea
+                  {...control}
+                  rows={2}
+                  autoComplete="street-address"
+                  maxLength={300}
+                  value={draft.address ?? ''}
+                  onChange={(e) => updateDraft({ address: e.target.value })}
+                />
               )}
             </Field>
           ) : null}

@@ -80,7 +80,8 @@ async function bid(form: FormData): Promise<BidOutcome> {
     return { intent: 'bid', ok: true, result: await placeBid(lotId, amount) };
   } catch (failure) {
     const body = apiErrorOf(failure);
-    if (body?.code === 'bid_too_low' && body.minimumAmount) return { intent: 'bid', ok: false, minimumAmount: body.minimumAmount, message: null };
+    if (body?.code === 'bid_too_low' && body.minimumAmount)
+      return { intent: 'bid', ok: false, minimumAmount: body.minimumAmount, message: null };
     return { intent: 'bid', ok: false, minimumAmount: null, message: body?.message ?? null };
   }
 }

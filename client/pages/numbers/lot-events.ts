@@ -28,7 +28,10 @@ export function followLotEvents(path: string, handlers: LotEventHandlers): () =>
     return () => {};
   }
   const source = new EventSource(`${window.__APP__.config.apiBaseUrl}${path}`);
-  const read = <T>(listener: (data: T) => void) => (message: MessageEvent<string>) => listener(JSON.parse(message.data) as T);
+  const read =
+    <T>(listener: (data: T) => void) =>
+    (message: MessageEvent<string>) =>
+      listener(JSON.parse(message.data) as T);
   if (handlers.snapshot) source.addEventListener('snapshot', read(handlers.snapshot));
   source.addEventListener('bid', read(handlers.bid));
   for (const name of ['ended', 'sold']) {

@@ -22,7 +22,10 @@ export { action } from './actions';
 export function Component() {
   const data = useLoaderData<typeof loader>();
   const booking = useBookingWatcher();
-  const canonical = data.kind === 'search' ? { category: data.filters.category || undefined, page: data.filters.page > 1 ? data.filters.page : undefined } : { lot: data.lotId };
+  const canonical =
+    data.kind === 'search'
+      ? { category: data.filters.category || undefined, page: data.filters.page > 1 ? data.filters.page : undefined }
+      : { lot: data.lotId };
   return (
     <div className="container page page--numbers purchase">
       <PageIntro page="numbers" canonicalQuery={canonical} />
@@ -84,7 +87,14 @@ function SearchPage({ data, booking }: { data: SearchView; booking: BookingState
         <NumberFiltersForm key={search} filters={data.filters} categories={data.categories} />
         <div className="numbers-layout__main">
           {data.numbers ? (
-            <NumberResults numbers={data.numbers} filters={data.filters} categories={data.categories} held={booking.reservation} choice={choice} hydrated={hydrated} />
+            <NumberResults
+              numbers={data.numbers}
+              filters={data.filters}
+              categories={data.categories}
+              held={booking.reservation}
+              choice={choice}
+              hydrated={hydrated}
+            />
           ) : (
             <div className="notice notice--warning" role="status">
               <p>{data.searchError}</p>

@@ -2,13 +2,36 @@ import { apiSearch, filterQuery, filtersFromQuery, pageCount } from './search-qu
 
 describe('the number search query', () => {
   it('keeps the filters a visitor set', () => {
-    const filters = filtersFromQuery(new URLSearchParams('category=gold&digits=77&endsWith=00&mask=XXX-YY-YY&pattern=mirror&sort=price_desc&page=3'));
-    expect(filters).toEqual({ category: 'gold', digits: '77', endsWith: '00', mask: 'XXX-YY-YY', pattern: 'mirror', sort: 'price_desc', page: 3, after: '' });
-    expect(apiSearch(filters)).toEqual({ category: 'gold', contains: '77', endsWith: '00', mask: 'XXX-YY-YY', pattern: 'mirror', sort: 'price_desc', page: 3, pageSize: 24 });
+    const filters = filtersFromQuery(
+      new URLSearchParams('category=gold&digits=77&endsWith=00&mask=XXX-YY-YY&pattern=mirror&sort=price_desc&page=3'),
+    );
+    expect(filters).toEqual({
+      category: 'gold',
+      digits: '77',
+      endsWith: '00',
+      mask: 'XXX-YY-YY',
+      pattern: 'mirror',
+      sort: 'price_desc',
+      page: 3,
+      after: '',
+    });
+    expect(apiSearch(filters)).toEqual({
+      category: 'gold',
+      contains: '77',
+      endsWith: '00',
+      mask: 'XXX-YY-YY',
+      pattern: 'mirror',
+      sort: 'price_desc',
+      page: 3,
+      pageSize: 24,
+    });
   });
 
   it('passes where a page starts to the API as its cursor, and drops one that is not a cursor', () => {
-    expect(apiSearch(filtersFromQuery(new URLSearchParams('page=2&after=840000_998771234567')))).toMatchObject({ page: 2, cursor: '840000_998771234567' });
+    expect(apiSearch(filtersFromQuery(new URLSearchParams('page=2&after=840000_998771234567')))).toMatchObject({
+      page: 2,
+      cursor: '840000_998771234567',
+    });
     for (const junk of ['840000', 'x_998771234567', '840000_99877123456', "1_998771234567'--"]) {
       expect(filtersFromQuery(new URLSearchParams({ page: '2', after: junk })).after).toBe('');
     }

@@ -54,7 +54,9 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
       : t('numbers.choice.reserved', { number: result.formatted });
     outcome = { number: result.number, tone: 'success', text, phoneRequired: false };
   } else if (result) {
-    const text = result.taken ? t('numbers.choice.taken', { number: formatUzPhone(result.number) }) : (result.message ?? t('numbers.choice.failed'));
+    const text = result.taken
+      ? t('numbers.choice.taken', { number: formatUzPhone(result.number) })
+      : (result.message ?? t('numbers.choice.failed'));
     outcome = { number: result.number, tone: 'error', text, phoneRequired: result.phoneRequired };
   }
 

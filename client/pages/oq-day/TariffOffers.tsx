@@ -25,7 +25,9 @@ export function TariffOffers({ tariffs, lang }: { tariffs: ReadyTariff[]; lang: 
               })}
             </p>
             <p className="oq-day-offer__price">
-              <strong>{t('oqDay.tariffs.firstMonths', { price: formatUzs(tariff.firstMonthsPrice, lang), months: tariff.firstMonthsCount })}</strong>
+              <strong>
+                {t('oqDay.tariffs.firstMonths', { price: formatUzs(tariff.firstMonthsPrice, lang), months: tariff.firstMonthsCount })}
+              </strong>
               <span className="oq-day-offer__then">{t('oqDay.tariffs.then', { price: formatUzs(tariff.monthlyPrice, lang) })}</span>
             </p>
           </li>

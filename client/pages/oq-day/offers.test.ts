@@ -1,7 +1,8 @@
 import type { PhoneNumber, ReadyTariff } from '../../../shared/api-types';
 import { numbersOfTheDay, tariffsOfTheDay } from './offers';
 
-const tariff = (id: string, firstMonthsPrice: number, discountPercent: number) => ({ id, firstMonthsPrice, discountPercent }) as ReadyTariff;
+const tariff = (id: string, firstMonthsPrice: number, discountPercent: number) =>
+  ({ id, firstMonthsPrice, discountPercent }) as ReadyTariff;
 
 describe('the offers of Oq Day', () => {
   it('put the biggest discount first, then the lowest price, three at most', () => {
@@ -10,7 +11,10 @@ describe('the offers of Oq Day', () => {
   });
 
   it('offer only numbers that can be bought now', () => {
-    const numbers = [{ number: '1', available: false }, { number: '2', available: true }] as PhoneNumber[];
+    const numbers = [
+      { number: '1', available: false },
+      { number: '2', available: true },
+    ] as PhoneNumber[];
     expect(numbersOfTheDay(numbers).map((n) => n.number)).toEqual(['2']);
   });
 });

@@ -55,7 +55,11 @@ export function Component() {
 
       <section className="oq-day__section" aria-labelledby="oq-day-tariffs">
         <h2 id="oq-day-tariffs">{t('oqDay.tariffs.title')}</h2>
-        <Deferred value={data.tariffs} fallback={<Placeholder label={t('oqDay.loading')} />} error={<LoadError message={t('oqDay.loadError')} />}>
+        <Deferred
+          value={data.tariffs}
+          fallback={<Placeholder label={t('oqDay.loading')} />}
+          error={<LoadError message={t('oqDay.loadError')} />}
+        >
           {(tariffs) => <TariffOffers tariffs={tariffs} lang={lang} />}
         </Deferred>
       </section>
@@ -63,7 +67,11 @@ export function Component() {
       <section className="oq-day__section" aria-labelledby="oq-day-numbers">
         <h2 id="oq-day-numbers">{t('oqDay.numbers.title')}</h2>
         <p className="oq-day__section-lead">{t('oqDay.numbers.lead')}</p>
-        <Deferred value={data.numbers} fallback={<Placeholder label={t('oqDay.loading')} />} error={<LoadError message={t('oqDay.loadError')} />}>
+        <Deferred
+          value={data.numbers}
+          fallback={<Placeholder label={t('oqDay.loading')} />}
+          error={<LoadError message={t('oqDay.loadError')} />}
+        >
           {(numbers) => <NumberOffers numbers={numbers} lang={lang} />}
         </Deferred>
       </section>

@@ -23,7 +23,8 @@ export function OrderSummary({ lines, points }: { lines: SummaryLines; points: P
   const { t } = useTranslation();
   const lang = useLanguage();
   const price = (amount: number) => (amount === 0 ? t('numbers.free') : formatUzs(amount, lang));
-  const point = lines.delivery?.method === 'pickup' ? points?.find((p) => p.id === (lines.delivery as { pointOfSaleId: string }).pointOfSaleId) : null;
+  const point =
+    lines.delivery?.method === 'pickup' ? points?.find((p) => p.id === (lines.delivery as { pointOfSaleId: string }).pointOfSaleId) : null;
   const receive =
     lines.simType === 'esim'
       ? t('payment.summary.esimTo', { email: lines.email ?? '' })

@@ -55,7 +55,15 @@ function stepToFix(code: string | null): 'identification' | 'numbers' | undefine
 }
 
 /** The payment method, then the order and the provider's page through the page's action. */
-export function PaymentForm({ orderId, lines, onAlreadyPaid }: { orderId: string | null; lines: SummaryLines; onAlreadyPaid: (() => void) | null }) {
+export function PaymentForm({
+  orderId,
+  lines,
+  onAlreadyPaid,
+}: {
+  orderId: string | null;
+  lines: SummaryLines;
+  onAlreadyPaid: (() => void) | null;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { config } = useRuntime();
@@ -118,8 +126,12 @@ export function PaymentForm({ orderId, lines, onAlreadyPaid }: { orderId: string
                 {...(providerError ? { 'aria-invalid': true } : {})}
               />
               <span className="choice__body">
-                <span className="choice__title" id={`provider-${id}-title`}>{t(`payment.methods.${id}`)}</span>
-                <span className="choice__text" id={`provider-${id}-text`}>{t(`payment.methods.${id}Hint`)}</span>
+                <span className="choice__title" id={`provider-${id}-title`}>
+                  {t(`payment.methods.${id}`)}
+                </span>
+                <span className="choice__text" id={`provider-${id}-text`}>
+                  {t(`payment.methods.${id}Hint`)}
+                </span>
               </span>
             </label>
           ))}

@@ -27,7 +27,10 @@ const paymentFlow = browserLoader(({ request }) => decidePayment(new URL(request
  * browser) and, in the browser, whose turn it is, read with the visitor's tokens.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const [parts, flow] = await Promise.all([optionalData(args.context, { catalogue: fetchPaymentCatalogue(args.context) }), paymentFlow(args)]);
+  const [parts, flow] = await Promise.all([
+    optionalData(args.context, { catalogue: fetchPaymentCatalogue(args.context) }),
+    paymentFlow(args),
+  ]);
   return { ...parts, flow };
 }
 
@@ -52,7 +55,9 @@ export function Component() {
     <div className="container page page--payment purchase">
       <PageIntro page="payment" />
       {/* What the visitor must act on comes first: on a phone the order summary would push it off the first screen. */}
-      {flow?.mode === 'order' && flow.notActivated ? <NotActivated flow={flow} onRecheck={() => alreadyPaid(flow.order.id)} onTryAgain={tryAgain} /> : null}
+      {flow?.mode === 'order' && flow.notActivated ? (
+        <NotActivated flow={flow} onRecheck={() => alreadyPaid(flow.order.id)} onTryAgain={tryAgain} />
+      ) : null}
       <PurchaseSteps current="payment" />
       {flow === null || busy ? <p className="loading">{t('purchase.loading')}</p> : null}
       {flow?.mode === 'failed' ? <LoadError message={t('payment.loadFailed')} onRetry={retry} /> : null}
@@ -61,7 +66,9 @@ export function Component() {
           {(catalogue) => <PaymentStep flow={flow} catalogue={catalogue} booking={booking} onAlreadyPaid={alreadyPaid} />}
         </StreamedPart>
       ) : null}
-      {flow?.mode === 'selectNumber' || flow?.mode === 'register' || flow?.mode === 'expired' ? <Blocked flow={flow} booking={booking} /> : null}
+      {flow?.mode === 'selectNumber' || flow?.mode === 'register' || flow?.mode === 'expired' ? (
+        <Blocked flow={flow} booking={booking} />
+      ) : null}
     </div>
   );
 }
@@ -79,7 +86,10 @@ function PaymentStep({
 }) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const lines = flow.mode === 'order' ? linesOfOrder(flow.order, catalogue) : linesBeforeOrder(flow.held, flow.draft, new URLSearchParams(search), catalogue);
+  const lines =
+    flow.mode === 'order'
+      ? linesOfOrder(flow.order, catalogue)
+      : linesBeforeOrder(flow.held, flow.draft, new URLSearchParams(search), catalogue);
   if (!lines) return <Blocked flow={{ mode: 'chooseOptions' }} booking={booking} />;
   const order = flow.mode === 'order' ? flow.order : null;
   return (
@@ -89,7 +99,9 @@ function PaymentStep({
         <OrderSummary lines={lines} points={catalogue.points} />
         <div className="payment-layout__side">
           {order ? <p className="notice">{heldForPayment(order, t)}</p> : null}
-          {flow.mode === 'order' && flow.notActivated ? null : <PaymentForm orderId={order?.id ?? null} lines={lines} onAlreadyPaid={order ? () => onAlreadyPaid(order.id) : null} />}
+          {flow.mode === 'order' && flow.notActivated ? null : (
+            <PaymentForm orderId={order?.id ?? null} lines={lines} onAlreadyPaid={order ? () => onAlreadyPaid(order.id) : null} />
+          )}
         </div>
       </div>
     </>
@@ -153,5 +165,7 @@ function Blocked({ flow, booking }: { flow: BlockedFlow; booking: ReturnType<typ
 function heldForPayment(order: { createdAt: string; paymentDeadline: string }, t: TFunction): string {
   const minutes = Math.max(1, Math.round((Date.parse(order.paymentDeadline) - Date.parse(order.createdAt)) / 60_000));
   const time = formatTashkentTime(order.paymentDeadline);
-  return minutes >= 60 && minutes % 60 === 0 ? t('payment.heldForHours', { hours: minutes / 60, time }) : t('payment.heldForMinutes', { minutes, time });
+  return minutes >= 60 && minutes % 60 === 0
+    ? t('payment.heldForHours', { hours: minutes / 60, time })
+    : t('payment.heldForMinutes', { minutes, time });
 }

@@ -19,20 +19,45 @@ const simTypes: SimType[] = [
   { id: 'esim', name: 'eSIM', description: '', price: 0, requires: ['email'] },
   { id: 'physical', name: 'SIM card', description: '', price: 10000, requires: ['delivery'] },
 ];
-const reservation: Reservation = { number: '+998771234567', formatted: '+998 77 123 45 67', price: 80000, category: 'bronze', status: 'active', expiresAt: '', orderId: null };
+const reservation: Reservation = {
+  number: '+998771234567',
+  formatted: '+998 77 123 45 67',
+  price: 80000,
+  category: 'bronze',
+  status: 'active',
+  expiresAt: '',
+  orderId: null,
+};
 const catalogue = { tariffs: [tariff], simTypes };
 
 describe('the payment summary', () => {
   it('adds the number, the SIM and the first discounted month before the order exists', () => {
-    const lines = linesBeforeOrder(reservation, { simType: 'physical', deliveryMethod: 'courier', address: 'Tashkent, Navoi 1' }, new URLSearchParams('tariff=oq-smart'), catalogue);
-    expect(lines).toMatchObject({ numberPrice: 80000, simPrice: 10000, total: 80000 + 10000 + 24500, delivery: { method: 'courier', address: 'Tashkent, Navoi 1' } });
+    const lines = linesBeforeOrder(
+      reservation,
+      { simType: 'physical', deliveryMethod: 'courier', address: 'Tashkent, Navoi 1' },
+      new URLSearchParams('tariff=oq-smart'),
+      catalogue,
+    );
+    expect(lines).toMatchObject({
+      numberPrice: 80000,
+      simPrice: 10000,
+      total: 80000 + 10000 + 24500,
+      delivery: { method: 'courier', address: 'Tashkent, Navoi 1' },
+    });
     expect(lines?.tariff).toMatchObject({ name: 'Oq Smart', discountPercent: 50 });
   });
 
   it('has no summary while the SIM details or the tariff are missing', () => {
     expect(linesBeforeOrder(reservation, { simType: 'esim' }, new URLSearchParams('tariff=oq-smart'), catalogue)).toBeNull();
     expect(linesBeforeOrder(reservation, { simType: 'esim', email: 'a@b.uz' }, new URLSearchParams(''), catalogue)).toBeNull();
-    expect(linesBeforeOrder(reservation, { simType: 'esim', email: 'a@b.uz', tariff: { type: 'ready', id: 'oq-smart' } }, new URLSearchParams(''), catalogue)?.total).toBe(104500);
+    expect(
+      linesBeforeOrder(
+        reservation,
+        { simType: 'esim', email: 'a@b.uz', tariff: { type: 'ready', id: 'oq-smart' } },
+        new URLSearchParams(''),
+        catalogue,
+      )?.total,
+    ).toBe(104500);
   });
 
   it('shows a placed order as the server priced it', () => {
@@ -44,10 +69,22 @@ describe('the payment summary', () => {
       email: 'a@b.uz',
       delivery: null,
       total: 23000,
-      tariff: { type: 'constructor', id: null, name: 'My tariff', monthlyPrice: 46000, firstMonthsPrice: 23000, selection: { internetGb: 10, minutes: 300, sms: 100, nightInternet: false, dedicated: false } },
+      tariff: {
+        type: 'constructor',
+        id: null,
+        name: 'My tariff',
+        monthlyPrice: 46000,
+        firstMonthsPrice: 23000,
+        selection: { internetGb: 10, minutes: 300, sms: 100, nightInternet: false, dedicated: false },
+      },
     } as unknown as Order;
     const lines = linesOfOrder(order, catalogue);
     expect(lines).toMatchObject({ total: 23000, simName: 'eSIM' });
-    expect(lines.tariff).toMatchObject({ name: null, discountPercent: 50, firstMonthsCount: 2, choice: { type: 'constructor', internetGb: 10 } });
+    expect(lines.tariff).toMatchObject({
+      name: null,
+      discountPercent: 50,
+      firstMonthsCount: 2,
+      choice: { type: 'constructor', internetGb: 10 },
+    });
   });
 });

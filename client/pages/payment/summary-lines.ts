@@ -17,7 +17,8 @@ function simOf(id: SimTypeId, catalogue: Catalogue): { name: string; price: numb
 /** What the visitor chose for delivery, as the order API wants it; null when incomplete. */
 export function draftDelivery(draft: PurchaseDraft): Delivery | null {
   if (draft.deliveryMethod === 'pickup' && draft.pickupPointId) return { method: 'pickup', pointOfSaleId: draft.pickupPointId };
-  if (draft.deliveryMethod === 'courier' && (draft.address ?? '').trim().length >= 5) return { method: 'courier', address: draft.address!.trim() };
+  if (draft.deliveryMethod === 'courier' && (draft.address ?? '').trim().length >= 5)
+    return { method: 'courier', address: draft.address!.trim() };
   return null;
 }
 
@@ -25,7 +26,12 @@ export function draftDelivery(draft: PurchaseDraft): Delivery | null {
  * The summary before the order exists: the held number's price, the tariff and SIM chosen on
  * /numbers (query first, then the tab's draft). Null when something needed was not chosen yet.
  */
-export function linesBeforeOrder(reservation: Reservation, draft: PurchaseDraft, search: URLSearchParams, catalogue: Catalogue): SummaryLines | null {
+export function linesBeforeOrder(
+  reservation: Reservation,
+  draft: PurchaseDraft,
+  search: URLSearchParams,
+  catalogue: Catalogue,
+): SummaryLines | null {
   const tariff = summarizeTariff(chosenTariff(search, draft), catalogue.tariffs);
   const simType = draft.simType ?? simFromQuery(search);
   if (!tariff || !simType) return null;
@@ -56,7 +62,10 @@ export function linesOfOrder(order: Order, catalogue: Catalogue): SummaryLines {
     number: order.number,
     numberPrice: order.numberPrice,
     tariff: {
-      choice: tariff.type === 'ready' || !tariff.selection ? { type: 'ready', id: tariff.id ?? '' } : { type: 'constructor', ...tariff.selection },
+      choice:
+        tariff.type === 'ready' || !tariff.selection
+          ? { type: 'ready', id: tariff.id ?? '' }
+          : { type: 'constructor', ...tariff.selection },
       name: tariff.type === 'ready' || !tariff.selection ? tariff.name : null,
       monthlyPrice: tariff.monthlyPrice,
       firstMonthsPrice: tariff.firstMonthsPrice,

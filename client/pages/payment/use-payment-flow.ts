@@ -20,7 +20,11 @@ export interface PaymentCatalogue extends Catalogue {
 
 /** The catalogues of /payment, one optional part of its loader. */
 export async function fetchPaymentCatalogue(context: unknown): Promise<PaymentCatalogue> {
-  const [tariffs, simTypes, points] = await Promise.all([fetchTariffs(context), fetchSimTypes(context), fetchPointsOfSale(context, { service: 'sim' })]);
+  const [tariffs, simTypes, points] = await Promise.all([
+    fetchTariffs(context),
+    fetchSimTypes(context),
+    fetchPointsOfSale(context, { service: 'sim' }),
+  ]);
   return { tariffs, simTypes, points: points.items };
 }
 
@@ -65,7 +69,8 @@ async function decide(url: URL): Promise<PaymentFlow> {
     if (registration?.status !== 'verified' && registration?.status !== 'appointment') return { mode: 'register' };
     const held = await currentReservation();
     const access = readOrderAccess();
-    if (held.status === 'ordered' && held.orderId && access?.orderId === held.orderId) return { mode: 'order', order: await fetchOrder(held.orderId), notActivated: false };
+    if (held.status === 'ordered' && held.orderId && access?.orderId === held.orderId)
+      return { mode: 'order', order: await fetchOrder(held.orderId), notActivated: false };
     return { mode: 'draft', held, draft: readDraft() };
   }
   const access = readOrderAccess();

@@ -13,7 +13,13 @@ export function FilterForm({ filters, cities }: { filters: PointFilters; cities:
   const lang = useLanguage();
   const filtered = filters.city !== null || filters.service !== null || filters.lat !== null;
   return (
-    <Form method="get" preventScrollReset className="pos-filters card" onSubmit={() => pushFormSubmission('points-of-sale-filter')} aria-label={t('pointsOfSale.filters.label')}>
+    <Form
+      method="get"
+      preventScrollReset
+      className="pos-filters card"
+      onSubmit={() => pushFormSubmission('points-of-sale-filter')}
+      aria-label={t('pointsOfSale.filters.label')}
+    >
       <div className="pos-filters__field">
         <label htmlFor="pos-city">{t('pointsOfSale.filters.city')}</label>
         <select id="pos-city" name="city" defaultValue={filters.city ?? ''} key={`city-${filters.city ?? ''}`}>

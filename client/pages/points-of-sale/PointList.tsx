@@ -17,7 +17,9 @@ export function PointList({ points }: { points: PointOfSale[] }) {
           <p className="pos-card__city">
             {point.cityName}
             {point.distanceKm !== undefined ? (
-              <span className="pos-card__distance">{t('pointsOfSale.distance', { distance: formatDistance(point.distanceKm, lang !== 'en') })}</span>
+              <span className="pos-card__distance">
+                {t('pointsOfSale.distance', { distance: formatDistance(point.distanceKm, lang !== 'en') })}
+              </span>
             ) : null}
           </p>
           <PointDetails point={point} />

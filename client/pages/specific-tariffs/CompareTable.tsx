@@ -42,7 +42,11 @@ export function CompareTable({ tariffs, removeHref }: { tariffs: ReadyTariff[]; 
             {tariffs.map((tariff) => (
               <td key={tariff.id}>
                 <div className="comparison__actions">
-                  <Link className="button button--primary" to={readyTariffHref(tariff, text.lang)} aria-label={t('tariffs.chooseNamed', { name: tariff.name })}>
+                  <Link
+                    className="button button--primary"
+                    to={readyTariffHref(tariff, text.lang)}
+                    aria-label={t('tariffs.chooseNamed', { name: tariff.name })}
+                  >
                     {t('tariffs.choose')}
                   </Link>
                   <Link className="comparison__remove" to={removeHref(tariff.id)} replace preventScrollReset>

@@ -47,7 +47,13 @@ export function Component() {
     <div className="container page page--success purchase">
       <PageHead title={t('pages.success.title')} description={t('pages.success.intro')} noIndex />
       <header className="page-intro">
-        <h1>{view.state === 'notActivated' ? t('success.notActiveTitle') : view.state === 'none' || view.state === 'failed' ? t('success.noOrderTitle') : t('pages.success.title')}</h1>
+        <h1>
+          {view.state === 'notActivated'
+            ? t('success.notActiveTitle')
+            : view.state === 'none' || view.state === 'failed'
+              ? t('success.noOrderTitle')
+              : t('pages.success.title')}
+        </h1>
         <p className="page-intro__lead">{t('pages.success.intro')}</p>
       </header>
       <PurchaseSteps current="activation" />

@@ -44,7 +44,11 @@ describe('Firebase Analytics', () => {
   });
 
   it('passes only the values that are set', () => {
-    expect(firebaseOptions({ apiKey: 'k', appId: 'a', measurementId: 'm', authDomain: '' })).toEqual({ apiKey: 'k', appId: 'a', measurementId: 'm' });
+    expect(firebaseOptions({ apiKey: 'k', appId: 'a', measurementId: 'm', authDomain: '' })).toEqual({
+      apiKey: 'k',
+      appId: 'a',
+      measurementId: 'm',
+    });
   });
 
   it('reuses an app that is already initialised', async () => {
@@ -65,7 +69,15 @@ describe('Firebase Analytics', () => {
   const failures: [string, () => () => Promise<FirebaseSdk>][] = [
     ['the chunk fails to load', () => async () => Promise.reject(new Error('ChunkLoadError'))],
     ['isSupported rejects', () => fakeSdk({ isSupported: async () => Promise.reject(new Error('indexedDB blocked')) }).load],
-    ['getAnalytics throws', () => fakeSdk({ getAnalytics: () => { throw new Error('analytics/invalid-argument'); } }).load],
+    [
+      'getAnalytics throws',
+      () =>
+        fakeSdk({
+          getAnalytics: () => {
+            throw new Error('analytics/invalid-argument');
+          },
+        }).load,
+    ],
   ];
 
   it.each(failures)('only logs to the console when %s, and never rejects', async (_name, makeLoad) => {
@@ -93,7 +105,9 @@ describe('Firebase Analytics', () => {
     expect(Object.keys(entry.inputs).some((input) => input.includes('node_modules'))).toBe(false);
     expect(staticImports).toEqual([]);
     expect(lazy.length).toBeGreaterThanOrEqual(2);
-    const firebaseChunks = outputs.filter(([file, output]) => file !== entryFile && Object.keys(output.inputs).some((input) => input.includes('@firebase/analytics')));
+    const firebaseChunks = outputs.filter(
+      ([file, output]) => file !== entryFile && Object.keys(output.inputs).some((input) => input.includes('@firebase/analytics')),
+    );
     expect(firebaseChunks.length).toBeGreaterThan(0);
   }, 30000);
 });

@@ -26,7 +26,9 @@ describe('Yandex Metrika', () => {
     expect(browser.scripts).toEqual([expect.objectContaining({ async: true, src: METRIKA_SCRIPT_URL, nonce: 'n0nce' })]);
     const ym = browser.window.ym as QueuedYm;
     expect(ym.l).toEqual(expect.any(Number));
-    expect(ym.a?.map((args) => Array.from(args))).toEqual([[98765432, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true }]]);
+    expect(ym.a?.map((args) => Array.from(args))).toEqual([
+      [98765432, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true }],
+    ]);
     expect(METRIKA_OPTIONS).toEqual({ clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true });
   });
 

@@ -17,7 +17,13 @@ import type { LotStreams } from './lot-events';
  */
 export const STREAM_TOKEN_MS = 6 * 60 * 60_000;
 
-export function registerAuctions(router: Router, ctx: ApiContext, auctions: AuctionService, reservations: ReservationService, streams: LotStreams): void {
+export function registerAuctions(
+  router: Router,
+  ctx: ApiContext,
+  auctions: AuctionService,
+  reservations: ReservationService,
+  streams: LotStreams,
+): void {
   // Before /auctions/:id, which would read "events" as a lot id.
   router.get('/auctions/events', (req, res) => streams.serve(req, res, null));
   router.get('/auctions/:id/events', (req, res) => streams.serve(req, res, req.params.id));
@@ -27,7 +33,10 @@ export function registerAuctions(router: Router, ctx: ApiContext, auctions: Auct
     body(req, NoBody);
     const lot = auctions.find(req.params.id);
     const expiresAt = ctx.now() + STREAM_TOKEN_MS;
-    res.status(201).json({ streamToken: await ctx.tokens.sign({ kind: 'stream', sub: phone, expiresAtMs: expiresAt, num: lot.id }), expiresAt: new Date(expiresAt).toISOString() });
+    res.status(201).json({
+      streamToken: await ctx.tokens.sign({ kind: 'stream', sub: phone, expiresAtMs: expiresAt, num: lot.id }),
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
   });
 
   router.post('/auctions/:id/bids', async (req, res) => {
@@ -50,6 +59,15 @@ export function registerAuctions(router: Router, ctx: ApiContext, auctions: Auct
     if (state !== 'ended') throw conflict('auction_not_ended');
     const turn = auctions.turnToBuy(lot, now);
     if (!turn || turn.phone !== phone) throw forbidden('not_auction_winner');
-    res.status(201).json(await reservations.reserve(lot.msisdn, held, { client: clientKey(req.ip), network: networkKey(req.ip), phone }, { lotId: lot.id, price: turn.amount, until: turn.until }));
+    res
+      .status(201)
+      .json(
+        await reservations.reserve(
+          lot.msisdn,
+          held,
+          { client: clientKey(req.ip), network: networkKey(req.ip), phone },
+          { lotId: lot.id, price: turn.amount, until: turn.until },
+        ),
+      );
   });
 }

@@ -45,7 +45,9 @@ export function createAuctionService(ctx: ApiContext) {
   const lotById = db.prepare(`${SELECT_LOT} WHERE l.id = ?`);
   const highest = db.prepare('SELECT MAX(amount) AS amount, COUNT(*) AS count FROM bids WHERE lot_id = ?');
   // Each bidder's best bid, best first; an earlier bid wins a tie (the server's clock decides).
-  const bidders = db.prepare('SELECT phone, MAX(amount) AS amount, MIN(id) AS first FROM bids WHERE lot_id = ? GROUP BY phone ORDER BY amount DESC, first ASC');
+  const bidders = db.prepare(
+    'SELECT phone, MAX(amount) AS amount, MIN(id) AS first FROM bids WHERE lot_id = ? GROUP BY phone ORDER BY amount DESC, first ASC',
+  );
   const recentBids = db.prepare('SELECT * FROM bids WHERE lot_id = ? ORDER BY id DESC LIMIT ?');
   const insertBid = db.prepare('INSERT INTO bids (lot_id, phone, amount, created_at) VALUES (?, ?, ?, ?) RETURNING *');
   const extend = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ? AND ends_at < ?');

@@ -42,7 +42,12 @@ describe('auction', () => {
     const token = await authToken(t.app);
     const lot = await activeLot();
     const res = await bid('lot-006', token, lot.minimumBid).expect(201);
-    expect(res.body.lot).toMatchObject({ currentBid: lot.minimumBid, minimumBid: lot.minimumBid + lot.step, myBid: lot.minimumBid, myPosition: 1 });
+    expect(res.body.lot).toMatchObject({
+      currentBid: lot.minimumBid,
+      minimumBid: lot.minimumBid + lot.step,
+      myBid: lot.minimumBid,
+      myPosition: 1,
+    });
     expect(res.body.bid).toMatchObject({ amount: lot.minimumBid, mine: true, bidder: '+998 90 *** ** 67' });
     const other = await authToken(t.app, '+998935550000');
     await bid('lot-006', other, lot.minimumBid + lot.step).expect(201);
@@ -53,7 +58,9 @@ describe('auction', () => {
   it('rejects a bid below the current bid plus the step with 400 on amount', async () => {
     const token = await authToken(t.app);
     const lot = await activeLot();
-    const res = await bid('lot-006', token, lot.minimumBid - 1).set('X-Language', 'en').expect(400);
+    const res = await bid('lot-006', token, lot.minimumBid - 1)
+      .set('X-Language', 'en')
+      .expect(400);
     expect(res.body.error).toMatchObject({ code: 'bid_too_low', field: 'amount', minimumAmount: lot.minimumBid });
     expect(res.body.error.message).toContain(String(lot.minimumBid));
     expect((await bid('lot-006', token, 1.5).expect(400)).body.error.field).toBe('amount');
@@ -98,7 +105,10 @@ describe('auction', () => {
       expect(after.bidCount).toBe(before + accepted.length);
       expect(after.currentBid).toBe(Math.max(...accepted.map((r) => r.body.bid.amount)));
       // Newest first: every accepted bid is there, each above the one before it by at least a step.
-      const recent = after.bids.slice(0, accepted.length).map((b: { amount: number }) => b.amount).reverse();
+      const recent = after.bids
+        .slice(0, accepted.length)
+        .map((b: { amount: number }) => b.amount)
+        .reverse();
       expect(recent.sort((a: number, b: number) => a - b)).toEqual(accepted.map((r) => r.body.bid.amount).sort((a, b) => a - b));
       for (let i = 1; i < recent.length; i++) expect(recent[i] - recent[i - 1]).toBeGreaterThanOrEqual(lot.step);
     }
@@ -110,7 +120,8 @@ describe('auction', () => {
     const lot = await activeLot();
     await bid('lot-006', runnerUp, lot.minimumBid).expect(201);
     await bid('lot-006', winner, lot.minimumBid + lot.step).expect(201);
-    const reserveLot = (token: string) => request(t.app).post('/api/v1/auctions/lot-006/reservation').set('Authorization', `Bearer ${token}`);
+    const reserveLot = (token: string) =>
+      request(t.app).post('/api/v1/auctions/lot-006/reservation').set('Authorization', `Bearer ${token}`);
     expect((await reserveLot(winner).expect(409)).body.error.code).toBe('auction_not_ended');
     t.clock.ms = Date.parse(lot.endsAt) + HOUR;
     expect((await reserveLot(runnerUp).expect(403)).body.error.code).toBe('not_auction_winner');

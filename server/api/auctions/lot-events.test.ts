@@ -16,7 +16,8 @@ afterEach(async () => {
   t.close();
 });
 
-const streamOf = (lot: string, headers: Record<string, string> = {}, query = '') => openStream(`${server.origin}/api/v1/auctions/${lot}/events${query}`, headers);
+const streamOf = (lot: string, headers: Record<string, string> = {}, query = '') =>
+  openStream(`${server.origin}/api/v1/auctions/${lot}/events${query}`, headers);
 const data = (message: { data: string }) => JSON.parse(message.data);
 
 function bid(lot: string, token: string, amount: number) {
@@ -42,7 +43,11 @@ describe('the live stream of a lot', () => {
     const next = await stream.next();
     expect(next.event).toBe('bid');
     expect(Number(next.id)).toBeGreaterThan(Number(snapshot.id));
-    expect(data(next)).toMatchObject({ lotId: 'lot-006', bid: { amount: lot.minimumBid, mine: false }, lot: { currentBid: lot.minimumBid, minimumBid: lot.minimumBid + lot.step, myPosition: null } });
+    expect(data(next)).toMatchObject({
+      lotId: 'lot-006',
+      bid: { amount: lot.minimumBid, mine: false },
+      lot: { currentBid: lot.minimumBid, minimumBid: lot.minimumBid + lot.step, myPosition: null },
+    });
     const extended = await stream.next();
     expect(extended).toMatchObject({ event: 'extended', id: next.id });
     expect(data(extended).endsAt).toBe(placed.body.lot.endsAt);
@@ -209,12 +214,21 @@ describe('limits on streams', () => {
     t = createTestApi({ limits: { streamsTotal: 2 } });
     server = await listen(t.app);
     // Two different clients fill the process; a third, new client is refused although it holds none.
-    const held = [await streamOf('lot-006', { 'X-Forwarded-For': '198.51.100.11' }), await streamOf('lot-005', { 'X-Forwarded-For': '198.51.100.12' })];
+    const held = [
+      await streamOf('lot-006', { 'X-Forwarded-For': '198.51.100.11' }),
+      await streamOf('lot-005', { 'X-Forwarded-For': '198.51.100.12' }),
+    ];
     await Promise.all(held.map((s) => s.next('snapshot')));
     for (const [lang, text] of [
       ['en', 'Live auction updates are busy right now. The page refreshes the bids by itself; live updates will be back in 30 s.'],
-      ['ru', 'Обновления аукциона в реальном времени сейчас перегружены. Страница сама обновляет ставки; обновления в реальном времени вернутся через 30 с.'],
-      ['uz', 'Auksionning jonli yangilanishlari hozir band. Sahifa stavkalarni oʻzi yangilab turadi; jonli yangilanishlar 30 soniyadan soʻng qaytadi.'],
+      [
+        'ru',
+        'Обновления аукциона в реальном времени сейчас перегружены. Страница сама обновляет ставки; обновления в реальном времени вернутся через 30 с.',
+      ],
+      [
+        'uz',
+        'Auksionning jonli yangilanishlari hozir band. Sahifa stavkalarni oʻzi yangilab turadi; jonli yangilanishlar 30 soniyadan soʻng qaytadi.',
+      ],
     ]) {
       const refused = await streamOf('lot-005', { 'X-Forwarded-For': '203.0.113.50', 'X-Language': lang });
       expect(refused.status).toBe(503);
@@ -255,7 +269,9 @@ describe('limits on streams', () => {
       }),
     });
     const auth = await authToken(t.app);
-    const { streamToken } = (await request(t.app).post('/api/v1/auctions/lot-006/stream-token').set('Authorization', `Bearer ${auth}`).expect(201)).body;
+    const { streamToken } = (
+      await request(t.app).post('/api/v1/auctions/lot-006/stream-token').set('Authorization', `Bearer ${auth}`).expect(201)
+    ).body;
     holdBack = true;
     const site = http.createServer(t.app);
     const serverSockets: Socket[] = [];

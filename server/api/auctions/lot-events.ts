@@ -34,7 +34,13 @@ export interface LotStreams {
   endAll(): void;
 }
 
-const toRow = (bid: FeedBid): BidRow => ({ id: bid.id, lot_id: bid.lotId, phone: bid.phone, amount: bid.amount, created_at: bid.createdAt });
+const toRow = (bid: FeedBid): BidRow => ({
+  id: bid.id,
+  lot_id: bid.lotId,
+  phone: bid.phone,
+  amount: bid.amount,
+  created_at: bid.createdAt,
+});
 
 /**
  * The Server-Sent Events wire format is three lines per event
@@ -124,7 +130,8 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
     const { lot, view: anonymous } = lotAfter(bid.id, bid.lot_id);
     const view = lotFor(lot, stream.phone, anonymous);
     // The list shows prices only; the bidder (masked) is for the lot's own page.
-    const payload = stream.lotId === null ? { lotId: lot.id, lot: view } : { lotId: lot.id, bid: auctions.bidView(bid, stream.phone), lot: view };
+    const payload =
+      stream.lotId === null ? { lotId: lot.id, lot: view } : { lotId: lot.id, bid: auctions.bidView(bid, stream.phone), lot: view };
     let text = event(bid.id, 'bid', payload);
     if (extendedBy) text += event(bid.id, 'extended', { lotId: lot.id, endsAt: view.endsAt, serverTime: view.serverTime });
     write(stream.res, text);

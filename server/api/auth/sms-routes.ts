@@ -50,7 +50,8 @@ export function registerSms(router: Router, ctx: ApiContext): void {
     const lastHour = recent.all(phone, now - HOUR_MS) as CodeRow[];
     const last = lastHour[lastHour.length - 1];
     if (last && now - last.created_at < RESEND_AFTER_MS) throw tooManyRequests('sms_rate_limited', last.created_at + RESEND_AFTER_MS - now);
-    if (lastHour.length >= MAX_PER_HOUR) throw tooManyRequests('sms_rate_limited', lastHour[lastHour.length - MAX_PER_HOUR].created_at + HOUR_MS - now);
+    if (lastHour.length >= MAX_PER_HOUR)
+      throw tooManyRequests('sms_rate_limited', lastHour[lastHour.length - MAX_PER_HOUR].created_at + HOUR_MS - now);
     insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client);
   });
 

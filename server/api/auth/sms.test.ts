@@ -59,7 +59,8 @@ describe('SMS code', () => {
 
   it('rejects a wrong code on the code field, and stops after five wrong attempts', async () => {
     await sms().send({ phone }).expect(201);
-    for (let i = 0; i < 5; i++) expect((await verify('000000').expect(400)).body.error).toMatchObject({ code: 'sms_code_invalid', field: 'code' });
+    for (let i = 0; i < 5; i++)
+      expect((await verify('000000').expect(400)).body.error).toMatchObject({ code: 'sms_code_invalid', field: 'code' });
     expect((await verify(DEMO_CODE).expect(400)).body.error.code).toBe('sms_attempts_exceeded');
   });
 
@@ -70,7 +71,10 @@ describe('SMS code', () => {
   });
 
   it('names the field of malformed input', async () => {
-    expect((await sms().send({ phone: '+7 999 123 45 67' }).expect(400)).body.error).toMatchObject({ code: 'phone_format', field: 'phone' });
+    expect((await sms().send({ phone: '+7 999 123 45 67' }).expect(400)).body.error).toMatchObject({
+      code: 'phone_format',
+      field: 'phone',
+    });
     expect((await sms().send({ phone, channel: 'sms' }).expect(400)).body.error).toMatchObject({ code: 'unknown_field', field: 'channel' });
     await sms().send({ phone }).expect(201);
     expect((await verify('12ab').expect(400)).body.error).toMatchObject({ code: 'invalid_field', field: 'code' });

@@ -131,19 +131,33 @@ describe('the catalogue cannot be cornered', () => {
     }
     // Re-booking after the bookings lapse gains nothing either.
     api.clock.advance(16 * MINUTE);
-    await attack(ownNetworks(200).map((a) => a.replace(/\.2$/, '.3')), await stockOfEveryCategory());
-    for (const category of await categories()) expect([category.id, category.available >= 0.8 * before.get(category.id)!]).toEqual([category.id, true]);
+    await attack(
+      ownNetworks(200).map((a) => a.replace(/\.2$/, '.3')),
+      await stockOfEveryCategory(),
+    );
+    for (const category of await categories())
+      expect([category.id, category.available >= 0.8 * before.get(category.id)!]).toEqual([category.id, true]);
   }, 120_000);
 
   it('asks for the SMS step in the visitor’s language once a category is at its share, and books for a verified phone', async () => {
     const api = await start();
     const platinum = await bookable('platinum');
     const share = Math.floor(0.2 * platinum.length);
-    for (let i = 0; i < share; i += 1) expect((await call(`127.0.${i + 1}.2`, 'POST', '/reservations', { number: platinum[i] })).status).toBe(201);
+    for (let i = 0; i < share; i += 1)
+      expect((await call(`127.0.${i + 1}.2`, 'POST', '/reservations', { number: platinum[i] })).status).toBe(201);
     const texts: Array<[string, string]> = [
-      ['en', 'Many numbers of this category are being booked without a confirmed phone right now, so booking one more needs your phone first. Confirm it with an SMS code: it takes a minute, and the same phone is used for your purchase.'],
-      ['ru', 'Сейчас многие номера этой категории забронированы без подтверждённого телефона, поэтому, чтобы забронировать ещё один, сначала подтвердите свой телефон кодом из SMS: это займёт минуту, и этот же телефон будет использован для покупки.'],
-      ['uz', 'Hozir bu toifadagi koʻp raqamlar tasdiqlangan telefonsiz band qilingan, shuning uchun yana bittasini band qilish uchun avval telefoningizni SMS kod bilan tasdiqlang: bu bir daqiqa oladi va xaridingiz uchun ham shu telefon ishlatiladi.'],
+      [
+        'en',
+        'Many numbers of this category are being booked without a confirmed phone right now, so booking one more needs your phone first. Confirm it with an SMS code: it takes a minute, and the same phone is used for your purchase.',
+      ],
+      [
+        'ru',
+        'Сейчас многие номера этой категории забронированы без подтверждённого телефона, поэтому, чтобы забронировать ещё один, сначала подтвердите свой телефон кодом из SMS: это займёт минуту, и этот же телефон будет использован для покупки.',
+      ],
+      [
+        'uz',
+        'Hozir bu toifadagi koʻp raqamlar tasdiqlangan telefonsiz band qilingan, shuning uchun yana bittasini band qilish uchun avval telefoningizni SMS kod bilan tasdiqlang: bu bir daqiqa oladi va xaridingiz uchun ham shu telefon ishlatiladi.',
+      ],
     ];
     for (const [lang, text] of texts) {
       const refused = await call('127.0.100.2', 'POST', '/reservations', { number: platinum[share] }, { 'X-Language': lang });
@@ -165,7 +179,8 @@ describe('the catalogue cannot be cornered', () => {
     const platinum = await bookable('platinum');
     const share = Math.floor(0.2 * platinum.length);
     const tokens: string[] = [];
-    for (let i = 0; i < share; i += 1) tokens.push((await call(`127.0.${i + 1}.2`, 'POST', '/reservations', { number: platinum[i] })).body.reservationToken as string);
+    for (let i = 0; i < share; i += 1)
+      tokens.push((await call(`127.0.${i + 1}.2`, 'POST', '/reservations', { number: platinum[i] })).body.reservationToken as string);
     const replaced = await call('127.0.1.2', 'POST', '/reservations', { number: platinum[share] }, { 'X-Reservation-Token': tokens[0] });
     expect(replaced.status).toBe(201);
     expect(replaced.body.replaced).toBe(platinum[0]);
@@ -178,7 +193,9 @@ describe('the catalogue cannot be cornered', () => {
     expect(booked).toBe(60);
     expect(refusals.get('too_many_network_holds')).toBeGreaterThan(0);
     expect([...refusals.keys()].sort()).toEqual(expect.arrayContaining(['too_many_holds', 'too_many_network_holds']));
-    expect([...refusals.keys()].every((code) => ['too_many_holds', 'too_many_network_holds', 'too_many_network_reservations'].includes(code))).toBe(true);
+    expect(
+      [...refusals.keys()].every((code) => ['too_many_holds', 'too_many_network_holds', 'too_many_network_reservations'].includes(code)),
+    ).toBe(true);
     // A visitor of another network books as usual.
     expect((await call('127.0.78.2', 'POST', '/reservations', { number: (await bookable('free'))[0] })).status).toBe(201);
   });

@@ -10,10 +10,12 @@ function fromBodyParser(error: unknown): ApiError | null {
   if (type === 'entity.parse.failed') return new ApiError(400, 'invalid_json');
   if (type === 'entity.too.large') return new ApiError(413, 'payload_too_large');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new ApiError(415, 'unsupported_media_type');
-  if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.encoding.set') return new ApiError(400, 'invalid_body');
+  if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.encoding.set')
+    return new ApiError(400, 'invalid_body');
   // Anything else the router or parser already judged a client error (a badly encoded path, a
   // body that cannot be decompressed) stays a client error, never a 500.
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
   if (status === 413) return new ApiError(413, 'payload_too_large');
   if (status === 415) return new ApiError(415, 'unsupported_media_type');
   if (typeof status === 'number' && status >= 400 && status < 500) return new ApiError(400, 'bad_request');
@@ -30,10 +32,16 @@ export function errorBody(lang: Language, error: ApiError): ApiErrorBody {
 export function sendError(req: Request, res: Response, error: ApiError): void {
   const retry = error.options.extra?.retryAfterSeconds;
   if (typeof retry === 'number') res.set('Retry-After', String(retry));
-  res.status(error.status).set('Cache-Control', 'no-store').json(errorBody(requestLanguage(req), error));
+  res
+    .status(error.status)
+    .set('Cache-Control', 'no-store')
+    .json(errorBody(requestLanguage(req), error));
 }
 
-export function createErrorHandler(logError: (message: string, error: unknown, requestId?: string) => void, onRefused?: (code: string) => void) {
+export function createErrorHandler(
+  logError: (message: string, error: unknown, requestId?: string) => void,
+  onRefused?: (code: string) => void,
+) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) return next(error);
     const known = error instanceof ApiError ? error : fromBodyParser(error);

@@ -13,12 +13,20 @@ describe('the API router on its own', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await request(t.app).post('/api/v1/auth/sms').set('Content-Type', 'application/json').set('X-Language', 'en').send('{"phone":').expect(400);
+    const res = await request(t.app)
+      .post('/api/v1/auth/sms')
+      .set('Content-Type', 'application/json')
+      .set('X-Language', 'en')
+      .send('{"phone":')
+      .expect(400);
     expect(res.body.error).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON.' });
   });
 
   it('answers a body above 100 kB with 413', async () => {
-    const res = await request(t.app).post('/api/v1/auth/sms').send({ phone: 'x'.repeat(110 * 1024) }).expect(413);
+    const res = await request(t.app)
+      .post('/api/v1/auth/sms')
+      .send({ phone: 'x'.repeat(110 * 1024) })
+      .expect(413);
     expect(res.body.error.code).toBe('payload_too_large');
   });
 
@@ -29,7 +37,12 @@ describe('the API router on its own', () => {
 
   it('answers a badly encoded path or an undecodable body with 400, not 500', async () => {
     expect((await request(t.app).get('/api/v1/news/%E0%A4%A').expect(400)).body.error.code).toBe('bad_request');
-    const res = await request(t.app).post('/api/v1/auth/sms').set('Content-Type', 'application/json').set('Content-Encoding', 'br').send('xx').expect(400);
+    const res = await request(t.app)
+      .post('/api/v1/auth/sms')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'br')
+      .send('xx')
+      .expect(400);
     expect(res.body.error.code).toBe('bad_request');
     expect(t.logs.join('\n')).not.toContain('API error');
   });
@@ -45,8 +58,14 @@ describe('the API router on its own', () => {
   });
 
   it('rejects unknown and repeated query parameters naming them', async () => {
-    expect((await request(t.app).get('/api/v1/news?limit=3').expect(400)).body.error).toMatchObject({ code: 'unknown_field', field: 'limit' });
-    expect((await request(t.app).get('/api/v1/news?page=1&page=2').expect(400)).body.error).toMatchObject({ code: 'invalid_field', field: 'page' });
+    expect((await request(t.app).get('/api/v1/news?limit=3').expect(400)).body.error).toMatchObject({
+      code: 'unknown_field',
+      field: 'limit',
+    });
+    expect((await request(t.app).get('/api/v1/news?page=1&page=2').expect(400)).body.error).toMatchObject({
+      code: 'invalid_field',
+      field: 'page',
+    });
   });
 
   it('localizes by X-Language first, then Accept-Language, Russian by default', async () => {
@@ -81,7 +100,11 @@ describe('the API router on its own', () => {
 describe('CORS for configured origins', () => {
   it('allows the listed origin, with the token headers in preflight, and no other', async () => {
     t = createTestApi({ corsOrigins: ['https://site.example'] });
-    const preflight = await request(t.app).options('/api/v1/orders').set('Origin', 'https://site.example').set('Access-Control-Request-Method', 'POST').expect(204);
+    const preflight = await request(t.app)
+      .options('/api/v1/orders')
+      .set('Origin', 'https://site.example')
+      .set('Access-Control-Request-Method', 'POST')
+      .expect(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://site.example');
     expect(preflight.headers['access-control-allow-headers']).toContain('x-reservation-token');
     const other = await request(t.app).get('/api/v1/tariffs').set('Origin', 'https://other.example').expect(200);
@@ -125,7 +148,10 @@ describe('CORS for configured origins', () => {
 
   it('sends no CORS header at all to another origin, or to any origin when none is configured, and answers no preflight for them', async () => {
     t = createTestApi({ corsOrigins: ['https://site.example'] });
-    const other = await request(t.app).options('/api/v1/reservations').set('Origin', 'https://other.example').set('Access-Control-Request-Method', 'POST');
+    const other = await request(t.app)
+      .options('/api/v1/reservations')
+      .set('Origin', 'https://other.example')
+      .set('Access-Control-Request-Method', 'POST');
     expect(other.status).not.toBe(204);
     expect(Object.keys(other.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
     t.close();

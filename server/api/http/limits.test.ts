@@ -64,10 +64,18 @@ describe('per-client limits', () => {
     const second = await reserve(t.app, numbers[1]);
     const refused = await request(t.app).post('/api/v1/reservations').set('X-Language', 'en').send({ number: numbers[2] });
     expectRefused(refused, 'too_many_holds');
-    expect(refused.body.error.message).toBe('You already hold as many numbers as allowed (2). Complete or cancel one of your bookings, or try again in 15 min.');
+    expect(refused.body.error.message).toBe(
+      'You already hold as many numbers as allowed (2). Complete or cancel one of your bookings, or try again in 15 min.',
+    );
     expect(Number(refused.headers['retry-after'])).toBe(15 * 60);
     // The number refused stays on sale.
-    expect((await request(t.app).get(`/api/v1/numbers/${encodeURIComponent(numbers[2])}`).expect(200)).body.available).toBe(true);
+    expect(
+      (
+        await request(t.app)
+          .get(`/api/v1/numbers/${encodeURIComponent(numbers[2])}`)
+          .expect(200)
+      ).body.available,
+    ).toBe(true);
     // A visitor swapping their booking for another number holds no more than before.
     await reserve(t.app, numbers[3], second);
     // Once the bookings lapse, the client may book again.
@@ -79,8 +87,18 @@ describe('per-client limits', () => {
     t = createTestApi({ limits: { holdsPerClient: 1 } });
     const auth = await registeredAuth(t.app);
     const reservation = await reserve(t.app, await freeNumber(t.app, 'bronze'));
-    await request(t.app).post('/api/v1/orders').set('Authorization', `Bearer ${auth}`).set('X-Reservation-Token', reservation).send(ESIM_ORDER).expect(201);
-    expectRefused(await request(t.app).post('/api/v1/reservations').send({ number: await freeNumber(t.app, 'free') }), 'too_many_holds');
+    await request(t.app)
+      .post('/api/v1/orders')
+      .set('Authorization', `Bearer ${auth}`)
+      .set('X-Reservation-Token', reservation)
+      .send(ESIM_ORDER)
+      .expect(201);
+    expectRefused(
+      await request(t.app)
+        .post('/api/v1/reservations')
+        .send({ number: await freeNumber(t.app, 'free') }),
+      'too_many_holds',
+    );
   });
 
   it('stop one client having codes sent to more different phones an hour than the limit, exactly over any hour', async () => {
@@ -91,9 +109,15 @@ describe('per-client limits', () => {
     await sms('+998901110002').expect(201);
     const refused = await sms('+998901110003');
     expectRefused(refused, 'too_many_sms_phones');
-    expect(refused.body.error.message).toBe('Codes have been sent to too many different numbers from your connection. Please try again in 50 min.');
-    expect((await sms('+998901110003', 'ru')).body.error.message).toBe('С вашего подключения коды отправлены на слишком много разных номеров. Повторите через 50 мин.');
-    expect((await sms('+998901110003', 'uz')).body.error.message).toBe('Ulanishingizdan juda koʻp turli raqamlarga kod yuborildi. 50 daqiqadan soʻng qayta urinib koʻring.');
+    expect(refused.body.error.message).toBe(
+      'Codes have been sent to too many different numbers from your connection. Please try again in 50 min.',
+    );
+    expect((await sms('+998901110003', 'ru')).body.error.message).toBe(
+      'С вашего подключения коды отправлены на слишком много разных номеров. Повторите через 50 мин.',
+    );
+    expect((await sms('+998901110003', 'uz')).body.error.message).toBe(
+      'Ulanishingizdan juda koʻp turli raqamlarga kod yuborildi. 50 daqiqadan soʻng qayta urinib koʻring.',
+    );
     // A phone already counted may have its code sent again (its own per-phone limits apply).
     t.clock.advance(MINUTE);
     await sms('+998901110001').expect(201);
@@ -110,14 +134,21 @@ describe('per-client limits', () => {
     t = createTestApi({ limits: { ordersAwaitingPayment: 1 } });
     let auth = await registeredAuth(t.app);
     const order = (reservation: string) =>
-      request(t.app).post('/api/v1/orders').set('Authorization', `Bearer ${auth}`).set('X-Reservation-Token', reservation).set('X-Language', 'en').send(ESIM_ORDER);
+      request(t.app)
+        .post('/api/v1/orders')
+        .set('Authorization', `Bearer ${auth}`)
+        .set('X-Reservation-Token', reservation)
+        .set('X-Language', 'en')
+        .send(ESIM_ORDER);
     // Free numbers: their orders wait the whole payment window (a premium one has its own, shorter one).
     const numbers = await request(t.app).get('/api/v1/numbers?category=free&pageSize=2').expect(200);
     await order(await reserve(t.app, numbers.body.items[0].number)).expect(201);
     const refused = await order(await reserve(t.app, numbers.body.items[1].number));
     expectRefused(refused, 'too_many_orders');
     expect(Number(refused.headers['retry-after'])).toBe(720 * 60);
-    expect(refused.body.error.message).toBe('This phone already has as many orders awaiting payment as allowed (1). Pay for one of them or try again in 720 min.');
+    expect(refused.body.error.message).toBe(
+      'This phone already has as many orders awaiting payment as allowed (1). Pay for one of them or try again in 720 min.',
+    );
     // When the first order's payment window is over, the phone may order again.
     t.clock.advance(720 * MINUTE + 1);
     auth = await authToken(t.app);
@@ -137,7 +168,11 @@ describe('per-client limits', () => {
     expect(refused.body.error.message).toMatch(/^Too many bids in a row\. Please try again in \d+ s\.$/);
     // Another bidder is not held up.
     const other = await authToken(t.app, '+998935550000');
-    await request(t.app).post('/api/v1/auctions/lot-006/bids').set('Authorization', `Bearer ${other}`).send({ amount: lot.minimumBid + 2 * lot.step }).expect(201);
+    await request(t.app)
+      .post('/api/v1/auctions/lot-006/bids')
+      .set('Authorization', `Bearer ${other}`)
+      .send({ amount: lot.minimumBid + 2 * lot.step })
+      .expect(201);
   });
 
   it('hold across two API processes sharing one store, as cluster workers do', async () => {
@@ -165,7 +200,11 @@ describe('per-client limit defaults', () => {
 
   it('never let one client have codes sent to more than 10 different phones an hour', async () => {
     t = createTestApi();
-    for (let i = 0; i < 10; i += 1) await request(t.app).post('/api/v1/auth/sms').send({ phone: `+9989011100${String(i).padStart(2, '0')}` }).expect(201);
+    for (let i = 0; i < 10; i += 1)
+      await request(t.app)
+        .post('/api/v1/auth/sms')
+        .send({ phone: `+9989011100${String(i).padStart(2, '0')}` })
+        .expect(201);
     expectRefused(await request(t.app).post('/api/v1/auth/sms').send({ phone: '+998901110099' }), 'too_many_sms_phones');
   });
 });

@@ -135,9 +135,19 @@ const WARN_EVERY_MS = 60_000;
  * Redis cannot answer, each limiter falls back to the store's count (its insurance limiter), so the
  * site keeps answering and the limits still hold per node.
  */
-export function createRateLimits(db: Db, limits: ClientLimits, shared: SharedCounters = { redisUrl: null, warn: () => undefined }): RateLimits {
+export function createRateLimits(
+  db: Db,
+  limits: ClientLimits,
+  shared: SharedCounters = { redisUrl: null, warn: () => undefined },
+): RateLimits {
   // No offline queue: while Redis is away a command fails at once and the insurance limiter answers.
-  const redis = shared.redisUrl ? new Redis(shared.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(times * 200, 2000) }) : null;
+  const redis = shared.redisUrl
+    ? new Redis(shared.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        retryStrategy: (times) => Math.min(times * 200, 2000),
+      })
+    : null;
   let warnedAt = -Infinity;
   let closing = false;
   const unreachable = (reason: string) => {
@@ -148,7 +158,15 @@ export function createRateLimits(db: Db, limits: ClientLimits, shared: SharedCou
   redis?.on('error', (error: Error) => unreachable(error.message));
   redis?.on('close', () => unreachable('connection closed'));
   const limiter = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
-    const local = new RateLimiterSQLite({ storeClient: db, storeType: 'better-sqlite3', tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration });
+    const local = new RateLimiterSQLite({
+      storeClient: db,
+      storeType: 'better-sqlite3',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix,
+      points,
+      duration,
+    });
     if (!redis) return local;
     return new RateLimiterRedis({ storeClient: redis, keyPrefix: `oq-limits:${keyPrefix}`, points, duration, insuranceLimiter: local });
   };

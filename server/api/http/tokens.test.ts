@@ -11,7 +11,10 @@ describe('tokens', () => {
     const header = jwtDecode<{ alg: string; typ: string }>(token, { header: true });
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(jwtDecode(token)).toEqual({ kind: 'reservation', sub: 'r1', iat: NOW / 1000, exp: NOW / 1000 + 900, num: '+998771234567' });
-    expect(await tokens.verify(token)).toEqual({ ok: true, claims: { kind: 'reservation', sub: 'r1', iat: NOW / 1000, exp: NOW / 1000 + 900, num: '+998771234567' } });
+    expect(await tokens.verify(token)).toEqual({
+      ok: true,
+      claims: { kind: 'reservation', sub: 'r1', iat: NOW / 1000, exp: NOW / 1000 + 900, num: '+998771234567' },
+    });
   });
 
   it('carry no num claim when the grant has none', async () => {
@@ -29,7 +32,11 @@ describe('tokens', () => {
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     expect(await tokens.verify(`${none}.${payload}.`)).toMatchObject({ ok: false, reason: 'invalid' });
     expect(await tokens.verify('garbage')).toMatchObject({ ok: false, reason: 'invalid' });
-    expect(await createTokenService('secret', () => NOW + 1000).verify(token)).toEqual({ ok: false, reason: 'expired', claimedKind: 'auth' });
+    expect(await createTokenService('secret', () => NOW + 1000).verify(token)).toEqual({
+      ok: false,
+      reason: 'expired',
+      claimedKind: 'auth',
+    });
     expect(await createTokenService('secret', () => NOW + 999).verify(token)).toMatchObject({ ok: true });
   });
 
@@ -47,7 +54,12 @@ describe('tokens', () => {
   it('refuse a genuine signature over claims of an unknown kind, even when expired', async () => {
     const { SignJWT } = await import('jose');
     const sign = (kind: string, exp: number) =>
-      new SignJWT({ kind }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('x').setIssuedAt(0).setExpirationTime(exp).sign(new TextEncoder().encode('secret'));
+      new SignJWT({ kind })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject('x')
+        .setIssuedAt(0)
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode('secret'));
     expect(await tokens.verify(await sign('admin', NOW / 1000 + 60))).toEqual({ ok: false, reason: 'invalid', claimedKind: 'admin' });
     expect(await tokens.verify(await sign('admin', NOW / 1000 - 60))).toEqual({ ok: false, reason: 'invalid', claimedKind: 'admin' });
   });

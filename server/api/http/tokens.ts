@@ -28,9 +28,7 @@ export interface TokenGrant {
   num?: string;
 }
 
-export type VerifyResult =
-  | { ok: true; claims: TokenClaims }
-  | { ok: false; reason: 'invalid' | 'expired'; claimedKind: string | null };
+export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired'; claimedKind: string | null };
 
 export interface TokenService {
   sign(grant: TokenGrant): Promise<string>;
@@ -60,7 +58,13 @@ function claimedKindOf(token: string): string | null {
 }
 
 function isClaims(payload: JWTPayload): payload is JWTPayload & TokenClaims {
-  return typeof payload.kind === 'string' && KINDS.includes(payload.kind) && typeof payload.sub === 'string' && typeof payload.exp === 'number' && typeof payload.iat === 'number';
+  return (
+    typeof payload.kind === 'string' &&
+    KINDS.includes(payload.kind) &&
+    typeof payload.sub === 'string' &&
+    typeof payload.exp === 'number' &&
+    typeof payload.iat === 'number'
+  );
 }
 
 export function createTokenService(secret: string, now: () => number): TokenService {
@@ -82,9 +86,22 @@ export function createTokenService(secret: string, now: () => number): TokenServ
       const claimedKind = claimedKindOf(token);
       try {
         // Only HS256 is ever accepted: a token announcing another algorithm (or none) is forged.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()), requiredClaims: ['sub', 'exp'] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: new Date(now()),
+          requiredClaims: ['sub', 'exp'],
+        });
         if (!isClaims(payload)) return { ok: false, reason: 'invalid', claimedKind };
-        return { ok: true, claims: { kind: payload.kind, sub: payload.sub, iat: payload.iat, exp: payload.exp, ...(payload.num === undefined ? {} : { num: payload.num }) } };
+        return {
+          ok: true,
+          claims: {
+            kind: payload.kind,
+            sub: payload.sub,
+            iat: payload.iat,
+            exp: payload.exp,
+            ...(payload.num === undefined ? {} : { num: payload.num }),
+          },
+        };
       } catch (error) {
         // jose checks the signature before the claims: an expired token is a genuine one of ours.
         if (error instanceof errors.JWTExpired && isClaims(error.payload)) return { ok: false, reason: 'expired', claimedKind };

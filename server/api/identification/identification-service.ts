@@ -83,7 +83,11 @@ export function createIdentificationService(ctx: ApiContext) {
       retryAfterSeconds: row.status === 'pending' && row.resolves_at ? Math.max(1, Math.ceil((row.resolves_at - now) / 1000)) : null,
       appointment:
         point && row.appointment_at !== null
-          ? { pointOfSale: toPointOfSale(point, lang), date: new Date(row.appointment_at).toISOString().slice(0, 10), code: row.id.slice(0, 6).toUpperCase() }
+          ? {
+              pointOfSale: toPointOfSale(point, lang),
+              date: new Date(row.appointment_at).toISOString().slice(0, 10),
+              code: row.id.slice(0, 6).toUpperCase(),
+            }
           : null,
       createdAt: new Date(row.created_at).toISOString(),
     };

@@ -15,7 +15,14 @@ const remote = (body: object, lang = 'en') =>
 describe('remote identification', () => {
   it('verifies a seeded passport with its date of birth', async () => {
     const res = await remote({ document: 'aa 1234567', birthDate: '15.03.1990' }).expect(201);
-    expect(res.body).toMatchObject({ method: 'remote', status: 'verified', documentType: 'passport', document: 'AA*****67', reason: null, hint: null });
+    expect(res.body).toMatchObject({
+      method: 'remote',
+      status: 'verified',
+      documentType: 'passport',
+      document: 'AA*****67',
+      reason: null,
+      hint: null,
+    });
   });
 
   it('verifies a PINFL whose embedded date agrees with the typed date', async () => {
@@ -46,14 +53,27 @@ describe('remote identification', () => {
 
   it("answers the spec's exact date message for a badly typed date", async () => {
     const res = await remote({ document: 'AA1234567', birthDate: '1990-03-15' }).expect(400);
-    expect(res.body.error).toEqual({ code: 'date_format', field: 'birthDate', message: 'The date format is incorrect. Correct format: dd.mm.yyyy' });
+    expect(res.body.error).toEqual({
+      code: 'date_format',
+      field: 'birthDate',
+      message: 'The date format is incorrect. Correct format: dd.mm.yyyy',
+    });
   });
 
   it('validates the PINFL check digit and the document shape, naming the field', async () => {
-    expect((await remote({ document: '31205962600128', birthDate: '12.05.1996' }).expect(400)).body.error).toMatchObject({ code: 'pinfl_checksum', field: 'document' });
-    expect((await remote({ document: 'AB12', birthDate: '12.05.1996' }).expect(400)).body.error).toMatchObject({ code: 'passport_format', field: 'document' });
+    expect((await remote({ document: '31205962600128', birthDate: '12.05.1996' }).expect(400)).body.error).toMatchObject({
+      code: 'pinfl_checksum',
+      field: 'document',
+    });
+    expect((await remote({ document: 'AB12', birthDate: '12.05.1996' }).expect(400)).body.error).toMatchObject({
+      code: 'passport_format',
+      field: 'document',
+    });
     expect((await remote({ birthDate: '12.05.1996' }).expect(400)).body.error).toMatchObject({ code: 'missing_field', field: 'document' });
-    expect((await remote({ document: 'AA1234567', birthDate: '12.05.1996', selfie: 'x' }).expect(400)).body.error).toMatchObject({ code: 'unknown_field', field: 'selfie' });
+    expect((await remote({ document: 'AA1234567', birthDate: '12.05.1996', selfie: 'x' }).expect(400)).body.error).toMatchObject({
+      code: 'unknown_field',
+      field: 'selfie',
+    });
   });
 
   it('needs an auth token, not a reservation token', async () => {
@@ -80,15 +100,28 @@ describe('manual identification', () => {
 
   it('books an appointment at a point of sale on its next open day', async () => {
     const res = await manual({ pointOfSaleId: 'tashkent-1' }).expect(201);
-    expect(res.body).toMatchObject({ method: 'manual', status: 'appointment', appointment: { date: '2025-06-17', pointOfSale: { id: 'tashkent-1' } } });
+    expect(res.body).toMatchObject({
+      method: 'manual',
+      status: 'appointment',
+      appointment: { date: '2025-06-17', pointOfSale: { id: 'tashkent-1' } },
+    });
     expect(res.body.appointment.code).toMatch(/^[0-9A-F]{6}$/);
   });
 
   it('takes a chosen date and refuses a closed day or a point without identification', async () => {
     expect((await manual({ pointOfSaleId: 'tashkent-1', date: '2025-06-20' }).expect(201)).body.appointment.date).toBe('2025-06-20');
-    expect((await manual({ pointOfSaleId: 'tashkent-1', date: '2025-06-22' }).expect(400)).body.error).toMatchObject({ code: 'point_closed', field: 'date' });
+    expect((await manual({ pointOfSaleId: 'tashkent-1', date: '2025-06-22' }).expect(400)).body.error).toMatchObject({
+      code: 'point_closed',
+      field: 'date',
+    });
     expect((await manual({ pointOfSaleId: 'tashkent-1', date: '2025-02-30' }).expect(400)).body.error.field).toBe('date');
-    expect((await manual({ pointOfSaleId: 'tashkent-7' }).expect(400)).body.error).toMatchObject({ code: 'point_without_identification', field: 'pointOfSaleId' });
-    expect((await manual({ pointOfSaleId: 'mars-1' }).expect(400)).body.error).toMatchObject({ code: 'point_not_found', field: 'pointOfSaleId' });
+    expect((await manual({ pointOfSaleId: 'tashkent-7' }).expect(400)).body.error).toMatchObject({
+      code: 'point_without_identification',
+      field: 'pointOfSaleId',
+    });
+    expect((await manual({ pointOfSaleId: 'mars-1' }).expect(400)).body.error).toMatchObject({
+      code: 'point_not_found',
+      field: 'pointOfSaleId',
+    });
   });
 });

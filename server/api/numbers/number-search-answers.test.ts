@@ -7,7 +7,9 @@ import { createTestApi, MINUTE, reserve, type TestApi } from '../test-support/te
 
 const TOP = { sort: 'price_desc', pageSize: '20' };
 const numbersOf = async (t: TestApi, query: Record<string, string> = TOP) =>
-  ((await request(t.app).get('/api/v1/numbers').query(query).expect(200)).body.items as Array<{ number: string; status: string }>).map((n) => `${n.number}:${n.status}`);
+  ((await request(t.app).get('/api/v1/numbers').query(query).expect(200)).body.items as Array<{ number: string; status: string }>).map(
+    (n) => `${n.number}:${n.status}`,
+  );
 
 let t: TestApi;
 beforeEach(() => {

@@ -94,7 +94,9 @@ beforeAll(async () => {
   const random = createPrng(19);
   const pool = (await request(server).get('/api/v1/numbers?pageSize=100&sort=price_desc')).body.items as Array<{ number: string }>;
   for (let i = 0; i < 12; i++) {
-    const token = await reserve(server as unknown as Parameters<typeof reserve>[0], pool[intBetween(random, 0, 49)].number).catch(() => null);
+    const token = await reserve(server as unknown as Parameters<typeof reserve>[0], pool[intBetween(random, 0, 49)].number).catch(
+      () => null,
+    );
     if (token && i % 3 === 0) await reserve(server as unknown as Parameters<typeof reserve>[0], pool[50 + i].number, token);
     if (i === 5) t.clock.advance(20 * MINUTE);
   }

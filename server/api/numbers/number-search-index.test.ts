@@ -11,7 +11,9 @@ let t: TestApi;
 let db: Database.Database;
 beforeEach(() => {
   // The bookings here stand for many visitors at once; the per-client limits have tests of their own.
-  t = createTestApi({ limits: { reservationsPerHour: 10_000, reservationsPerNetworkPerHour: 10_000, holdsPerClient: 10_000, holdsPerNetwork: 10_000 } });
+  t = createTestApi({
+    limits: { reservationsPerHour: 10_000, reservationsPerNetworkPerHour: 10_000, holdsPerClient: 10_000, holdsPerNetwork: 10_000 },
+  });
   db = new Database(path.join(t.dataDir, DATABASE_FILE), { readonly: true });
 });
 afterEach(() => {
@@ -51,7 +53,16 @@ describe('number search query plans', () => {
     for (const form of FORMS) {
       for (const all of [false, true]) {
         const filters: SearchFilters = { ...NONE, ...form, mask: form.mask ? normalizeMask(form.mask) : null, all };
-        const params = { drive: '777', price: 0, after: '', limit: 20, now: 0, category: filters.category, contains: filters.contains, endsWith: filters.endsWith };
+        const params = {
+          drive: '777',
+          price: 0,
+          after: '',
+          limit: 20,
+          now: 0,
+          category: filters.category,
+          contains: filters.contains,
+          endsWith: filters.endsWith,
+        };
         const steps = plan(pricePartSql(filters), params);
         const context = JSON.stringify({ form, all, steps });
         expect([context, steps.length]).toEqual([context, expect.any(Number)]);
@@ -66,14 +77,20 @@ describe('number search query plans', () => {
 
   it('names a partial index of what is for sale when a search asks for numbers for sale only', () => {
     expect(plan(pricePartSql(NONE), { price: 0, after: '', limit: 20, now: 0 })[0]).toMatch(/USING (COVERING )?INDEX numbers_sale \(/);
-    expect(plan(pricePartSql({ ...NONE, category: 'gold' }), { price: 0, after: '', limit: 20, now: 0, category: 'gold' })[0]).toMatch(/USING (COVERING )?INDEX numbers_sale_category \(/);
+    expect(plan(pricePartSql({ ...NONE, category: 'gold' }), { price: 0, after: '', limit: 20, now: 0, category: 'gold' })[0]).toMatch(
+      /USING (COVERING )?INDEX numbers_sale_category \(/,
+    );
   });
 
   it('counts running holds through their index, not by reading every number', () => {
     const matching = FORMS.map((form) => heldMatchingSql({ ...NONE, ...form, mask: form.mask ? normalizeMask(form.mask) : null }));
     for (const sql of [HELD_SQL, HELD_BY_CATEGORY_SQL, ...matching]) {
       const steps = plan(sql, { now: 0, category: 'gold', bit: 0, contains: '77', endsWith: '00' });
-      for (const step of steps) expect([sql, step]).toEqual([sql, expect.stringMatching(/^(SEARCH n USING INDEX numbers_held \(held_until>\?\)|USE TEMP B-TREE FOR GROUP BY)/)]);
+      for (const step of steps)
+        expect([sql, step]).toEqual([
+          sql,
+          expect.stringMatching(/^(SEARCH n USING INDEX numbers_held \(held_until>\?\)|USE TEMP B-TREE FOR GROUP BY)/),
+        ]);
     }
   });
 });
@@ -110,7 +127,11 @@ describe('keyset pages', () => {
         await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', token).expect(204);
         held.delete(number);
       }
-      body = (await request(t.app).get('/api/v1/numbers').query({ ...query, cursor: body.nextCursor })).body;
+      body = (
+        await request(t.app)
+          .get('/api/v1/numbers')
+          .query({ ...query, cursor: body.nextCursor })
+      ).body;
     }
     const numbers = seen.map((n) => n.number);
     expect(new Set(numbers).size).toBe(numbers.length);
@@ -127,18 +148,30 @@ describe('category totals', () => {
   async function expectTotalsRight(): Promise<void> {
     const now = t.clock.now();
     const counted = new Map(
-      (db.prepare(
-        `SELECT category, COUNT(*) AS c FROM numbers WHERE status = 'free' AND (held_until IS NULL OR held_until <= ?) GROUP BY category`,
-      ).all(now) as Array<{ category: string; c: number }>).map((r) => [r.category, r.c]),
+      (
+        db
+          .prepare(
+            `SELECT category, COUNT(*) AS c FROM numbers WHERE status = 'free' AND (held_until IS NULL OR held_until <= ?) GROUP BY category`,
+          )
+          .all(now) as Array<{ category: string; c: number }>
+      ).map((r) => [r.category, r.c]),
     );
-    const listed = (await request(t.app).get('/api/v1/numbers/categories').expect(200)).body.items as Array<{ id: string; available: number }>;
+    const listed = (await request(t.app).get('/api/v1/numbers/categories').expect(200)).body.items as Array<{
+      id: string;
+      available: number;
+    }>;
     for (const c of listed) {
       expect([c.id, c.available]).toEqual([c.id, counted.get(c.id) ?? 0]);
-      expect([c.id, (await request(t.app).get('/api/v1/numbers').query({ category: c.id, pageSize: 1 })).body.total]).toEqual([c.id, c.available]);
+      expect([c.id, (await request(t.app).get('/api/v1/numbers').query({ category: c.id, pageSize: 1 })).body.total]).toEqual([
+        c.id,
+        c.available,
+      ]);
     }
   }
   const available = async (id: string) =>
-    ((await request(t.app).get('/api/v1/numbers/categories')).body.items as Array<{ id: string; available: number }>).find((c) => c.id === id)!.available;
+    ((await request(t.app).get('/api/v1/numbers/categories')).body.items as Array<{ id: string; available: number }>).find(
+      (c) => c.id === id,
+    )!.available;
 
   it('stay right through reserve, release, expiry, order, sale and an unpaid order lapsing, and so does a digit search total', async () => {
     await expectTotalsRight();
@@ -167,7 +200,10 @@ describe('category totals', () => {
     expect(await available('bronze')).toBe(bronze - 2);
     await expectTotalsRight();
     const { paymentUrl } = (
-      await request(t.app).post(`/api/v1/orders/${paid.order.id}/payments`).set('Authorization', `Bearer ${paid.accessToken}`).send({ provider: 'payme', returnPath: '/en/payment?step=2' })
+      await request(t.app)
+        .post(`/api/v1/orders/${paid.order.id}/payments`)
+        .set('Authorization', `Bearer ${paid.accessToken}`)
+        .send({ provider: 'payme', returnPath: '/en/payment?step=2' })
     ).body;
     await request(t.app).post(`${paymentUrl}/approve`).type('form').send('').expect(303);
     expect(await available('bronze')).toBe(bronze - 2);

@@ -79,11 +79,13 @@ const isDigits = (s: string) => /^\d+$/.test(s);
 function chooseDrive(f: SearchFilters): Drive {
   const mask = f.mask;
   const maskTail = (n: number) => (mask ? mask.slice(-n) : '');
-  if (mask && isLetters(maskTail(7))) return { index: 'numbers_shape7', condition: 'n.shape7 = @drive', params: { drive: digitShape(maskTail(7)) } };
+  if (mask && isLetters(maskTail(7)))
+    return { index: 'numbers_shape7', condition: 'n.shape7 = @drive', params: { drive: digitShape(maskTail(7)) } };
   const end3 = f.endsWith && f.endsWith.length >= 3 ? f.endsWith.slice(-3) : isDigits(maskTail(3)) ? maskTail(3) : null;
   if (end3) return { index: 'numbers_end3', condition: 'substr(n.msisdn, -3) = @drive', params: { drive: end3 } };
   if (f.contains && f.contains.length >= 3) return { index: null, condition: 'd.gram = @drive', params: { drive: f.contains.slice(-3) } };
-  if (mask && isLetters(maskTail(4))) return { index: 'numbers_tail4', condition: 'n.tail4 = @drive', params: { drive: digitShape(maskTail(4)) } };
+  if (mask && isLetters(maskTail(4)))
+    return { index: 'numbers_tail4', condition: 'n.tail4 = @drive', params: { drive: digitShape(maskTail(4)) } };
   const end2 = f.endsWith && f.endsWith.length === 2 ? f.endsWith : isDigits(maskTail(2)) ? maskTail(2) : null;
   if (end2) return { index: 'numbers_end2', condition: 'substr(n.msisdn, -2) = @drive', params: { drive: end2 } };
   if (f.pattern) return { index: `numbers_${f.pattern}`, condition: `n.tags & ${PATTERN_BITS[f.pattern]}`, params: {} };
@@ -92,7 +94,9 @@ function chooseDrive(f: SearchFilters): Drive {
       ? { index: 'numbers_category', condition: 'n.category = @category', params: {} }
       : { index: 'numbers_sale_category', condition: "n.category = @category AND n.status = 'free'", params: {} };
   }
-  return f.all ? { index: 'numbers_all', condition: '1', params: {} } : { index: 'numbers_sale', condition: "n.status = 'free'", params: {} };
+  return f.all
+    ? { index: 'numbers_all', condition: '1', params: {} }
+    : { index: 'numbers_sale', condition: "n.status = 'free'", params: {} };
 }
 
 /**
@@ -162,7 +166,9 @@ export function createNumberSearch(db: Db) {
   const kept = db.prepare(`SELECT COALESCE(SUM(numbers), 0) FROM number_totals WHERE ${totalsWhere}`).pluck();
   const held = db.prepare(HELD_SQL).pluck();
   const heldByCategory = db.prepare(HELD_BY_CATEGORY_SQL);
-  const forSaleByCategory = db.prepare(`SELECT category, SUM(numbers) AS available FROM number_totals WHERE status = 'free' GROUP BY category`);
+  const forSaleByCategory = db.prepare(
+    `SELECT category, SUM(numbers) AS available FROM number_totals WHERE status = 'free' GROUP BY category`,
+  );
   const catalogueVersion = db.prepare('SELECT version FROM number_catalogue').pluck();
   const catalogueState = db.prepare('SELECT version, holds FROM number_catalogue');
   const nextLapse = db.prepare('SELECT MIN(held_until) FROM numbers INDEXED BY numbers_held WHERE held_until > @now').pluck();
@@ -206,7 +212,10 @@ export function createNumberSearch(db: Db) {
     const heldNow = f.all ? 0 : (statement(heldMatchingSql(f)).pluck().get(p) as number);
     const exhausted = entry.matches <= EXACT_TOTAL_LIMIT + HELD_MARGIN;
     // Counted to the end, or so many that even the held ones leave more than the limit.
-    const forSale = exhausted || entry.matches - heldNow > EXACT_TOTAL_LIMIT ? entry.matches - heldNow : countMatches(f, EXACT_TOTAL_LIMIT + 1, true, now);
+    const forSale =
+      exhausted || entry.matches - heldNow > EXACT_TOTAL_LIMIT
+        ? entry.matches - heldNow
+        : countMatches(f, EXACT_TOTAL_LIMIT + 1, true, now);
     return forSale > EXACT_TOTAL_LIMIT ? { total: EXACT_TOTAL_LIMIT, exact: false } : { total: forSale, exact: true };
   }
 
@@ -223,7 +232,9 @@ export function createNumberSearch(db: Db) {
 
   /** Numbers for sale in each category right now. */
   function availableByCategory(now: number): Map<string, number> {
-    const counts = new Map((forSaleByCategory.all() as Array<{ category: string; available: number }>).map((r) => [r.category, r.available]));
+    const counts = new Map(
+      (forSaleByCategory.all() as Array<{ category: string; available: number }>).map((r) => [r.category, r.available]),
+    );
     for (const { category, held: n } of heldByCategory.all({ now }) as Array<{ category: string; held: number }>) {
       counts.set(category, (counts.get(category) ?? 0) - n);
     }

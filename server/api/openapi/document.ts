@@ -16,7 +16,12 @@ function generate() {
     name: 'X-Reservation-Token',
     description: 'The reservation-token, when Bearer carries another one.',
   });
-  registry.registerComponent('securitySchemes', 'authToken', { type: 'apiKey', in: 'header', name: 'X-Auth-Token', description: 'The auth_token, when Bearer carries another one.' });
+  registry.registerComponent('securitySchemes', 'authToken', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Auth-Token',
+    description: 'The auth_token, when Bearer carries another one.',
+  });
   registry.registerComponent('securitySchemes', 'accessToken', {
     type: 'apiKey',
     in: 'header',

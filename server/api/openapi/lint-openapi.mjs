@@ -10,10 +10,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const network = [];
-const refuse = (what) => (...args) => {
-  network.push(`${what} ${String(args[0]?.href ?? args[0]?.host ?? args[0])}`);
-  throw new Error(`no network in the lint: ${what}`);
-};
+const refuse =
+  (what) =>
+  (...args) => {
+    network.push(`${what} ${String(args[0]?.href ?? args[0]?.host ?? args[0])}`);
+    throw new Error(`no network in the lint: ${what}`);
+  };
 net.connect = net.createConnection = refuse('net.connect');
 http.request = http.get = refuse('http.request');
 https.request = https.get = refuse('https.request');
@@ -28,7 +30,13 @@ const absoluteRef = path.resolve(path.dirname(configPath), 'openapi.json');
 const problems = await lintFromString({ source: readFileSync(documentPath, 'utf8'), absoluteRef, config });
 process.stdout.write(
   JSON.stringify({
-    problems: problems.map((p) => ({ rule: p.ruleId, severity: p.severity, message: p.message, where: p.location?.[0]?.pointer, ignored: p.ignored === true })),
+    problems: problems.map((p) => ({
+      rule: p.ruleId,
+      severity: p.severity,
+      message: p.message,
+      where: p.location?.[0]?.pointer,
+      ignored: p.ignored === true,
+    })),
     network,
   }),
 );

@@ -60,11 +60,15 @@ describe('the served OpenAPI document', () => {
   });
 
   it('reports a document that breaks a rule', async () => {
-    const broken = JSON.parse((await request(t.app).get('/api/v1/openapi.json').expect(200)).text) as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const broken = JSON.parse((await request(t.app).get('/api/v1/openapi.json').expect(200)).text) as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
     delete broken.paths['/news'].get.operationId;
     const brokenPath = path.join(dir, 'broken.json');
     writeFileSync(brokenPath, JSON.stringify(broken));
     const report = await lint(path.join(ROOT, 'redocly.yaml'), brokenPath);
-    expect(report.problems.filter((p) => !p.ignored).map((p) => `${p.rule} ${p.where}`)).toEqual(['operation-operationId #/paths/~1news/get/operationId']);
+    expect(report.problems.filter((p) => !p.ignored).map((p) => `${p.rule} ${p.where}`)).toEqual([
+      'operation-operationId #/paths/~1news/get/operationId',
+    ]);
   });
 });

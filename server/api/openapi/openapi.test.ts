@@ -25,10 +25,15 @@ async function call(method: 'get' | 'post' | 'delete', template: string, params:
   const operation = doc.paths[template]?.[method];
   expect(operation).toBeDefined();
   const response = operation.responses[String(res.status)];
-  if (!response) throw new Error(`${method.toUpperCase()} ${template} answered ${res.status}, not in the document: ${JSON.stringify(res.body)}`);
+  if (!response)
+    throw new Error(`${method.toUpperCase()} ${template} answered ${res.status}, not in the document: ${JSON.stringify(res.body)}`);
   const json = response.content?.['application/json'];
-  if (json?.schema) expect(check(['paths', template, method, 'responses', String(res.status), 'content', 'application/json', 'schema'], res.body)).toEqual([]);
-  else if (res.status !== 204 && !response.content?.['text/event-stream']) throw new Error(`${method.toUpperCase()} ${template} ${res.status} has no JSON schema`);
+  if (json?.schema)
+    expect(check(['paths', template, method, 'responses', String(res.status), 'content', 'application/json', 'schema'], res.body)).toEqual(
+      [],
+    );
+  else if (res.status !== 204 && !response.content?.['text/event-stream'])
+    throw new Error(`${method.toUpperCase()} ${template} ${res.status} has no JSON schema`);
   exercised.add(`${method} ${template}`);
   return res;
 }
@@ -56,7 +61,12 @@ describe('the OpenAPI document', () => {
     await call('get', '/tariffs/{id}', { id: 'oq-max' });
     await call('get', '/tariffs/{id}', { id: 'none' });
     await call('get', '/tariff-constructor');
-    await call('get', '/tariff-constructor/quote', {}, { query: { internetGb: 20, minutes: 500, sms: 100, nightInternet: true, dedicated: false } });
+    await call(
+      'get',
+      '/tariff-constructor/quote',
+      {},
+      { query: { internetGb: 20, minutes: 500, sms: 100, nightInternet: true, dedicated: false } },
+    );
     await call('get', '/tariff-constructor/quote', {}, { query: { internetGb: 21 } });
     await call('get', '/sim-types');
     await call('get', '/numbers/categories');
@@ -127,7 +137,11 @@ describe('the OpenAPI document', () => {
 
     // Order and payment.
     const tokens = { Authorization: `Bearer ${auth}`, 'X-Reservation-Token': reservation };
-    const orderBody = { tariff: { type: 'constructor', internetGb: 20, minutes: 500, sms: 100, nightInternet: true }, simType: 'physical', delivery: { method: 'pickup', pointOfSaleId: 'tashkent-1' } };
+    const orderBody = {
+      tariff: { type: 'constructor', internetGb: 20, minutes: 500, sms: 100, nightInternet: true },
+      simType: 'physical',
+      delivery: { method: 'pickup', pointOfSaleId: 'tashkent-1' },
+    };
     await call('post', '/orders', {}, { headers: bearer, body: orderBody });
     await call('post', '/orders', {}, { headers: { 'X-Reservation-Token': reservation }, body: orderBody });
     await call('post', '/orders', {}, { headers: tokens, body: { ...orderBody, colour: 'red' } });
@@ -149,15 +163,30 @@ describe('the OpenAPI document', () => {
     await call('post', '/orders/{id}/payments', { id }, { headers: access, body: { provider: 'bitcoin' } });
     await call('post', '/orders/{id}/payments', { id }, { body: { provider: 'payme' } });
     await call('post', '/orders/{id}/payments', { id: 'nope' }, { headers: access, body: { provider: 'payme' } });
-    await call('post', '/orders/{id}/payments', { id }, { headers: { Authorization: `Bearer ${await otherAuth()}` }, body: { provider: 'payme' } });
-    const payment = await call('post', '/orders/{id}/payments', { id }, { headers: access, body: { provider: 'click', returnPath: '/en/success' } });
+    await call(
+      'post',
+      '/orders/{id}/payments',
+      { id },
+      { headers: { Authorization: `Bearer ${await otherAuth()}` }, body: { provider: 'payme' } },
+    );
+    const payment = await call(
+      'post',
+      '/orders/{id}/payments',
+      { id },
+      { headers: access, body: { provider: 'click', returnPath: '/en/success' } },
+    );
     await request(t.app).post(`${payment.body.paymentUrl}/approve`).type('form').send('').expect(303);
     await call('post', '/orders/{id}/payments', { id }, { headers: access, body: { provider: 'payme' } });
     const status = await call('get', '/orders/{id}/status', { id }, { headers: access });
     expect(status.body.result).toBe('activated');
 
     // A second reservation to cancel, and SMS limits.
-    const second = await call('post', '/reservations', {}, { body: { number: (await call('get', '/numbers', {}, { query: { pageSize: 1 } })).body.items[0].number } });
+    const second = await call(
+      'post',
+      '/reservations',
+      {},
+      { body: { number: (await call('get', '/numbers', {}, { query: { pageSize: 1 } })).body.items[0].number } },
+    );
     await call('delete', '/reservations/current', {}, { headers: { 'X-Reservation-Token': second.body.reservationToken } });
     await call('delete', '/reservations/current', {}, { headers: { 'X-Reservation-Token': second.body.reservationToken } });
     await call('delete', '/reservations/current');
@@ -179,7 +208,18 @@ describe('the OpenAPI document', () => {
 
   it('is a 3.1 document generated from the zod schemas, with named components for every shape', () => {
     const names = Object.keys((doc as unknown as { components: { schemas: object } }).components.schemas);
-    expect(names).toEqual(expect.arrayContaining(['Error', 'NewsList', 'NumberList', 'ReservationResponse', 'CreateOrderRequest', 'Order', 'AuctionLotDetail', 'LotBidEvent']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Error',
+        'NewsList',
+        'NumberList',
+        'ReservationResponse',
+        'CreateOrderRequest',
+        'Order',
+        'AuctionLotDetail',
+        'LotBidEvent',
+      ]),
+    );
   });
 
   it('describes every JSON endpoint it lists, and each was exercised above', () => {

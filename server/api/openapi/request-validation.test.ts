@@ -7,7 +7,10 @@ import { authToken, createTestApi, freeNumber, registeredAuth, reserve, type Tes
  * `invalid_field`, each naming the field, with the message in the request's language.
  */
 type Doc = {
-  paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: { content: Record<string, { schema: Schema }> } }>
+  >;
   components: { schemas: Record<string, Schema> };
 };
 type Schema = { $ref?: string; properties?: Record<string, Schema>; anyOf?: Schema[]; oneOf?: Schema[] };
@@ -55,23 +58,121 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'an extra body field of a reservation', method: 'post', template: '/reservations', url: '/reservations', body: { number: '+998901234567', hold: true }, code: 'unknown_field', field: 'hold' },
-  { name: 'a number that is not text', method: 'post', template: '/reservations', url: '/reservations', body: { number: 998901234567 }, code: 'invalid_field', field: 'number' },
-  { name: 'an SMS code with letters', method: 'post', template: '/auth/sms/verify', url: '/auth/sms/verify', body: { phone: '+998901234567', code: '12ab' }, code: 'invalid_field', field: 'code' },
-  { name: 'an unknown number search parameter', method: 'get', template: '/numbers', url: '/numbers?colour=red', code: 'unknown_field', field: 'colour' },
-  { name: 'a page size above the maximum', method: 'get', template: '/numbers', url: '/numbers?pageSize=500', code: 'invalid_field', field: 'pageSize' },
-  { name: 'a category not in the list', method: 'get', template: '/numbers', url: '/numbers?category=diamond', code: 'invalid_field', field: 'category' },
-  { name: 'a constructor step that is not a number', method: 'get', template: '/tariff-constructor/quote', url: '/tariff-constructor/quote?internetGb=lots', code: 'invalid_field', field: 'internetGb' },
-  { name: 'a points-of-sale limit of zero', method: 'get', template: '/points-of-sale', url: '/points-of-sale?limit=0', code: 'invalid_field', field: 'limit' },
-  { name: 'a bid amount that is not a whole number', method: 'post', template: '/auctions/{id}/bids', url: '/auctions/lot-002/bids', body: { amount: 10.5 }, headers: () => ({ Authorization: `Bearer ${auth}` }), code: 'invalid_field', field: 'amount' },
-  { name: 'a selfie sent with a remote identification', method: 'post', template: '/identification/remote', url: '/identification/remote', body: { document: 'AA1234567', birthDate: '01.01.1990', selfie: 'x' }, headers: () => ({ Authorization: `Bearer ${auth}` }), code: 'unknown_field', field: 'selfie' },
-  { name: 'a courier address too short, inside the order', method: 'post', template: '/orders', url: '/orders', body: { tariff: { type: 'ready', id: 'oq-smart' }, simType: 'physical', delivery: { method: 'courier', address: 'x' } }, headers: () => tokens, code: 'invalid_field', field: 'delivery.address' },
-  { name: 'an extra member of the chosen tariff, inside the order', method: 'post', template: '/orders', url: '/orders', body: { tariff: { type: 'ready', id: 'oq-smart', discount: 50 }, simType: 'esim', email: 'a@b.uz' }, headers: () => tokens, code: 'unknown_field', field: 'tariff.discount' },
+  {
+    name: 'an extra body field of a reservation',
+    method: 'post',
+    template: '/reservations',
+    url: '/reservations',
+    body: { number: '+998901234567', hold: true },
+    code: 'unknown_field',
+    field: 'hold',
+  },
+  {
+    name: 'a number that is not text',
+    method: 'post',
+    template: '/reservations',
+    url: '/reservations',
+    body: { number: 998901234567 },
+    code: 'invalid_field',
+    field: 'number',
+  },
+  {
+    name: 'an SMS code with letters',
+    method: 'post',
+    template: '/auth/sms/verify',
+    url: '/auth/sms/verify',
+    body: { phone: '+998901234567', code: '12ab' },
+    code: 'invalid_field',
+    field: 'code',
+  },
+  {
+    name: 'an unknown number search parameter',
+    method: 'get',
+    template: '/numbers',
+    url: '/numbers?colour=red',
+    code: 'unknown_field',
+    field: 'colour',
+  },
+  {
+    name: 'a page size above the maximum',
+    method: 'get',
+    template: '/numbers',
+    url: '/numbers?pageSize=500',
+    code: 'invalid_field',
+    field: 'pageSize',
+  },
+  {
+    name: 'a category not in the list',
+    method: 'get',
+    template: '/numbers',
+    url: '/numbers?category=diamond',
+    code: 'invalid_field',
+    field: 'category',
+  },
+  {
+    name: 'a constructor step that is not a number',
+    method: 'get',
+    template: '/tariff-constructor/quote',
+    url: '/tariff-constructor/quote?internetGb=lots',
+    code: 'invalid_field',
+    field: 'internetGb',
+  },
+  {
+    name: 'a points-of-sale limit of zero',
+    method: 'get',
+    template: '/points-of-sale',
+    url: '/points-of-sale?limit=0',
+    code: 'invalid_field',
+    field: 'limit',
+  },
+  {
+    name: 'a bid amount that is not a whole number',
+    method: 'post',
+    template: '/auctions/{id}/bids',
+    url: '/auctions/lot-002/bids',
+    body: { amount: 10.5 },
+    headers: () => ({ Authorization: `Bearer ${auth}` }),
+    code: 'invalid_field',
+    field: 'amount',
+  },
+  {
+    name: 'a selfie sent with a remote identification',
+    method: 'post',
+    template: '/identification/remote',
+    url: '/identification/remote',
+    body: { document: 'AA1234567', birthDate: '01.01.1990', selfie: 'x' },
+    headers: () => ({ Authorization: `Bearer ${auth}` }),
+    code: 'unknown_field',
+    field: 'selfie',
+  },
+  {
+    name: 'a courier address too short, inside the order',
+    method: 'post',
+    template: '/orders',
+    url: '/orders',
+    body: { tariff: { type: 'ready', id: 'oq-smart' }, simType: 'physical', delivery: { method: 'courier', address: 'x' } },
+    headers: () => tokens,
+    code: 'invalid_field',
+    field: 'delivery.address',
+  },
+  {
+    name: 'an extra member of the chosen tariff, inside the order',
+    method: 'post',
+    template: '/orders',
+    url: '/orders',
+    body: { tariff: { type: 'ready', id: 'oq-smart', discount: 50 }, simType: 'esim', email: 'a@b.uz' },
+    headers: () => tokens,
+    code: 'unknown_field',
+    field: 'tariff.discount',
+  },
 ];
 
 const MESSAGES = {
   en: { unknown_field: (f: string) => `Unknown field "${f}".`, invalid_field: (f: string) => `The field "${f}" has an invalid value.` },
-  ru: { unknown_field: (f: string) => `Неизвестное поле «${f}».`, invalid_field: (f: string) => `Поле «${f}» содержит недопустимое значение.` },
+  ru: {
+    unknown_field: (f: string) => `Неизвестное поле «${f}».`,
+    invalid_field: (f: string) => `Поле «${f}» содержит недопустимое значение.`,
+  },
 };
 
 describe('a request off the contract', () => {

@@ -73,12 +73,24 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
     if (input.tariff.type === 'ready') {
       const tariff = tariffs.find(input.tariff.id, 'en');
       if (!tariff) throw badRequest('tariff_not_found', 'tariff.id');
-      return { type: 'ready', id: tariff.id, monthlyPrice: tariff.monthlyPrice, firstMonthsPrice: tariff.firstMonthsPrice, selection: null };
+      return {
+        type: 'ready',
+        id: tariff.id,
+        monthlyPrice: tariff.monthlyPrice,
+        firstMonthsPrice: tariff.firstMonthsPrice,
+        selection: null,
+      };
     }
     const { type: _type, ...selection } = input.tariff;
     const quote = quoteTariff(selection as ConstructorSelection);
     if (!quote.ok) throw badRequest('not_a_step', `tariff.${quote.field}`);
-    return { type: 'constructor', id: null, monthlyPrice: quote.quote.monthlyPrice, firstMonthsPrice: quote.quote.firstMonthsPrice, selection: quote.quote.selection };
+    return {
+      type: 'constructor',
+      id: null,
+      monthlyPrice: quote.quote.monthlyPrice,
+      firstMonthsPrice: quote.quote.firstMonthsPrice,
+      selection: quote.quote.selection,
+    };
   }
 
   function checkDelivery(delivery: Delivery | null): void {
@@ -104,44 +116,52 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
     if (pending.count >= 1) throw tooManyRequests('premium_order_unpaid', (pending.firstEnds ?? now) - now);
   }
 
-  const createInStore = writeTransaction(db, (reservationClaims: TokenClaims, buyer: { phone: string; person: string }, input: OrderInput, lang: Language): { order: Order; grant: TokenGrant } => {
-    const now = ctx.now();
-    const { phone, person } = buyer;
-    const reservation = reservations.current(reservationClaims);
-    if (reservation.status === 'ordered') throw conflict('reservation_has_order');
-    // Each unpaid order holds a number for the whole payment window: one phone holds only a few.
-    const pending = awaitingPayment.get(phone, now) as { count: number; firstEnds: number | null };
-    const limit = ctx.limits.limits.ordersAwaitingPayment;
-    if (pending.count >= limit) throw tooManyRequests('too_many_orders', (pending.firstEnds ?? now) - now, { limit });
-    const premium = reservation.price > 0 || reservation.lot_id !== null;
-    if (premium) checkPremiumOrders(person, now);
-    const tariff = storedTariff(input);
-    checkDelivery(input.delivery);
-    const sim = SIM_TYPES.find((s) => s.id === input.simType)!;
-    const id = crypto.randomUUID();
-    const deadline = paymentDeadline(reservation, premium, now);
-    if (handOver.run(id, deadline, reservation.number_id, reservation.id, now).changes !== 1) throw conflict('number_unavailable');
-    insert.run({
-      id,
-      reservation_id: reservation.id,
-      number_id: reservation.number_id,
-      lot_id: reservation.lot_id,
-      phone,
-      number_price: reservation.price,
-      tariff: JSON.stringify(tariff),
-      sim_type: sim.id,
-      sim_price: sim.price,
-      email: input.email,
-      delivery: input.delivery ? JSON.stringify(input.delivery) : null,
-      total: reservation.price + sim.price + tariff.firstMonthsPrice,
-      created_at: now,
-      payment_deadline: deadline,
-      person_key: person,
-      premium: premium ? 1 : 0,
-    });
-    markOrdered.run(id, reservation.id);
-    return { order: view(find(id)!, lang), grant: { kind: 'order', sub: id, expiresAtMs: now + ORDER_TOKEN_LIFETIME_MS } };
-  });
+  const createInStore = writeTransaction(
+    db,
+    (
+      reservationClaims: TokenClaims,
+      buyer: { phone: string; person: string },
+      input: OrderInput,
+      lang: Language,
+    ): { order: Order; grant: TokenGrant } => {
+      const now = ctx.now();
+      const { phone, person } = buyer;
+      const reservation = reservations.current(reservationClaims);
+      if (reservation.status === 'ordered') throw conflict('reservation_has_order');
+      // Each unpaid order holds a number for the whole payment window: one phone holds only a few.
+      const pending = awaitingPayment.get(phone, now) as { count: number; firstEnds: number | null };
+      const limit = ctx.limits.limits.ordersAwaitingPayment;
+      if (pending.count >= limit) throw tooManyRequests('too_many_orders', (pending.firstEnds ?? now) - now, { limit });
+      const premium = reservation.price > 0 || reservation.lot_id !== null;
+      if (premium) checkPremiumOrders(person, now);
+      const tariff = storedTariff(input);
+      checkDelivery(input.delivery);
+      const sim = SIM_TYPES.find((s) => s.id === input.simType)!;
+      const id = crypto.randomUUID();
+      const deadline = paymentDeadline(reservation, premium, now);
+      if (handOver.run(id, deadline, reservation.number_id, reservation.id, now).changes !== 1) throw conflict('number_unavailable');
+      insert.run({
+        id,
+        reservation_id: reservation.id,
+        number_id: reservation.number_id,
+        lot_id: reservation.lot_id,
+        phone,
+        number_price: reservation.price,
+        tariff: JSON.stringify(tariff),
+        sim_type: sim.id,
+        sim_price: sim.price,
+        email: input.email,
+        delivery: input.delivery ? JSON.stringify(input.delivery) : null,
+        total: reservation.price + sim.price + tariff.firstMonthsPrice,
+        created_at: now,
+        payment_deadline: deadline,
+        person_key: person,
+        premium: premium ? 1 : 0,
+      });
+      markOrdered.run(id, reservation.id);
+      return { order: view(find(id)!, lang), grant: { kind: 'order', sub: id, expiresAtMs: now + ORDER_TOKEN_LIFETIME_MS } };
+    },
+  );
 
   /** The order's token is signed once the order is committed (signing is asynchronous, the transaction is not). */
   async function create(...args: Parameters<typeof createInStore>): Promise<CreateOrderResponse> {

@@ -36,7 +36,12 @@ async function bookAndOrder(auth: string, number: string, from: string) {
 }
 
 const phone = (i: number) => `+99893${String(7000000 + i)}`;
-const status = async (number: string) => (await request(t.app).get(`/api/v1/numbers/${encodeURIComponent(number)}`).expect(200)).body.status as string;
+const status = async (number: string) =>
+  (
+    await request(t.app)
+      .get(`/api/v1/numbers/${encodeURIComponent(number)}`)
+      .expect(200)
+  ).body.status as string;
 
 describe('unpaid premium orders', () => {
   it('let 35 phones with 3 orders each hold no more than 35 premium numbers', async () => {
@@ -102,10 +107,19 @@ describe('unpaid premium orders', () => {
     t = createTestApi(options);
     const winner = await registeredAuth(t.app, phone(400));
     const lot = (await request(t.app).get('/api/v1/auctions/lot-006').expect(200)).body;
-    await request(t.app).post('/api/v1/auctions/lot-006/bids').set('Authorization', `Bearer ${winner}`).send({ amount: lot.minimumBid }).expect(201);
+    await request(t.app)
+      .post('/api/v1/auctions/lot-006/bids')
+      .set('Authorization', `Bearer ${winner}`)
+      .send({ amount: lot.minimumBid })
+      .expect(201);
     t.clock.ms = Date.parse(lot.endsAt) + 60 * MINUTE;
     const won = await request(t.app).post('/api/v1/auctions/lot-006/reservation').set('Authorization', `Bearer ${winner}`).expect(201);
-    const ordered = await request(t.app).post('/api/v1/orders').set('Authorization', `Bearer ${winner}`).set('X-Reservation-Token', won.body.reservationToken).send(ESIM_ORDER).expect(201);
+    const ordered = await request(t.app)
+      .post('/api/v1/orders')
+      .set('Authorization', `Bearer ${winner}`)
+      .set('X-Reservation-Token', won.body.reservationToken)
+      .send(ESIM_ORDER)
+      .expect(201);
     return { order: ordered.body.order, turnEnds: won.body.reservation.expiresAt as string };
   }
 

@@ -14,14 +14,23 @@ function startPayment(accessToken: string, orderId: string, body: object = { pro
 }
 
 function status(accessToken: string, orderId: string, lang = 'en') {
-  return request(t.app).get(`/api/v1/orders/${orderId}/status`).set('Authorization', `Bearer ${accessToken}`).set('X-Language', lang).expect(200);
+  return request(t.app)
+    .get(`/api/v1/orders/${orderId}/status`)
+    .set('Authorization', `Bearer ${accessToken}`)
+    .set('X-Language', lang)
+    .expect(200);
 }
 
 describe('payment', () => {
   it('returns the sandbox page URL with the amount in UZS and tiyin', async () => {
     const { order, accessToken } = await placeOrder(t.app);
     const res = await startPayment(accessToken, order.id).expect(201);
-    expect(res.body).toMatchObject({ provider: 'payme', amount: order.total, amountTiyin: order.total * 100, expiresAt: order.paymentDeadline });
+    expect(res.body).toMatchObject({
+      provider: 'payme',
+      amount: order.total,
+      amountTiyin: order.total * 100,
+      expiresAt: order.paymentDeadline,
+    });
     expect(res.body.paymentUrl).toMatch(/^\/api\/v1\/sandbox\/payments\/[0-9a-f]{32}$/);
   });
 
@@ -44,12 +53,20 @@ describe('payment', () => {
 
   it('activates the number after approval: "I\'ve already paid" answers activated', async () => {
     const { order, accessToken } = await placeOrder(t.app);
-    expect((await status(accessToken, order.id)).body).toMatchObject({ result: 'not_paid', message: 'Your number has not been activated. Please double check the payment!' });
+    expect((await status(accessToken, order.id)).body).toMatchObject({
+      result: 'not_paid',
+      message: 'Your number has not been activated. Please double check the payment!',
+    });
     const { paymentUrl } = (await startPayment(accessToken, order.id)).body;
     const back = await request(t.app).post(`${paymentUrl}/approve`).type('form').send('').expect(303);
     expect(back.headers.location).toBe(`/en/payment?step=2&order=${order.id}&payment=approved`);
     const res = await status(accessToken, order.id);
-    expect(res.body).toMatchObject({ status: 'activated', result: 'activated', number: order.number, message: 'The number was successfully activated!' });
+    expect(res.body).toMatchObject({
+      status: 'activated',
+      result: 'activated',
+      number: order.number,
+      message: 'The number was successfully activated!',
+    });
     expect((await request(t.app).get(`/api/v1/numbers/${encodeURIComponent(order.number)}`)).body.status).toBe('sold');
     expect((await startPayment(accessToken, order.id).expect(409)).body.error.code).toBe('order_already_paid');
   });
@@ -97,7 +114,10 @@ describe('payment', () => {
   it('accepts only a same-site return path', async () => {
     const { order, accessToken } = await placeOrder(t.app);
     for (const returnPath of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'success', '/a b']) {
-      expect((await startPayment(accessToken, order.id, { provider: 'payme', returnPath }).expect(400)).body.error).toMatchObject({ code: 'invalid_field', field: 'returnPath' });
+      expect((await startPayment(accessToken, order.id, { provider: 'payme', returnPath }).expect(400)).body.error).toMatchObject({
+        code: 'invalid_field',
+        field: 'returnPath',
+      });
     }
     expect((await startPayment(accessToken, order.id, { provider: 'paypal' }).expect(400)).body.error.field).toBe('provider');
   });

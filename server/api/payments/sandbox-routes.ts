@@ -48,7 +48,16 @@ export function registerSandbox(router: Router, ctx: ApiContext, orders: OrderSe
     const number = orders.view(order, lang).number;
     sendHtml(res, 200, (nonce) =>
       renderSandboxPage(
-        { lang, apiBase: req.baseUrl, paymentId: payment.id, provider: payment.provider, amount: payment.amount, number, orderId: order.id, status: payment.status },
+        {
+          lang,
+          apiBase: req.baseUrl,
+          paymentId: payment.id,
+          provider: payment.provider,
+          amount: payment.amount,
+          number,
+          orderId: order.id,
+          status: payment.status,
+        },
         nonce,
       ),
     );

@@ -13,14 +13,20 @@ describe('points of sale', () => {
     const res = await request(t.app).get('/api/v1/points-of-sale').set('X-Language', 'en').expect(200);
     expect(res.body.items.length).toBeGreaterThanOrEqual(30);
     expect(new Set(res.body.items.map((p: { city: string }) => p.city)).size).toBe(CITIES.length);
-    expect(res.body.items[0]).toMatchObject({ address: expect.any(String), landmark: expect.any(String), hours: { monFri: expect.any(String) } });
+    expect(res.body.items[0]).toMatchObject({
+      address: expect.any(String),
+      landmark: expect.any(String),
+      hours: { monFri: expect.any(String) },
+    });
     expect(res.body.cities).toHaveLength(CITIES.length);
   });
 
   it('filters by city and by service', async () => {
     const res = await request(t.app).get('/api/v1/points-of-sale?city=samarkand&service=esim').expect(200);
     expect(res.body.items.length).toBeGreaterThan(0);
-    expect(res.body.items.every((p: { city: string; services: string[] }) => p.city === 'samarkand' && p.services.includes('esim'))).toBe(true);
+    expect(res.body.items.every((p: { city: string; services: string[] }) => p.city === 'samarkand' && p.services.includes('esim'))).toBe(
+      true,
+    );
   });
 
   it('sorts by distance from a point, nearest first', async () => {
@@ -33,7 +39,10 @@ describe('points of sale', () => {
   });
 
   it('names the field of a bad filter', async () => {
-    expect((await request(t.app).get('/api/v1/points-of-sale?lat=41').expect(400)).body.error).toMatchObject({ code: 'missing_field', field: 'lon' });
+    expect((await request(t.app).get('/api/v1/points-of-sale?lat=41').expect(400)).body.error).toMatchObject({
+      code: 'missing_field',
+      field: 'lon',
+    });
     expect((await request(t.app).get('/api/v1/points-of-sale?lat=100&lon=1').expect(400)).body.error.field).toBe('lat');
     expect((await request(t.app).get('/api/v1/points-of-sale?service=coffee').expect(400)).body.error.field).toBe('service');
   });

@@ -95,7 +95,11 @@ export function createReservationService(ctx: ApiContext) {
 
   function reserved(row: ReservationRow, replaced: string | null): Reserved {
     const number = numberById.get(row.number_id) as NumberRow;
-    return { grant: { kind: 'reservation', sub: row.id, expiresAtMs: row.expires_at, num: number.msisdn }, reservation: view(row), replaced };
+    return {
+      grant: { kind: 'reservation', sub: row.id, expiresAtMs: row.expires_at, num: number.msisdn },
+      reservation: view(row),
+      replaced,
+    };
   }
 
   /** The visitor's reservation that still holds its number, if the token names one. */
@@ -112,7 +116,9 @@ export function createReservationService(ctx: ApiContext) {
     const checks = [
       { statement: heldByClient, key: requester.client, limit: limits.holdsPerClient, code: 'too_many_holds' },
       { statement: heldByNetwork, key: requester.network, limit: limits.holdsPerNetwork, code: 'too_many_network_holds' },
-      ...(requester.phone ? [{ statement: bookedByPhone, key: requester.phone, limit: limits.bookingsPerPhone, code: 'too_many_phone_bookings' }] : []),
+      ...(requester.phone
+        ? [{ statement: bookedByPhone, key: requester.phone, limit: limits.bookingsPerPhone, code: 'too_many_phone_bookings' }]
+        : []),
     ];
     for (const { statement, key, limit, code } of checks) {
       const holds = statement.get({ key, since, now }) as { count: number; firstEnds: number | null };
@@ -139,7 +145,12 @@ export function createReservationService(ctx: ApiContext) {
    */
   const reserveInStore = writeTransaction(
     db,
-    (msisdn: string, held: TokenClaims | null, requester: Requester, auction?: { lotId: string; price: number; until: number }): Reserved => {
+    (
+      msisdn: string,
+      held: TokenClaims | null,
+      requester: Requester,
+      auction?: { lotId: string; price: number; until: number },
+    ): Reserved => {
       const now = ctx.now();
       const number = numberByMsisdn.get(msisdn) as NumberRow | undefined;
       if (!number) throw notFound('number_not_found');

@@ -18,7 +18,11 @@ describe('reservation', () => {
     const claims = jwtDecode<{ exp: number; kind: string }>(res.body.reservationToken);
     expect(claims.kind).toBe('reservation');
     expect(claims.exp).toBe(Math.floor((t.clock.now() + 15 * MINUTE) / 1000));
-    expect(res.body.reservation).toMatchObject({ number, status: 'active', expiresAt: new Date(t.clock.now() + 15 * MINUTE).toISOString() });
+    expect(res.body.reservation).toMatchObject({
+      number,
+      status: 'active',
+      expiresAt: new Date(t.clock.now() + 15 * MINUTE).toISOString(),
+    });
     expect(res.body.replaced).toBeNull();
   });
 
@@ -32,7 +36,9 @@ describe('reservation', () => {
   it('shows a reserved number as unavailable to others', async () => {
     const number = await freeNumber(t.app);
     await reserve(t.app, number);
-    const res = await request(t.app).get(`/api/v1/numbers/${encodeURIComponent(number)}`).expect(200);
+    const res = await request(t.app)
+      .get(`/api/v1/numbers/${encodeURIComponent(number)}`)
+      .expect(200);
     expect(res.body).toMatchObject({ status: 'reserved', available: false });
     await request(t.app).post('/api/v1/reservations').send({ number }).expect(409);
   });
@@ -43,7 +49,10 @@ describe('reservation', () => {
       const results = await Promise.all(
         // Eight visitors, each from their own address (one client alone would meet its limits).
         Array.from({ length: RACERS }, (_, racer) =>
-          request(t.app).post('/api/v1/reservations').set('X-Forwarded-For', visitorAddress(round * RACERS + racer)).send({ number }),
+          request(t.app)
+            .post('/api/v1/reservations')
+            .set('X-Forwarded-For', visitorAddress(round * RACERS + racer))
+            .send({ number }),
         ),
       );
       const statuses = results.map((r) => r.status).sort();
@@ -70,7 +79,11 @@ describe('reservation', () => {
     const number = await freeNumber(t.app);
     const token = await reserve(t.app, number);
     t.clock.advance(15 * MINUTE);
-    const res = await request(t.app).get('/api/v1/reservations/current').set('X-Reservation-Token', token).set('X-Language', 'en').expect(401);
+    const res = await request(t.app)
+      .get('/api/v1/reservations/current')
+      .set('X-Reservation-Token', token)
+      .set('X-Language', 'en')
+      .expect(401);
     expect(res.body.error).toEqual({ code: 'reservation_expired', message: 'The booking time has expired. Please select it again.' });
     await reserve(t.app, number);
   });
@@ -123,14 +136,18 @@ describe('reservation', () => {
   it('refuses sold numbers and auction numbers with 409', async () => {
     const sold = await request(t.app).get('/api/v1/numbers?includeUnavailable=true&pageSize=100').expect(200);
     const soldNumber = sold.body.items.find((n: { status: string }) => n.status === 'sold').number;
-    expect((await request(t.app).post('/api/v1/reservations').send({ number: soldNumber }).expect(409)).body.error.code).toBe('number_unavailable');
+    expect((await request(t.app).post('/api/v1/reservations').send({ number: soldNumber }).expect(409)).body.error.code).toBe(
+      'number_unavailable',
+    );
     const lots = await request(t.app).get('/api/v1/auctions?status=active').expect(200);
     const res = await request(t.app).post('/api/v1/reservations').send({ number: lots.body.items[0].number }).expect(409);
     expect(res.body.error.code).toBe('number_on_auction');
   });
 
   it('answers 404 for a number the operator does not offer and 400 naming the field for a malformed one', async () => {
-    expect((await request(t.app).post('/api/v1/reservations').send({ number: '+998901234567' }).expect(404)).body.error.code).toBe('number_not_found');
+    expect((await request(t.app).post('/api/v1/reservations').send({ number: '+998901234567' }).expect(404)).body.error.code).toBe(
+      'number_not_found',
+    );
     const bad = await request(t.app).post('/api/v1/reservations').send({ number: '12345' }).expect(400);
     expect(bad.body.error).toMatchObject({ code: 'phone_format', field: 'number' });
     const missing = await request(t.app).post('/api/v1/reservations').send({}).expect(400);

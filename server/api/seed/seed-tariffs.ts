@@ -29,23 +29,60 @@ const SOCIAL: Record<Language, string> = {
 
 const TARIFFS: TariffSeed[] = [
   {
-    id: 'oq-start', monthlyPrice: 29_000, internetGb: 5, minutes: 300, sms: 100, nightInternetGb: 0, dedicatedGb: 5, discountPercent: 50,
+    id: 'oq-start',
+    monthlyPrice: 29_000,
+    internetGb: 5,
+    minutes: 300,
+    sms: 100,
+    nightInternetGb: 0,
+    dedicatedGb: 5,
+    discountPercent: 50,
     texts: {
       ru: { name: 'Oq Старт', description: 'Для звонков и мессенджеров: всё нужное по честной цене.', dedicatedLabel: SOCIAL.ru },
       en: { name: 'Oq Start', description: 'For calls and messengers: everything you need at an honest price.', dedicatedLabel: SOCIAL.en },
-      uz: { name: 'Oq Start', description: 'Qoʻngʻiroqlar va messenjerlar uchun: kerakli hamma narsa adolatli narxda.', dedicatedLabel: SOCIAL.uz },
+      uz: {
+        name: 'Oq Start',
+        description: 'Qoʻngʻiroqlar va messenjerlar uchun: kerakli hamma narsa adolatli narxda.',
+        dedicatedLabel: SOCIAL.uz,
+      },
     },
   },
   {
-    id: 'oq-social', monthlyPrice: 39_000, internetGb: 8, minutes: 200, sms: 100, nightInternetGb: 0, dedicatedGb: 30, discountPercent: 50,
+    id: 'oq-social',
+    monthlyPrice: 39_000,
+    internetGb: 8,
+    minutes: 200,
+    sms: 100,
+    nightInternetGb: 0,
+    dedicatedGb: 30,
+    discountPercent: 50,
     texts: {
-      ru: { name: 'Oq Соцсети', description: 'Отдельные 30 ГБ на соцсети, чтобы основной трафик оставался целым.', dedicatedLabel: SOCIAL.ru },
-      en: { name: 'Oq Social', description: 'A separate 30 GB for social networks, so your main allowance stays whole.', dedicatedLabel: SOCIAL.en },
-      uz: { name: 'Oq Ijtimoiy', description: 'Ijtimoiy tarmoqlar uchun alohida 30 GB: asosiy trafik butun qoladi.', dedicatedLabel: SOCIAL.uz },
+      ru: {
+        name: 'Oq Соцсети',
+        description: 'Отдельные 30 ГБ на соцсети, чтобы основной трафик оставался целым.',
+        dedicatedLabel: SOCIAL.ru,
+      },
+      en: {
+        name: 'Oq Social',
+        description: 'A separate 30 GB for social networks, so your main allowance stays whole.',
+        dedicatedLabel: SOCIAL.en,
+      },
+      uz: {
+        name: 'Oq Ijtimoiy',
+        description: 'Ijtimoiy tarmoqlar uchun alohida 30 GB: asosiy trafik butun qoladi.',
+        dedicatedLabel: SOCIAL.uz,
+      },
     },
   },
   {
-    id: 'oq-smart', monthlyPrice: 49_000, internetGb: 15, minutes: 500, sms: 500, nightInternetGb: 20, dedicatedGb: 10, discountPercent: 50,
+    id: 'oq-smart',
+    monthlyPrice: 49_000,
+    internetGb: 15,
+    minutes: 500,
+    sms: 500,
+    nightInternetGb: 20,
+    dedicatedGb: 10,
+    discountPercent: 50,
     texts: {
       ru: { name: 'Oq Смарт', description: 'Сбалансированный тариф на каждый день с ночным интернетом.', dedicatedLabel: SOCIAL.ru },
       en: { name: 'Oq Smart', description: 'A balanced everyday tariff with night internet.', dedicatedLabel: SOCIAL.en },
@@ -53,7 +90,14 @@ const TARIFFS: TariffSeed[] = [
     },
   },
   {
-    id: 'oq-plus', monthlyPrice: 79_000, internetGb: 35, minutes: 700, sms: 1000, nightInternetGb: 50, dedicatedGb: 20, discountPercent: 50,
+    id: 'oq-plus',
+    monthlyPrice: 79_000,
+    internetGb: 35,
+    minutes: 700,
+    sms: 1000,
+    nightInternetGb: 50,
+    dedicatedGb: 20,
+    discountPercent: 50,
     texts: {
       ru: { name: 'Oq Плюс', description: 'Много интернета для видео и работы, плюс 50 ГБ ночью.', dedicatedLabel: SOCIAL.ru },
       en: { name: 'Oq Plus', description: 'Plenty of internet for video and work, plus 50 GB at night.', dedicatedLabel: SOCIAL.en },
@@ -61,7 +105,14 @@ const TARIFFS: TariffSeed[] = [
     },
   },
   {
-    id: 'oq-max', monthlyPrice: 119_000, internetGb: 80, minutes: null, sms: 2000, nightInternetGb: 50, dedicatedGb: 30, discountPercent: 50,
+    id: 'oq-max',
+    monthlyPrice: 119_000,
+    internetGb: 80,
+    minutes: null,
+    sms: 2000,
+    nightInternetGb: 50,
+    dedicatedGb: 30,
+    discountPercent: 50,
     texts: {
       ru: { name: 'Oq Макс', description: 'Безлимитные звонки по Узбекистану и 80 ГБ интернета.', dedicatedLabel: SOCIAL.ru },
       en: { name: 'Oq Max', description: 'Unlimited calls across Uzbekistan and 80 GB of internet.', dedicatedLabel: SOCIAL.en },
@@ -69,11 +120,26 @@ const TARIFFS: TariffSeed[] = [
     },
   },
   {
-    id: 'oq-ultra', monthlyPrice: 169_000, internetGb: 200, minutes: null, sms: 3000, nightInternetGb: 100, dedicatedGb: 50, discountPercent: 50,
+    id: 'oq-ultra',
+    monthlyPrice: 169_000,
+    internetGb: 200,
+    minutes: null,
+    sms: 3000,
+    nightInternetGb: 100,
+    dedicatedGb: 50,
+    discountPercent: 50,
     texts: {
       ru: { name: 'Oq Ультра', description: 'Максимум всего: 200 ГБ, безлимитные звонки и 100 ГБ ночью.', dedicatedLabel: SOCIAL.ru },
-      en: { name: 'Oq Ultra', description: 'The most of everything: 200 GB, unlimited calls and 100 GB at night.', dedicatedLabel: SOCIAL.en },
-      uz: { name: 'Oq Ultra', description: 'Hammasidan eng koʻpi: 200 GB, cheksiz qoʻngʻiroqlar va tunda 100 GB.', dedicatedLabel: SOCIAL.uz },
+      en: {
+        name: 'Oq Ultra',
+        description: 'The most of everything: 200 GB, unlimited calls and 100 GB at night.',
+        dedicatedLabel: SOCIAL.en,
+      },
+      uz: {
+        name: 'Oq Ultra',
+        description: 'Hammasidan eng koʻpi: 200 GB, cheksiz qoʻngʻiroqlar va tunda 100 GB.',
+        dedicatedLabel: SOCIAL.uz,
+      },
     },
   },
 ];
@@ -84,6 +150,17 @@ export function seedTariffs(db: Db): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   TARIFFS.forEach((t, i) =>
-    insert.run(t.id, i + 1, JSON.stringify(t.texts), t.monthlyPrice, t.internetGb, t.minutes, t.sms, t.nightInternetGb, t.dedicatedGb, t.discountPercent),
+    insert.run(
+      t.id,
+      i + 1,
+      JSON.stringify(t.texts),
+      t.monthlyPrice,
+      t.internetGb,
+      t.minutes,
+      t.sms,
+      t.nightInternetGb,
+      t.dedicatedGb,
+      t.discountPercent,
+    ),
   );
 }

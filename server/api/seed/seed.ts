@@ -36,7 +36,14 @@ function seedOnce(db: Db, now: number, demoNumbers?: number): boolean {
       'INSERT INTO news (slug, published_at, image, image_width, image_height, texts) VALUES (?, ?, ?, ?, ?, ?)',
     );
     for (const item of ALL_NEWS) {
-      insertNews.run(item.slug, item.publishedAt, `/images/news/${item.slug}.svg`, NEWS_IMAGE_SIZE.width, NEWS_IMAGE_SIZE.height, JSON.stringify(item.texts));
+      insertNews.run(
+        item.slug,
+        item.publishedAt,
+        `/images/news/${item.slug}.svg`,
+        NEWS_IMAGE_SIZE.width,
+        NEWS_IMAGE_SIZE.height,
+        JSON.stringify(item.texts),
+      );
     }
     return true;
   })();

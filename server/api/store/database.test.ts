@@ -19,7 +19,10 @@ describe('store', () => {
     const db = openDatabase(path.join(dir, 'nested'));
     expect(fs.existsSync(path.join(dir, 'nested', DATABASE_FILE))).toBe(true);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((r) => (r as { version: number }).version);
+    const versions = db
+      .prepare('SELECT version FROM schema_migrations ORDER BY version')
+      .all()
+      .map((r) => (r as { version: number }).version);
     expect(versions).toEqual(MIGRATIONS.map((m) => m.version));
     expect(migrate(db)).toEqual([]);
     db.close();
@@ -34,7 +37,11 @@ describe('store', () => {
       old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '2025-01-01T00:00:00Z');
     }
     const insert = old.prepare('INSERT INTO numbers (msisdn, subscriber, category, price, status) VALUES (?, ?, ?, ?, ?)');
-    for (const [msisdn, status] of [['+998771112222', 'free'], ['+998209871221', 'sold'], ['+998771234567', 'free']]) {
+    for (const [msisdn, status] of [
+      ['+998771112222', 'free'],
+      ['+998209871221', 'sold'],
+      ['+998771234567', 'free'],
+    ]) {
       const subscriber = msisdn.slice(-7);
       insert.run(msisdn, subscriber, categoryOf(subscriber), categoryById(categoryOf(subscriber))!.price, status);
     }
@@ -70,7 +77,13 @@ describe('store', () => {
     const db = openDatabase(dir);
     expect(seedIfEmpty(db, Date.now())).toBe(true);
     expect(seedIfEmpty(db, Date.now())).toBe(false);
-    const numbers = db.prepare('SELECT msisdn, subscriber, category, price, status FROM numbers').all() as Array<{ msisdn: string; subscriber: string; category: string; price: number; status: string }>;
+    const numbers = db.prepare('SELECT msisdn, subscriber, category, price, status FROM numbers').all() as Array<{
+      msisdn: string;
+      subscriber: string;
+      category: string;
+      price: number;
+      status: string;
+    }>;
     expect(numbers.length).toBeGreaterThanOrEqual(2000);
     for (const n of numbers) {
       expect(n.msisdn).toMatch(/^\+998(77|20)\d{7}$/);

@@ -11,7 +11,11 @@ describe('restart', () => {
       const { order, accessToken } = await placeOrder(t.app);
       const bidder = await authToken(t.app, '+998977776655');
       const lot = (await request(t.app).get('/api/v1/auctions/lot-006')).body;
-      await request(t.app).post('/api/v1/auctions/lot-006/bids').set('Authorization', `Bearer ${bidder}`).send({ amount: lot.minimumBid }).expect(201);
+      await request(t.app)
+        .post('/api/v1/auctions/lot-006/bids')
+        .set('Authorization', `Bearer ${bidder}`)
+        .send({ amount: lot.minimumBid })
+        .expect(201);
 
       t = t.restart();
 

@@ -26,7 +26,10 @@ export const SIM_TYPES: SimTypeDefinition[] = [
     texts: {
       ru: { name: 'SIM-карта', description: 'Пластиковая SIM-карта: заберите в пункте продаж или закажите доставку курьером.' },
       en: { name: 'SIM card', description: 'A plastic SIM card: pick it up at a point of sale or have it delivered by courier.' },
-      uz: { name: 'SIM-karta', description: 'Plastik SIM-karta: savdo nuqtasidan olib keting yoki kuryer orqali yetkazib berishga buyurtma bering.' },
+      uz: {
+        name: 'SIM-karta',
+        description: 'Plastik SIM-karta: savdo nuqtasidan olib keting yoki kuryer orqali yetkazib berishga buyurtma bering.',
+      },
     },
   },
 ];

@@ -13,7 +13,14 @@ describe('ready tariffs', () => {
     const res = await request(t.app).get('/api/v1/tariffs').set('X-Language', 'uz').expect(200);
     expect(res.body.items.length).toBeGreaterThanOrEqual(5);
     const max = res.body.items.find((x: { id: string }) => x.id === 'oq-max');
-    expect(max).toMatchObject({ name: 'Oq Max', monthlyPrice: 119_000, firstMonthsPrice: 59_500, discountPercent: 50, minutes: null, nightInternetGb: 50 });
+    expect(max).toMatchObject({
+      name: 'Oq Max',
+      monthlyPrice: 119_000,
+      firstMonthsPrice: 59_500,
+      discountPercent: 50,
+      minutes: null,
+      nightInternetGb: 50,
+    });
     expect(max.dedicated.label).toContain('TAS-IX');
     expect(max.description).toContain('cheksiz');
   });
@@ -45,7 +52,9 @@ describe('tariff constructor', () => {
     const res = await request(t.app).get('/api/v1/tariff-constructor/quote?internetGb=20&minutes=450').set('X-Language', 'en').expect(400);
     expect(res.body.error).toMatchObject({ code: 'not_a_step', field: 'minutes' });
     expect(res.body.error.message).toContain('minutes');
-    expect((await request(t.app).get('/api/v1/tariff-constructor/quote?nightInternet=yes').expect(400)).body.error.field).toBe('nightInternet');
+    expect((await request(t.app).get('/api/v1/tariff-constructor/quote?nightInternet=yes').expect(400)).body.error.field).toBe(
+      'nightInternet',
+    );
   });
 });
 

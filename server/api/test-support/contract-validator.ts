@@ -22,6 +22,9 @@ export function contractValidator(document: object): ContractCheck {
     const ref = `${DOCUMENT_ID}#/${pointer.map(segment).join('/')}`;
     const check = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
     if (check(value)) return [];
-    return (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`);
+    return (check.errors ?? []).map(
+      (e) =>
+        `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`,
+    );
   };
 }

@@ -80,7 +80,9 @@ export function removeDir(dir: string): void {
 
 /** A free number of the category, found through the API itself. */
 export async function freeNumber(app: express.Express, category = 'free', index = 0): Promise<string> {
-  const res = await request(app).get(`/api/v1/numbers?category=${category}&pageSize=${index + 1}`).expect(200);
+  const res = await request(app)
+    .get(`/api/v1/numbers?category=${category}&pageSize=${index + 1}`)
+    .expect(200);
   return res.body.items[index].number as string;
 }
 
@@ -107,7 +109,8 @@ export async function reserve(app: express.Express, number: string, held?: strin
 }
 
 /** A passport series and number of the phone's own (a person per phone), outside the demo registry's entries. */
-export const passportOf = (phone: string) => `${[...phone.slice(-9, -7)].map((digit) => 'JKLMNOPQRS'[Number(digit)]).join('')}${phone.slice(-7)}`;
+export const passportOf = (phone: string) =>
+  `${[...phone.slice(-9, -7)].map((digit) => 'JKLMNOPQRS'[Number(digit)]).join('')}${phone.slice(-7)}`;
 
 /** An SMS-verified phone that also passed remote identification, by default as a person of its own. */
 export async function registeredAuth(app: express.Express, phone = '+998901234567', document = passportOf(phone)): Promise<string> {

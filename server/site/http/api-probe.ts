@@ -13,12 +13,10 @@ export function createApiProbe(apiBaseUrl: string): () => Promise<boolean> {
   return () => {
     const now = Date.now();
     if (last && now - last.at < PROBE_REUSE_MS) return last.answer;
-    const answer = axios
-      .get(`${apiBaseUrl}/sim-types`, { timeout: PROBE_TIMEOUT_MS, validateStatus: (status) => status === 200 })
-      .then(
-        () => true,
-        () => false,
-      );
+    const answer = axios.get(`${apiBaseUrl}/sim-types`, { timeout: PROBE_TIMEOUT_MS, validateStatus: (status) => status === 200 }).then(
+      () => true,
+      () => false,
+    );
     last = { at: now, answer };
     return answer;
   };

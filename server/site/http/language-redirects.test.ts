@@ -52,9 +52,12 @@ describe('the language of /', () => {
     },
   );
 
-  it.each(['lang=fr', 'lang=%E0%A4%A', 'lang=', 'lang=en%00', 'garbage===;;;'])('falls back to ru with the broken cookie %p', async (cookie) => {
-    await home({ Cookie: cookie }).expect(200);
-  });
+  it.each(['lang=fr', 'lang=%E0%A4%A', 'lang=', 'lang=en%00', 'garbage===;;;'])(
+    'falls back to ru with the broken cookie %p',
+    async (cookie) => {
+      await home({ Cookie: cookie }).expect(200);
+    },
+  );
 
   it('keeps the cookie ahead of Accept-Language', async () => {
     const res = await home({ Cookie: 'lang=uz', 'Accept-Language': 'en' }).expect(302);

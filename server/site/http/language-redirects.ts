@@ -47,7 +47,12 @@ export function languageRedirects(req: Request, res: Response, next: NextFunctio
       const cookies = (req.cookies ?? {}) as Record<string, unknown>;
       const lang = preferredLanguage(cookies[LANGUAGE_COOKIE], req.get('accept-language'));
       if (lang !== 'ru') {
-        res.cookie(LANGUAGE_COOKIE, lang, { maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS * 1000, path: '/', sameSite: 'lax', secure: req.secure });
+        res.cookie(LANGUAGE_COOKIE, lang, {
+          maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS * 1000,
+          path: '/',
+          sameSite: 'lax',
+          secure: req.secure,
+        });
         res.redirect(302, `/${lang}${queryOf(req)}`);
         return;
       }

@@ -47,7 +47,13 @@ function pageDirectives(nonce: string, config: PublicConfig, frameAncestors: rea
   if (tiles) images.add(tiles.replace('://a.', '://*.'));
   if (config.firebase) {
     scripts.add('https://www.googletagmanager.com');
-    for (const host of ['https://*.googleapis.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com']) connect.add(host);
+    for (const host of [
+      'https://*.googleapis.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    ])
+      connect.add(host);
     images.add('https://*.google-analytics.com');
   }
   if (config.gtmId) {

@@ -77,7 +77,9 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       // Share cards are shown by other sites and the API answers allowed origins: no same-origin-only resources.
       expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
-      expect(res.headers['permissions-policy']).toBe('geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()');
+      expect(res.headers['permissions-policy']).toBe(
+        'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+      );
     }
   });
 
@@ -194,7 +196,11 @@ describe('hostile input', () => {
   });
 
   it('rejects an oversized or malformed API body with 413 or 400', async () => {
-    await request(t.app).post('/api/v1/reservations').set('Content-Type', 'application/json').send(`{"number":"${'9'.repeat(200000)}"}`).expect(413);
+    await request(t.app)
+      .post('/api/v1/reservations')
+      .set('Content-Type', 'application/json')
+      .send(`{"number":"${'9'.repeat(200000)}"}`)
+      .expect(413);
     await request(t.app).post('/api/v1/reservations').set('Content-Type', 'application/json').send('{"number":').expect(400);
   });
 });
@@ -268,7 +274,9 @@ describe('operations', () => {
     try {
       await request(proxied.app).get('/en/about').set('X-Forwarded-For', '203.0.113.7').expect(200);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const entry = proxied.logger.lines.map((line) => (line.startsWith('{') ? JSON.parse(line) : null)).find((e) => e?.path === '/en/about');
+      const entry = proxied.logger.lines
+        .map((line) => (line.startsWith('{') ? JSON.parse(line) : null))
+        .find((e) => e?.path === '/en/about');
       expect(entry).toMatchObject({ method: 'GET', path: '/en/about', status: 200, ip: '203.0.113.7' });
       expect(typeof entry.durationMs).toBe('number');
     } finally {
@@ -295,7 +303,9 @@ describe('operations', () => {
     try {
       await request(direct.app).get('/en/about').set('X-Forwarded-For', '203.0.113.7').expect(200);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const entry = direct.logger.lines.map((line) => (line.startsWith('{') ? JSON.parse(line) : null)).find((e) => e?.path === '/en/about');
+      const entry = direct.logger.lines
+        .map((line) => (line.startsWith('{') ? JSON.parse(line) : null))
+        .find((e) => e?.path === '/en/about');
       expect(entry.ip).not.toBe('203.0.113.7');
     } finally {
       direct.close();
@@ -312,12 +322,19 @@ describe('HTTPS behind a proxy', () => {
   afterAll(() => proxied.close());
 
   it('sends HSTS and a Secure language cookie when the trusted proxy says the request came over HTTPS', async () => {
-    const res = await request(proxied.app).get('/').set('X-Forwarded-Proto', 'https').set('User-Agent', BROWSER).set('Accept-Language', 'en').expect(302);
+    const res = await request(proxied.app)
+      .get('/')
+      .set('X-Forwarded-Proto', 'https')
+      .set('User-Agent', BROWSER)
+      .set('Accept-Language', 'en')
+      .expect(302);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const cookie = (res.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('lang='));
     expect(cookie).toMatch(/; Secure/);
     for (const path of ['/en/about', '/api/v1/tariffs', '/healthz']) {
-      expect((await request(proxied.app).get(path).set('X-Forwarded-Proto', 'https')).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect((await request(proxied.app).get(path).set('X-Forwarded-Proto', 'https')).headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
     }
   });
 
@@ -327,7 +344,12 @@ describe('HTTPS behind a proxy', () => {
     expect((plain.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('lang='))).not.toMatch(/Secure/);
     const untrusted = createTestApp();
     try {
-      const forged = await request(untrusted.app).get('/').set('X-Forwarded-Proto', 'https').set('User-Agent', BROWSER).set('Accept-Language', 'en').expect(302);
+      const forged = await request(untrusted.app)
+        .get('/')
+        .set('X-Forwarded-Proto', 'https')
+        .set('User-Agent', BROWSER)
+        .set('Accept-Language', 'en')
+        .expect(302);
       expect(forged.headers['strict-transport-security']).toBeUndefined();
       expect((forged.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('lang='))).not.toMatch(/Secure/);
     } finally {

@@ -56,7 +56,12 @@ export function createEmbeddedReaders(api: Pick<Api, 'read'>, now: () => number 
   // Bounded by entries, like the HTTP client's cache (a search by every query would not be kept).
   const kept = new LRUCache<string, { value: unknown; until: number }>({ max: 500 });
 
-  function read<N extends ReadName>(name: N, { lang, requestId, onFailure }: ReaderRequest, params?: object, param?: string): Promise<Extract<ReadResult<N>, { ok: true }>['value']> {
+  function read<N extends ReadName>(
+    name: N,
+    { lang, requestId, onFailure }: ReaderRequest,
+    params?: object,
+    param?: string,
+  ): Promise<Extract<ReadResult<N>, { ok: true }>['value']> {
     const query = asQuery(params);
     const seconds = MAX_AGE_SECONDS[name];
     const key = seconds === null ? null : JSON.stringify([name, lang, param ?? null, query]);

@@ -49,7 +49,8 @@ export function cacheByHeaders(client: AxiosInstance, lang: Language): void {
     cachePredicate: {
       statusCheck: (status) => status === 200,
       // A visitor's credentials mean an answer for that visitor alone: never kept.
-      responseMatch: (response) => /\bpublic\b/.test(String(response.headers['cache-control'] ?? '')) && !carriesCredentials(response.config.headers),
+      responseMatch: (response) =>
+        /\bpublic\b/.test(String(response.headers['cache-control'] ?? '')) && !carriesCredentials(response.config.headers),
     },
   });
   // Registered after the cache's own, so it runs before it: a request carrying credentials never
@@ -83,7 +84,11 @@ function measure(client: AxiosInstance, metrics: SiteMetrics): void {
       // A visitor who left cancelled the call: nobody's failure.
       if (axios.isCancel(error)) return Promise.reject(error);
       const failure = error as AxiosError;
-      const kind = failure.response ? String(failure.response.status) : failure.code === 'ECONNABORTED' || failure.code === 'ETIMEDOUT' ? 'timeout' : 'network';
+      const kind = failure.response
+        ? String(failure.response.status)
+        : failure.code === 'ECONNABORTED' || failure.code === 'ETIMEDOUT'
+          ? 'timeout'
+          : 'network';
       done(failure.config, failure.response ? String(failure.response.status) : kind);
       metrics.apiErrors.inc({ endpoint: apiEndpointOf(failure.config?.url), kind });
       return Promise.reject(error);
@@ -105,7 +110,12 @@ export interface ServerHttpOptions {
  * One request's view of its language's client: every call carries the request's signal, so a
  * visitor who goes away cancels the API calls made for them, and its failures are reported.
  */
-function forRequest(client: AxiosInstance, signal: AbortSignal, onFailure: ((error: unknown) => void) | undefined, requestId: string | undefined): ApiClient {
+function forRequest(
+  client: AxiosInstance,
+  signal: AbortSignal,
+  onFailure: ((error: unknown) => void) | undefined,
+  requestId: string | undefined,
+): ApiClient {
   // The page's request id goes with each of its calls, so the API's log lines join the page's.
   const headers = requestId ? { 'X-Request-Id': requestId } : undefined;
   const withSignal = <D>(config: AxiosRequestConfig<D> | undefined): AxiosRequestConfig<D> => ({

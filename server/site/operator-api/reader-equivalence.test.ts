@@ -78,7 +78,7 @@ describe('the embedded and the HTTP reader', () => {
   it.each(LANGUAGES)('answer the news, its pages and one item alike in %s', async (lang) => {
     const first = await expectSame(lang, (r) => r.news({ pageSize: 6 }));
     await expectSame(lang, (r) => r.news({ page: 2, pageSize: 3 }));
-    const slug = ((first as { value: { items: { slug: string }[] } }).value.items[0]).slug;
+    const slug = (first as { value: { items: { slug: string }[] } }).value.items[0].slug;
     const item = await expectSame(lang, (r) => r.newsItem(slug));
     expect(item).toMatchObject({ ok: true, value: { slug } });
   });
@@ -128,7 +128,8 @@ describe('the embedded and the HTTP reader', () => {
       read: (name, lang, query, param) => {
         const result = t.api.read(name, lang, query, param);
         // Broken on purpose: one tariff fewer.
-        if (result.ok && name === 'tariffs') return { ok: true, value: { items: (result.value as { items: unknown[] }).items.slice(1) } } as typeof result;
+        if (result.ok && name === 'tariffs')
+          return { ok: true, value: { items: (result.value as { items: unknown[] }).items.slice(1) } } as typeof result;
         return result;
       },
     });

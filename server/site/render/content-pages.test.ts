@@ -35,7 +35,9 @@ function newsCards(html: string): string[] {
 }
 
 function jsonLd(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]) as Record<string, unknown>,
+  );
 }
 
 describe.each(LANGUAGES)('news in %s', (lang) => {
@@ -158,9 +160,16 @@ describe('news when the API is down', () => {
     const down = createTestApp({ API_BASE_URL: 'http://127.0.0.1:9/api/v1' });
     try {
       for (const lang of LANGUAGES) {
-        const res = await request(down.app).get(`${localizePath('/news', lang)}?page=2`).set('User-Agent', BROWSER).expect(200);
+        const res = await request(down.app)
+          .get(`${localizePath('/news', lang)}?page=2`)
+          .set('User-Agent', BROWSER)
+          .expect(200);
         expect(textOf(res.text)).toContain(CATALOGS[lang].news.loadError);
-        expect(res.text).toMatch(new RegExp(`<a class="button button--primary" href="${localizePath('/news', lang)}\\?page=2">${CATALOGS[lang].actions.retry}</a>`));
+        expect(res.text).toMatch(
+          new RegExp(
+            `<a class="button button--primary" href="${localizePath('/news', lang)}\\?page=2">${CATALOGS[lang].actions.retry}</a>`,
+          ),
+        );
       }
     } finally {
       down.close();

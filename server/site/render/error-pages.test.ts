@@ -45,7 +45,11 @@ describe('error pages', () => {
     const path = localizePath('/no/such/page', lang);
     const res = await request(t.app).get(path).set('User-Agent', BROWSER).expect(404);
     const text = textOf(res.text);
-    const expected = { ru: ['Страница не найдена', 'Страница не найдена: '], en: ['Page Not Found', 'Page not found: '], uz: ['Sahifa topilmadi', 'Sahifa topilmadi: '] }[lang];
+    const expected = {
+      ru: ['Страница не найдена', 'Страница не найдена: '],
+      en: ['Page Not Found', 'Page not found: '],
+      uz: ['Sahifa topilmadi', 'Sahifa topilmadi: '],
+    }[lang];
     expect(text).toContain(expected[0]);
     expect(text).toContain(`${expected[1]}${path}`);
     expect(res.text).toContain('<header class="site-header"');
@@ -118,19 +122,22 @@ describe('error pages', () => {
     expect(res.text).toContain('</html>');
   });
 
-  it.each(['/%E0%A4%A', '/en/%', '/news/%zz', '/%C0%AF', '/uz/%FF%FE'])('answers the malformed path %s with the 404 page and writes no warning to the log', async (path) => {
-    const warn = jest.spyOn(console, 'warn');
-    const error = jest.spyOn(console, 'error');
-    try {
-      const res = await request(t.app).get(path).set('User-Agent', BROWSER).expect(404);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(warn).not.toHaveBeenCalled();
-      expect(error).not.toHaveBeenCalled();
-    } finally {
-      warn.mockRestore();
-      error.mockRestore();
-    }
-  });
+  it.each(['/%E0%A4%A', '/en/%', '/news/%zz', '/%C0%AF', '/uz/%FF%FE'])(
+    'answers the malformed path %s with the 404 page and writes no warning to the log',
+    async (path) => {
+      const warn = jest.spyOn(console, 'warn');
+      const error = jest.spyOn(console, 'error');
+      try {
+        const res = await request(t.app).get(path).set('User-Agent', BROWSER).expect(404);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(warn).not.toHaveBeenCalled();
+        expect(error).not.toHaveBeenCalled();
+      } finally {
+        warn.mockRestore();
+        error.mockRestore();
+      }
+    },
+  );
 
   it('refuses methods other than GET and HEAD on pages', async () => {
     await request(t.app).post('/en/about').send('x=1').expect(405).expect('Allow', 'GET, HEAD');

@@ -69,7 +69,8 @@ function send(document: RenderedDocument, res: ExpressResponse, log: PageRouteOp
   res.setMaxListeners(RESPONSE_LISTENERS);
   pipeline(body, res, (error) => {
     // A visitor gone midway is logged where the response closes; anything else is the server's.
-    if (error && !VISITOR_GONE.has((error as NodeJS.ErrnoException).code ?? '')) log('error', `Sending the page failed: ${res.req.path}`, error);
+    if (error && !VISITOR_GONE.has((error as NodeJS.ErrnoException).code ?? ''))
+      log('error', `Sending the page failed: ${res.req.path}`, error);
   });
   flushAfterEachBurst(body, res);
 }

@@ -54,25 +54,30 @@ describe('the API down', () => {
   });
   afterAll(() => down.close());
 
-  it.each(LANGUAGES)('still renders every page in %s: 200, the page itself, and a localized error with Retry where its data is missing', async (lang) => {
-    const c = CATALOGS[lang];
-    for (const page of PAGE_KEYS.filter((key) => key !== 'newsItem')) {
-      const path = href(page, lang);
-      const res = await request(down.app).get(path).set('User-Agent', BROWSER);
-      expect(`${path} ${res.status}`).toBe(`${path} 200`);
-      // The catalogue names the constructor's texts tariffConstructor (`constructor` is every object's own property).
-      const texts = c.pages[page === 'constructor' ? 'tariffConstructor' : page];
-      expect(textOf(res.text)).toContain(texts.title);
-      if (WITH_API_DATA.has(PATHS[page])) {
-        // Retry reloads the same page: a real link, so it works before and without JavaScript.
-        const retry = tags(res.text, 'a').filter((a) => attr(a, 'href') === path && res.text.includes(`${a}${c.actions.retry}</a>`));
-        expect(`${path}: ${retry.length > 0}`).toBe(`${path}: true`);
+  it.each(LANGUAGES)(
+    'still renders every page in %s: 200, the page itself, and a localized error with Retry where its data is missing',
+    async (lang) => {
+      const c = CATALOGS[lang];
+      for (const page of PAGE_KEYS.filter((key) => key !== 'newsItem')) {
+        const path = href(page, lang);
+        const res = await request(down.app).get(path).set('User-Agent', BROWSER);
+        expect(`${path} ${res.status}`).toBe(`${path} 200`);
+        // The catalogue names the constructor's texts tariffConstructor (`constructor` is every object's own property).
+        const texts = c.pages[page === 'constructor' ? 'tariffConstructor' : page];
+        expect(textOf(res.text)).toContain(texts.title);
+        if (WITH_API_DATA.has(PATHS[page])) {
+          // Retry reloads the same page: a real link, so it works before and without JavaScript.
+          const retry = tags(res.text, 'a').filter((a) => attr(a, 'href') === path && res.text.includes(`${a}${c.actions.retry}</a>`));
+          expect(`${path}: ${retry.length > 0}`).toBe(`${path}: true`);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each(LANGUAGES)('answers a news item in %s with the error page and Try Again, never a hung request', async (lang) => {
-    const res = await request(down.app).get(href('newsItem', lang, { slug: 'any-item' })).set('User-Agent', BROWSER);
+    const res = await request(down.app)
+      .get(href('newsItem', lang, { slug: 'any-item' }))
+      .set('User-Agent', BROWSER);
     expect(res.status).toBe(500);
     expect(textOf(res.text)).toContain(CATALOGS[lang].errors.server.title);
     expect(res.text).toContain(CATALOGS[lang].actions.tryAgain);

@@ -42,7 +42,11 @@ function fetchBytes(url: string): Promise<{ bytes: Buffer; cache: string; nonce:
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ bytes: Buffer.concat(chunks), cache: String(res.headers['x-page-cache']), nonce: /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1] }),
+          resolve({
+            bytes: Buffer.concat(chunks),
+            cache: String(res.headers['x-page-cache']),
+            nonce: /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1],
+          }),
         );
       })
       .on('error', reject);
@@ -85,7 +89,8 @@ describe('the copy the page cache keeps of a streamed page', () => {
     expect(first.bytes.toString('utf8')).toContain(LATE_PART);
     expect(first.nonce).not.toBe(second.nonce);
     // latin1 maps every byte to one character and back: the comparison is of bytes.
-    const withoutNonce = (page: { bytes: Buffer; nonce: string }) => Buffer.from(page.bytes.toString('latin1').split(page.nonce).join('NONCE'), 'latin1');
+    const withoutNonce = (page: { bytes: Buffer; nonce: string }) =>
+      Buffer.from(page.bytes.toString('latin1').split(page.nonce).join('NONCE'), 'latin1');
     expect(withoutNonce(second).equals(withoutNonce(first))).toBe(true);
   });
 
@@ -111,7 +116,12 @@ describe('the page cache around a render', () => {
     const render = async (): Promise<RenderedDocument> => {
       const body = new PassThrough();
       bodies.push(body);
-      return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'nonce-N1'" }, body, page: { nonce: 'N1', complete: () => true } };
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'nonce-N1'" },
+        body,
+        page: { nonce: 'N1', complete: () => true },
+      };
     };
     return { bodies, handle: withPageCache(render, { cache: new PageCache(30_000), metrics: createMetrics() }) };
   }

@@ -73,7 +73,10 @@ describe('the page cache', () => {
   });
 
   it('gives every response its own nonce', () => {
-    const html = withNonce({ status: 200, headers: {}, html: '<script nonce="OLD">1</script><script nonce="OLD">2</script>', nonce: 'OLD' }, 'NEW');
+    const html = withNonce(
+      { status: 200, headers: {}, html: '<script nonce="OLD">1</script><script nonce="OLD">2</script>', nonce: 'OLD' },
+      'NEW',
+    );
     expect(html).toBe('<script nonce="NEW">1</script><script nonce="NEW">2</script>');
   });
 });

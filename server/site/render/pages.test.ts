@@ -137,9 +137,16 @@ describe('the browser app in two tasks', () => {
     const html = (await request(t.app).get('/en/numbers').set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(200)).text;
     const modules = bootModulesOf(html);
     const clientDir = path.join(t.config.distDir, 'client');
-    const meta = JSON.parse(fs.readFileSync(path.join(t.config.distDir, 'client-meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const meta = JSON.parse(fs.readFileSync(path.join(t.config.distDir, 'client-meta.json'), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
     const urlOf = (file: string) => `/${path.relative(clientDir, path.join(ROOT, file)).split(path.sep).join('/')}`;
-    const chunkWith = (input: RegExp) => urlOf(Object.entries(meta.outputs).find(([file, output]) => file.endsWith('.js') && Object.keys(output.inputs).some((name) => input.test(name)))![0]);
+    const chunkWith = (input: RegExp) =>
+      urlOf(
+        Object.entries(meta.outputs).find(
+          ([file, output]) => file.endsWith('.js') && Object.keys(output.inputs).some((name) => input.test(name)),
+        )![0],
+      );
     const reactDom = chunkWith(/react-dom\/cjs\/react-dom-client\./);
     const start = chunkWith(/^client\/start\.tsx$/);
     expect(modules).toEqual(expect.arrayContaining([reactDom, start]));
@@ -181,9 +188,17 @@ describe('compressed assets', () => {
     const script = plain.body as Buffer;
     expect(script.equals(fs.readFileSync(onDisk))).toBe(true);
 
-    const br = await fetchAsset(entry, 'gzip, deflate, br, zstd').expect(200).expect('Content-Encoding', 'br').expect('Vary', /Accept-Encoding/).expect('Cache-Control', 'public, max-age=31536000, immutable').expect('Content-Type', /javascript/);
+    const br = await fetchAsset(entry, 'gzip, deflate, br, zstd')
+      .expect(200)
+      .expect('Content-Encoding', 'br')
+      .expect('Vary', /Accept-Encoding/)
+      .expect('Cache-Control', 'public, max-age=31536000, immutable')
+      .expect('Content-Type', /javascript/);
     expect((br.body as Buffer).equals(script)).toBe(true);
-    const gz = await fetchAsset(entry, 'gzip').expect(200).expect('Content-Encoding', 'gzip').expect('Content-Type', /javascript/);
+    const gz = await fetchAsset(entry, 'gzip')
+      .expect(200)
+      .expect('Content-Encoding', 'gzip')
+      .expect('Content-Type', /javascript/);
     expect((gz.body as Buffer).equals(script)).toBe(true);
     // The build's copies, sent as they are: brotli at quality 11, clearly smaller than gzip's best.
     const sent = { br: Number(br.headers['content-length']), gzip: Number(gz.headers['content-length']) };

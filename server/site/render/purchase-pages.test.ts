@@ -43,20 +43,28 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
     expect(form).toBeDefined();
     expect(attr(form!, 'method')).toBe('get');
     for (const name of ['category', 'digits', 'endsWith', 'mask', 'pattern', 'sort']) {
-      expect(tags(html, 'input').concat(tags(html, 'select')).some((tag) => attr(tag, 'name') === name)).toBe(true);
+      expect(
+        tags(html, 'input')
+          .concat(tags(html, 'select'))
+          .some((tag) => attr(tag, 'name') === name),
+      ).toBe(true);
     }
     const cards = blocks(html, 'number-card');
     expect(cards).toHaveLength(24);
     for (const card of cards) expect(card).toMatch(/^\+998 (77|20) \d{3} \d{2} \d{2} /);
     // The default order lists free numbers first: marked as free, not as "0".
     expect(cards[0]).toContain(c.numbers.free);
-    expect(links(html).some((href) => new RegExp(`^${localizePath('/numbers', lang)}\\?page=2&after=\\d+_998\\d{9}$`).test(href))).toBe(true);
+    expect(links(html).some((href) => new RegExp(`^${localizePath('/numbers', lang)}\\?page=2&after=\\d+_998\\d{9}$`).test(href))).toBe(
+      true,
+    );
   });
 
   it('starts "Next" where the page ended, so a number reserved meanwhile on page 1 shifts nothing', async () => {
     const first = await page(localizePath('/numbers', lang));
     const next = links(first).find((href) => href.startsWith(`${localizePath('/numbers', lang)}?page=2&after=`))!;
-    const before = (await request(t.app).get('/api/v1/numbers?page=2&pageSize=24')).body.items.map((n: { formatted: string }) => n.formatted);
+    const before = (await request(t.app).get('/api/v1/numbers?page=2&pageSize=24')).body.items.map(
+      (n: { formatted: string }) => n.formatted,
+    );
     // Another visitor books the first number of page 1.
     const taken = (await request(t.app).get('/api/v1/numbers?pageSize=1')).body.items[0].number;
     await request(t.app).post('/api/v1/reservations').set('X-Language', lang).send({ number: taken }).expect(201);
@@ -70,11 +78,15 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
     expect(cards.length).toBeGreaterThan(0);
     const gold = formatUzs(840000, lang).replace(/\s+/g, ' ');
     for (const card of cards) expect(card).toContain(gold);
-    const selected = tags(html, 'option').filter((o) => /\sselected=""/.test(o)).map((o) => attr(o, 'value'));
+    const selected = tags(html, 'option')
+      .filter((o) => /\sselected=""/.test(o))
+      .map((o) => attr(o, 'value'));
     expect(selected).toEqual(expect.arrayContaining(['gold', 'price_desc']));
     // The tariff chosen on the tariff pages travels with every search and page link.
     expect(tags(html, 'input').some((i) => attr(i, 'name') === 'tariff' && attr(i, 'value') === 'oq-smart')).toBe(true);
-    expect(links(html).some((href) => href.includes('page=2') && href.includes('category=gold') && href.includes('tariff=oq-smart'))).toBe(true);
+    expect(links(html).some((href) => href.includes('page=2') && href.includes('category=gold') && href.includes('tariff=oq-smart'))).toBe(
+      true,
+    );
   });
 
   it('says "more than" a count too large to count on each search, with a next page but no last one', async () => {
@@ -102,7 +114,9 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
     expect(data).not.toBeNull();
     const points = JSON.parse(data![1]).loaderData[`${lang}:numbers`].results.pickupPoints as Record<string, unknown>[];
     const api = await request(t.app).get('/api/v1/points-of-sale?service=sim').set('Accept-Language', lang).expect(200);
-    expect(points).toEqual(api.body.items.map(({ id, cityName, address, landmark }: Record<string, unknown>) => ({ id, cityName, address, landmark })));
+    expect(points).toEqual(
+      api.body.items.map(({ id, cityName, address, landmark }: Record<string, unknown>) => ({ id, cityName, address, landmark })),
+    );
     expect(points.length).toBeGreaterThan(10);
   });
 

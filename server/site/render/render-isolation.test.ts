@@ -21,7 +21,11 @@ describe('concurrent server renders', () => {
     // Interleave many renders of the same page in the three languages; each must stay in its own.
     const langs = Array.from({ length: 30 }, (_, i) => ['ru', 'en', 'uz'][i % 3]);
     const responses = await Promise.all(
-      langs.map((lang) => request(t.app).get(lang === 'ru' ? `/news/${slug}` : `/${lang}/news/${slug}`).set('Accept-Language', 'ru')),
+      langs.map((lang) =>
+        request(t.app)
+          .get(lang === 'ru' ? `/news/${slug}` : `/${lang}/news/${slug}`)
+          .set('Accept-Language', 'ru'),
+      ),
     );
     responses.forEach((res, i) => {
       expect(res.status).toBe(200);

@@ -57,7 +57,12 @@ export function fixedBody(text: string, method: string): { body: Readable | null
 const STATUS_TEXT: Record<number, string> = { 404: 'Page Not Found', 500: 'Internal Server Error' };
 
 /** A plain body for bots on error statuses, and the last resort when React cannot render at all. */
-export function plainDocument(status: number, method: string, headers: Record<string, string> = {}, text = `${status} ${STATUS_TEXT[status] ?? STATUS_CODES[status] ?? 'Error'}`): RenderedDocument {
+export function plainDocument(
+  status: number,
+  method: string,
+  headers: Record<string, string> = {},
+  text = `${status} ${STATUS_TEXT[status] ?? STATUS_CODES[status] ?? 'Error'}`,
+): RenderedDocument {
   const { body, length } = fixedBody(text, method);
   return {
     status,

@@ -1,12 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { i18n as I18n } from 'i18next';
-import {
-  createStaticHandler,
-  isRouteErrorResponse,
-  matchRoutes,
-  type RouteObject,
-  type StaticHandlerContext,
-} from 'react-router';
+import { createStaticHandler, isRouteErrorResponse, matchRoutes, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { LANGUAGES, languageFromPath, type Language } from '../../../shared/languages';
 import { sameOriginPath } from '../../../shared/paths';
 import type { Config } from '../../process/config';
@@ -44,7 +38,14 @@ function serializeErrors(errors: StaticHandlerContext['errors'], showDetails: bo
   if (!errors) return null;
   const out: Record<string, unknown> = {};
   for (const [id, error] of Object.entries(errors)) {
-    if (isRouteErrorResponse(error)) out[id] = { status: error.status, statusText: error.statusText, internal: Boolean((error as { internal?: boolean }).internal), data: showDetails ? error.data : null, __type: 'RouteErrorResponse' };
+    if (isRouteErrorResponse(error))
+      out[id] = {
+        status: error.status,
+        statusText: error.statusText,
+        internal: Boolean((error as { internal?: boolean }).internal),
+        data: showDetails ? error.data : null,
+        __type: 'RouteErrorResponse',
+      };
     else out[id] = { message: showDetails && error instanceof Error ? error.message : 'Unexpected Server Error', __type: 'Error' };
   }
   return out;
@@ -94,7 +95,9 @@ export function createRenderer(options: RendererOptions): Renderer {
   // One i18next instance per language for every render: rendering only reads it (t() is pure; no
   // render changes its language or resources); a new instance per request showed in every profile,
   // and so did t() itself, hence its answers are remembered.
-  const i18nByLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, memoizeTranslations(createI18n(language, catalogs[language]))])) as Record<Language, I18n>;
+  const i18nByLanguage = Object.fromEntries(
+    LANGUAGES.map((language) => [language, memoizeTranslations(createI18n(language, catalogs[language]))]),
+  ) as Record<Language, I18n>;
 
   /**
    * The loaders, then the document: a redirect, a plain-text status for a bot on an error, the
@@ -106,7 +109,12 @@ export function createRenderer(options: RendererOptions): Renderer {
     const bot = isBot(request.headers.get('user-agent') ?? undefined);
     // A page built while the API failed shows an error state: fine to send, not to keep.
     let apiFailed = false;
-    const reader = options.serverReader({ lang, signal: request.signal, requestId: request.headers.get('x-request-id') ?? undefined, onFailure: () => (apiFailed = true) });
+    const reader = options.serverReader({
+      lang,
+      signal: request.signal,
+      requestId: request.headers.get('x-request-id') ?? undefined,
+      onFailure: () => (apiFailed = true),
+    });
     const requestContext: ServerRequestContext = { lang, reader, streamAfterMs: config.public.streamAfterMs };
     // The visitor left while the loaders ran: react-router ends the query with an AbortError.
     const result = await handler.query(request, { requestContext });

@@ -7,7 +7,10 @@ import { Deferred } from '../../../client/deferred';
 import { createTestApp, listenOnLoopback, type Listening, type TestApp } from '../../testing/test-app';
 
 /** Reads a response as it streams (gunzipped when it came compressed): the time and text of each chunk. */
-function fetchChunks(url: string, headers: Record<string, string> = {}): Promise<{ status: number; encoding?: string; chunks: { at: number; text: string }[] }> {
+function fetchChunks(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; encoding?: string; chunks: { at: number; text: string }[] }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     http
@@ -91,7 +94,10 @@ describe('deferred loader data', () => {
   });
 
   it('streams the shell before the slow part to a browser that takes the page gzipped, too', async () => {
-    const { encoding, chunks } = await fetchChunks(`${origin}/en/test-streaming`, { 'User-Agent': 'Mozilla/5.0 Chrome/150', 'Accept-Encoding': 'gzip' });
+    const { encoding, chunks } = await fetchChunks(`${origin}/en/test-streaming`, {
+      'User-Agent': 'Mozilla/5.0 Chrome/150',
+      'Accept-Encoding': 'gzip',
+    });
     expect(encoding).toBe('gzip');
     const shellEnd = chunks.findIndex((c) => c.text.includes('</footer>'));
     const part = chunks.findIndex((c) => c.text.includes('slow part: '));

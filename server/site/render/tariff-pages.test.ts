@@ -158,7 +158,14 @@ describe.each(LANGUAGES)('the home page in %s', (lang: Language) => {
     const text = textOf(html);
     expect(text).toContain(catalog.pages.home.welcomeTitle);
     expect(text).toContain(catalog.pages.home.welcomeDescription);
-    for (const section of [catalog.home.tariffs.title, catalog.home.tariffBuilder.title, catalog.home.numbers.title, catalog.home.sim.title, catalog.home.news.title, catalog.home.points.title]) {
+    for (const section of [
+      catalog.home.tariffs.title,
+      catalog.home.tariffBuilder.title,
+      catalog.home.numbers.title,
+      catalog.home.sim.title,
+      catalog.home.news.title,
+      catalog.home.points.title,
+    ]) {
       expect(text).toContain(section);
     }
     for (const tariff of tariffs.items.slice(0, 3)) expect(text).toContain(tariff.name);

@@ -5,7 +5,10 @@ import { memoizeTranslations } from './translation-memo';
 
 describe('remembered translations', () => {
   it('answer exactly what i18next answers, with and without options, in every language', () => {
-    for (const [lang, catalog] of [['ru', ru], ['en', en]] as const) {
+    for (const [lang, catalog] of [
+      ['ru', ru],
+      ['en', en],
+    ] as const) {
       const plain = createI18n(lang, catalog).getFixedT(lang);
       const memo = memoizeTranslations(createI18n(lang, catalog)).getFixedT(lang);
       for (const key of ['nav.numbers', 'tariffs.units.gb', 'home.numbers.available', 'no.such.key']) {

@@ -3,7 +3,12 @@ import { LRUCache } from 'lru-cache';
 
 type Options = Record<string, unknown> | undefined;
 /** What `getFixedT` returns, as far as this file uses it. */
-type FixedT = ((...args: unknown[]) => unknown) & { lng?: string; lngs?: readonly string[]; ns?: string | readonly string[]; keyPrefix?: string };
+type FixedT = ((...args: unknown[]) => unknown) & {
+  lng?: string;
+  lngs?: readonly string[];
+  ns?: string | readonly string[];
+  keyPrefix?: string;
+};
 
 /**
  * The key of a translation with its options, or null when the options are not plain values (a

@@ -15,8 +15,8 @@ type Catalogue = Record<string, unknown>;
 // The font travels with the package (an OFL TTF), so the image looks the same on a server
 // without any system fonts and nothing is fetched from the network.
 const requireFont = createRequire(__filename);
-const FONT_FILES = ['@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf', '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'].map((file) =>
-  requireFont.resolve(file),
+const FONT_FILES = ['@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf', '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'].map(
+  (file) => requireFont.resolve(file),
 );
 
 export const OG_WIDTH = 1200;
@@ -25,7 +25,9 @@ export const OG_HEIGHT = 630;
 const CACHE_ENTRIES = 300;
 
 function text(catalogue: Catalogue, key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
   return typeof value === 'string' ? value : '';
 }
 
@@ -102,8 +104,14 @@ export async function renderCard(card: Card): Promise<Buffer> {
 function pageCard(lang: Language, page: OgPage, catalogue: Catalogue): Card {
   const key = page === 'constructor' ? 'tariffConstructor' : page;
   const brand = text(catalogue, 'common.brand');
-  if (page === 'home') return { lang, kicker: brand, title: text(catalogue, 'common.tagline'), subtitle: text(catalogue, 'pages.home.welcomeDescription') };
-  return { lang, kicker: `${brand} · ${text(catalogue, 'common.tagline')}`, title: text(catalogue, `pages.${key}.title`), subtitle: text(catalogue, `pages.${key}.intro`) };
+  if (page === 'home')
+    return { lang, kicker: brand, title: text(catalogue, 'common.tagline'), subtitle: text(catalogue, 'pages.home.welcomeDescription') };
+  return {
+    lang,
+    kicker: `${brand} · ${text(catalogue, 'common.tagline')}`,
+    title: text(catalogue, `pages.${key}.title`),
+    subtitle: text(catalogue, `pages.${key}.intro`),
+  };
 }
 
 function newsCard(lang: Language, item: NewsItem, catalogue: Catalogue): Card {
@@ -151,7 +159,11 @@ export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, 
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       try {
-        const data = await serverReader({ lang: target.lang, signal: abort.signal, requestId: res.locals.requestId as string | undefined }).newsItem(target.slug);
+        const data = await serverReader({
+          lang: target.lang,
+          signal: abort.signal,
+          requestId: res.locals.requestId as string | undefined,
+        }).newsItem(target.slug);
         key = `${target.lang}:news:${target.slug}:${data.title}:${data.publishedAt}`;
         card = newsCard(target.lang, data, catalogue);
       } catch (error) {
@@ -167,10 +179,14 @@ export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, 
     }
     try {
       const png = await cached(key, () => renderCard(card));
-      res.status(200).type('image/png').set('Cache-Control', `public, max-age=${maxAge}`).set('Content-Language', INTL_LOCALE[target.lang]).send(png);
+      res
+        .status(200)
+        .type('image/png')
+        .set('Cache-Control', `public, max-age=${maxAge}`)
+        .set('Content-Language', INTL_LOCALE[target.lang])
+        .send(png);
     } catch (error) {
       next(error);
     }
   };
 }
-

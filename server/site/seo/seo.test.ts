@@ -9,7 +9,19 @@ import { createTestApp, TEST_SITE_URL, type TestApp } from '../../testing/test-a
 import { htmlLang, linkHref, metaContent, tags } from '../../testing/test-html';
 
 /** Every page but a news item (listed one by one) and the noindex success page. */
-const PAGES: PageKey[] = ['home', 'news', 'about', 'oqDay', 'numbers', 'specificTariffs', 'constructor', 'pointsOfSale', 'identification', 'identificationRetry', 'payment'];
+const PAGES: PageKey[] = [
+  'home',
+  'news',
+  'about',
+  'oqDay',
+  'numbers',
+  'specificTariffs',
+  'constructor',
+  'pointsOfSale',
+  'identification',
+  'identificationRetry',
+  'payment',
+];
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/150.0 Safari/537.36';
 
 let t: TestApp;
@@ -83,10 +95,7 @@ describe('sitemap.xml', () => {
     expect(byUrl.size).toBe(entries.length);
 
     const news = (await request(t.app).get('/api/v1/news?pageSize=50').expect(200)).body as NewsList;
-    const expected = [
-      ...PAGES.map((page) => href(page, 'ru')),
-      ...news.items.map((item) => href('newsItem', 'ru', { slug: item.slug })),
-    ];
+    const expected = [...PAGES.map((page) => href(page, 'ru')), ...news.items.map((item) => href('newsItem', 'ru', { slug: item.slug }))];
     for (const path of expected) for (const lang of LANGUAGES) expect(byUrl.has(`${TEST_SITE_URL}${localizePath(path, lang)}`)).toBe(true);
     expect(news.total).toBe(news.items.length);
 
@@ -126,7 +135,12 @@ describe('the raster share image', () => {
     const slug = await firstNewsSlug();
     const images = new Set<string>();
     for (const lang of LANGUAGES) {
-      const html = (await request(t.app).get(href('newsItem', lang, { slug })).set('User-Agent', BROWSER).expect(200)).text;
+      const html = (
+        await request(t.app)
+          .get(href('newsItem', lang, { slug }))
+          .set('User-Agent', BROWSER)
+          .expect(200)
+      ).text;
       const image = metaContent(html, 'og:image')!;
       expect(image).toBe(`${TEST_SITE_URL}/og/${lang}/news/${slug}.png`);
       const res = await request(t.app).get(pathOf(image)).expect(200);
@@ -153,12 +167,18 @@ describe('the raster share image', () => {
 describe('structured data of the home page', () => {
   it.each(LANGUAGES)('names the Organization and the WebSite in %s', async (lang) => {
     const html = (await request(t.app).get(href('home', lang)).set('User-Agent', 'Googlebot/2.1').expect(200)).text;
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
     const graph = blocks.flatMap((block) => (block['@graph'] as Array<Record<string, unknown>>) ?? [block]);
     const organization = graph.find((node) => node['@type'] === 'Organization')!;
     const website = graph.find((node) => node['@type'] === 'WebSite')!;
     expect(organization).toMatchObject({ name: 'Oq', url: TEST_SITE_URL });
-    expect(website).toMatchObject({ url: `${TEST_SITE_URL}${href('home', lang)}`, inLanguage: lang, publisher: { '@id': organization['@id'] } });
+    expect(website).toMatchObject({
+      url: `${TEST_SITE_URL}${href('home', lang)}`,
+      inLanguage: lang,
+      publisher: { '@id': organization['@id'] },
+    });
   });
 });
 

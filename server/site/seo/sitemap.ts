@@ -68,7 +68,9 @@ export function sitemap(config: Config, serverReader: ServerReader) {
       ...SITEMAP_PAGES.flatMap((page) => entry(siteUrl, href(page, DEFAULT_LANGUAGE))),
       ...(news ?? []).flatMap((item) => entry(siteUrl, href('newsItem', DEFAULT_LANGUAGE, { slug: item.slug }), item.publishedAt)),
     ];
-    const xml = await streamToPromise(Readable.from(items).pipe(new SitemapStream({ xmlns: { xhtml: true, news: false, image: false, video: false } })));
+    const xml = await streamToPromise(
+      Readable.from(items).pipe(new SitemapStream({ xmlns: { xhtml: true, news: false, image: false, video: false } })),
+    );
     res
       .status(200)
       .type('application/xml')
