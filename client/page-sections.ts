@@ -14,8 +14,8 @@ export const DOCUMENT_SECTIONS: readonly CatalogueSection[] = ['common', 'meta',
 
 /**
  * The catalogue sections each page shows besides DOCUMENT_SECTIONS, found by reading its
- * components: their `t()` keys, and the keys they pass around (validation codes → `api.validation.*`
- * and `validation.*`, rejection reasons → `api.identification.*`, API error codes and booking
+ * components: their `t()` keys, and the keys they pass around (validation codes → `validation.*`,
+ * rejection reasons → `identification.rejections.*`, API error codes and booking
  * warnings → `messages.*`), in every state the page can reach, not only its first render. The
  * browser loads exactly these before the page renders (client/routes.tsx), the server preloads
  * their chunks, and client/page-sections.test.ts checks them against each page's server render.
@@ -26,13 +26,13 @@ export const PAGE_SECTIONS: Record<PageKey, readonly CatalogueSection[]> = {
   newsItem: ['news'],
   about: ['pages', 'about'],
   oqDay: ['pages', 'oqDay'],
-  numbers: ['pages', 'numbers', 'auction', 'purchase', 'messages', 'validation', 'api'],
+  numbers: ['pages', 'numbers', 'auction', 'purchase', 'messages', 'validation'],
   payment: ['pages', 'payment', 'purchase', 'messages', 'numbers', 'auction'],
   success: ['pages', 'success', 'purchase', 'messages'],
   constructor: ['pages', 'tariffConstructor', 'tariffs'],
   pointsOfSale: ['pages', 'pointsOfSale', 'mapControls'],
-  identification: ['pages', 'identification', 'purchase', 'messages', 'validation', 'api'],
-  identificationRetry: ['pages', 'identification', 'purchase', 'messages', 'api'],
+  identification: ['pages', 'identification', 'purchase', 'messages', 'validation'],
+  identificationRetry: ['pages', 'identification', 'purchase', 'messages'],
   specificTariffs: ['pages', 'tariffs', 'tariffConstructor'],
 };
 

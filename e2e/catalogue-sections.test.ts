@@ -87,7 +87,7 @@ it('/ in Russian downloads only its sections before hydration; a navigation load
   expect(await downloadedSections(page, hydratedAt)).toEqual(home);
   // Nothing else until the browser is idle: not the numbers' nor the purchase's texts.
   expect(await downloadedSections(page)).toEqual(home);
-  expect(home).not.toContain('ru-api');
+  expect(home).not.toContain('ru-validation');
   expect(home).not.toContain('ru-purchase');
   // The document's sections come in one file.
   expect(home).toContain('ru-document');

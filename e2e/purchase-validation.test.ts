@@ -111,7 +111,7 @@ describe.each(LANGUAGES)('validation messages in %s', (lang: Language) => {
     const documentField = page.getByRole('textbox', { name: c.identification.document });
     const contract = page.getByRole('checkbox', { name: c.identification.contract });
     expect(await documentField.getAttribute('aria-invalid')).toBe('true');
-    expect(await descriptions(documentField)).toContain(c.api.validation.required);
+    expect(await descriptions(documentField)).toContain(c.validation.required);
     expect(await contract.getAttribute('aria-invalid')).toBe('true');
     expect(await descriptions(contract)).toContain(c.validation.formIncomplete);
     // The first field to fix gets the focus.
@@ -167,8 +167,8 @@ describe('other checks of the purchase forms', () => {
     const email = page.getByRole('textbox', { name: en.purchase.options.email });
     await email.fill('visitor@example');
     await page.getByRole('button', { name: en.purchase.options.continue }).click();
-    await page.locator('#sim-email-error').getByText(en.api.validation.emailFormat).waitFor();
-    expect(await descriptions(email)).toContain(en.api.validation.emailFormat);
+    await page.locator('#sim-email-error').getByText(en.validation.emailFormat).waitFor();
+    expect(await descriptions(email)).toContain(en.validation.emailFormat);
     expect(page.url()).toContain('/en/numbers');
     await email.fill('visitor@example.uz');
     await page.getByRole('button', { name: en.purchase.options.continue }).click();

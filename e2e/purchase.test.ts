@@ -2,10 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
+import apiEn from '../server/api/messages/en.json';
+import apiRu from '../server/api/messages/ru.json';
+import apiUz from '../server/api/messages/uz.json';
 import { localizePath, type Language } from '../shared/languages';
 import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
 const CATALOGS = { ru, en, uz } as const;
+/** The API's own messages (its errors and sandbox, shown as the API words them). */
+const API_MESSAGES = { ru: apiRu, en: apiEn, uz: apiUz } as const;
 type Catalog = (typeof CATALOGS)[Language];
 
 let site: Site;
@@ -139,7 +144,7 @@ describe('buying a number', () => {
     await page.getByRole('button', { name: en.messages.alreadyPaid }).waitFor();
     const provider = await context.newPage();
     await provider.goto(sandboxUrl);
-    await provider.getByRole('button', { name: en.api.sandbox.approve }).click();
+    await provider.getByRole('button', { name: API_MESSAGES.en.sandbox.approve }).click();
     // The provider's own return to the site checks the order too and lands on /success.
     await provider.waitForURL(/\/en\/success\?order=/);
     await provider.getByRole('heading', { name: en.messages.activated }).waitFor();
@@ -177,7 +182,7 @@ describe('buying a number', () => {
       await page.waitForURL(/payment\?tariff=oq-start/);
       await startPayment(page, c, 'Click');
       expect(page.url()).toContain(`lang=${lang}`);
-      await page.getByRole('button', { name: c.api.sandbox.approve }).click();
+      await page.getByRole('button', { name: API_MESSAGES[lang].sandbox.approve }).click();
       await page.waitForURL(/success\?order=/);
       await page.getByRole('heading', { name: c.messages.activated }).waitFor();
       expect(await page.locator('.success-card__number').textContent()).toBe(number);
@@ -216,7 +221,7 @@ describe('buying a number', () => {
     expect(text).toContain('Pickup at Tashkent');
     expect(text).toContain('10,000 UZS');
     await startPayment(page, en, 'Bank card');
-    await page.getByRole('button', { name: en.api.sandbox.approve }).click();
+    await page.getByRole('button', { name: API_MESSAGES.en.sandbox.approve }).click();
     await page.getByRole('heading', { name: en.messages.activated }).waitFor();
     await page.locator('main').getByText(en.success.pickup).waitFor();
     expect(siteProblems(problems)).toEqual([]);
@@ -233,7 +238,7 @@ describe('buying a number', () => {
     await confirmPhone(page, en);
     await identify(page, en, 'AA7777777', '01.02.1985');
     await startPayment(page, en, 'Bank card');
-    await page.getByRole('button', { name: en.api.sandbox.decline }).click();
+    await page.getByRole('button', { name: API_MESSAGES.en.sandbox.decline }).click();
     await page.waitForURL(/\/en\/payment\?order=.+&payment=declined/);
     const alert = page.getByRole('alert').filter({ hasText: en.messages.notActivated });
     await alert.waitFor();
@@ -254,7 +259,7 @@ describe('buying a number', () => {
     await page.getByRole('radio', { name: 'Uzum' }).check();
     await page.getByRole('button', { name: en.payment.pay }).click();
     await page.waitForURL(/sandbox/);
-    await page.getByRole('button', { name: en.api.sandbox.approve }).click();
+    await page.getByRole('button', { name: API_MESSAGES.en.sandbox.approve }).click();
     await page.getByRole('heading', { name: en.messages.activated }).waitFor();
     expect(siteProblems(problems)).toEqual([]);
     await context.close();
@@ -269,7 +274,7 @@ describe('buying a number', () => {
     await confirmPhone(page, en);
     await identify(page, en, 'AA7777778', '01.02.1985');
     await startPayment(page, en, 'Bank card');
-    await page.getByRole('button', { name: en.api.sandbox.decline }).click();
+    await page.getByRole('button', { name: API_MESSAGES.en.sandbox.decline }).click();
     await page.waitForURL(/\/en\/payment\?order=.+&payment=declined/);
     const alert = page.getByRole('alert').filter({ hasText: en.messages.notActivated });
     await alert.waitFor();
@@ -293,7 +298,7 @@ describe('buying a number', () => {
     await confirmPhone(page, en);
     await identify(page, en, 'AB7654321', '20.07.1988');
     await page.waitForURL(/\/en\/identification\/retry\?.*reason=selfie_mirrored/);
-    const hint = page.locator('main').getByText(en.api.identification.selfieMirrored);
+    const hint = page.locator('main').getByText(en.identification.rejections.selfieMirrored);
     await hint.waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     for (const part of [hint, page.getByRole('link', { name: en.actions.retry })]) {
@@ -318,7 +323,7 @@ describe('buying a number', () => {
     await confirmPhone(page, en);
     await identify(page, en, 'AB7654321', '20.07.1988');
     await page.waitForURL(/\/en\/identification\/retry\?.*reason=selfie_mirrored/);
-    await page.locator('main').getByText(en.api.identification.selfieMirrored).waitFor();
+    await page.locator('main').getByText(en.identification.rejections.selfieMirrored).waitFor();
     expect(await page.getByRole('link', { name: en.actions.supportService }).getAttribute('href')).toBe('/en/about#support');
     await page.getByRole('link', { name: en.actions.retry }).click();
     await page.waitForURL(/\/en\/identification\?tariff=oq-plus&sim=esim$/);

@@ -2,10 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
+import apiEn from '../server/api/messages/en.json';
+import apiRu from '../server/api/messages/ru.json';
+import apiUz from '../server/api/messages/uz.json';
 import { localizePath, type Language } from '../shared/languages';
 import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
 const CATALOGS = { ru, en, uz } as const;
+/** The API's own messages (its errors and sandbox, shown as the API words them). */
+const API_MESSAGES = { ru: apiRu, en: apiEn, uz: apiUz } as const;
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
 
 let site: Site;
@@ -71,7 +76,7 @@ describe('two visitors choosing the same number at once', () => {
     const card = loser.page.locator('.number-card', { hasText: number });
     expect(await card.getByRole('alert').textContent()).toBe(fill(c.numbers.choice.taken, { number }));
     expect(await card.getByText(c.numbers.results.taken, { exact: true }).count()).toBe(1);
-    await loser.page.locator('.Toastify').getByText(c.api.errors.numberUnavailable).waitFor();
+    await loser.page.locator('.Toastify').getByText(API_MESSAGES[loser.lang].errors.numberUnavailable).waitFor();
     expect(loser.page.url()).toBe(urls[loser === a ? 0 : 1]);
     expect(await held(loser.page)).toBeNull();
     expect(await loser.page.getByRole('heading', { name: c.numbers.reservation.title }).count()).toBe(0);

@@ -1,6 +1,9 @@
 import en from './en.json';
 import ru from './ru.json';
 import uz from './uz.json';
+import apiEn from '../server/api/messages/en.json';
+import apiRu from '../server/api/messages/ru.json';
+import apiUz from '../server/api/messages/uz.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -13,12 +16,19 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const catalogs = { ru: flatten(ru as Tree), en: flatten(en as Tree), uz: flatten(uz as Tree) };
-const allKeys = new Set(Object.values(catalogs).flatMap((c) => [...c.keys()]));
+type Catalogs = Record<'ru' | 'en' | 'uz', Map<string, string>>;
+const catalogs: Catalogs = { ru: flatten(ru as Tree), en: flatten(en as Tree), uz: flatten(uz as Tree) };
+/** The API's own messages (server/api/messages/), translated by the API with i18next. */
+const apiMessages: Catalogs = { ru: flatten(apiRu as Tree), en: flatten(apiEn as Tree), uz: flatten(apiUz as Tree) };
 
-describe('the locale catalogues', () => {
-  it.each(Object.keys(catalogs) as (keyof typeof catalogs)[])('%s has every key, none empty', (lang) => {
-    const catalog = catalogs[lang];
+describe.each([
+  ["the site's texts (locales/)", catalogs],
+  ["the API's messages (server/api/messages/)", apiMessages],
+])('%s', (_name, texts) => {
+  const allKeys = new Set(Object.values(texts).flatMap((c) => [...c.keys()]));
+
+  it.each(Object.keys(texts) as (keyof Catalogs)[])('%s has every key, none empty', (lang) => {
+    const catalog = texts[lang];
     const missing = [...allKeys].filter((key) => !catalog.has(key));
     const empty = [...catalog].filter(([, value]) => value.trim() === '').map(([key]) => key);
     expect(missing).toEqual([]);
@@ -27,10 +37,31 @@ describe('the locale catalogues', () => {
 
   it('use the same interpolation variables in every language', () => {
     const vars = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort().join(',');
-    const mismatched = [...allKeys].filter((key) => new Set(Object.values(catalogs).map((c) => vars(c.get(key) ?? ''))).size > 1);
+    const mismatched = [...allKeys].filter((key) => new Set(Object.values(texts).map((c) => vars(c.get(key) ?? ''))).size > 1);
     expect(mismatched).toEqual([]);
   });
+});
 
+describe('the site and the API', () => {
+  it('word the same messages the same way in every language: validation, identification hints, the activation answers', () => {
+    const pairs: Array<[string, string]> = [
+      ...[...apiMessages.en.keys()].filter((key) => key.startsWith('validation.')).map((key): [string, string] => [key, key]),
+      ...[...apiMessages.en.keys()]
+        .filter((key) => key.startsWith('identification.'))
+        .map((key): [string, string] => [key, key.replace('identification.', 'identification.rejections.')]),
+      ['order.activated', 'messages.activated'],
+      ['order.notActivated', 'messages.notActivated'],
+    ];
+    expect(pairs.length).toBeGreaterThan(15);
+    for (const lang of ['ru', 'en', 'uz'] as const) {
+      for (const [apiKey, siteKey] of pairs) {
+        expect([lang, apiKey, apiMessages[lang].get(apiKey)]).toEqual([lang, apiKey, catalogs[lang].get(siteKey)]);
+      }
+    }
+  });
+});
+
+describe('the locale catalogues', () => {
   it('hold the specification messages word for word in English', () => {
     const messages = [...catalogs.en.values()];
     for (const text of [

@@ -8,14 +8,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** Texts only the API uses (its error messages, its payment sandbox): the browser never needs them. */
-const API_ONLY = { api: ['errors', 'sandbox'] };
-
-/** What the browser gets of one section of a catalogue. */
+/** What the browser gets of one section of a catalogue: all of it (the API's texts are its own, server/api/messages/). */
 function browserSection(catalogue, section) {
-  const texts = { ...catalogue[section] };
-  for (const key of API_ONLY[section] ?? []) delete texts[key];
-  return texts;
+  return catalogue[section];
 }
 
 /** The languages that have a catalogue: the `<lang>.json` files of this folder. */

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { AxiosError, type AxiosResponse } from 'axios';
 import ru from '../locales/ru.json';
 import en from '../locales/en.json';
-import { FALLBACK_HTTP_MESSAGES, errorToastContent } from './http';
+import { errorToastContent } from './http';
 import { ACCESS_TOKEN_KEY, AUTH_TOKEN_KEY, AUTH_TOKEN_NUMBER_KEY, RESERVATION_TOKEN_KEY } from './tokens';
 import { MapStorage, NOW_MS, NOW_SECONDS, validToken } from './testing/forged-jwt';
 import { failingAdapter, makeClient, mockAdapter } from './testing/mock-adapter';
@@ -156,9 +156,10 @@ describe('401 and 403 cleanup', () => {
 });
 
 describe('errorToastContent', () => {
-  it('falls back to the Russian texts of the catalogue when no messages are given', () => {
-    expect(FALLBACK_HTTP_MESSAGES).toEqual(ru.http);
+  it('falls back to the Russian texts of the site when no messages are given', () => {
     expect(errorToastContent(new Error('boom'))).toBe(ru.http.generic);
+    expect(errorToastContent(new AxiosError('timeout of 10000ms exceeded', AxiosError.ECONNABORTED))).toBe(ru.http.timeout);
+    expect(errorToastContent(new AxiosError('Network Error', AxiosError.ERR_NETWORK))).toBe(ru.http.network);
   });
 
   it('reads a body axios left as bytes', () => {

@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { http as RUSSIAN_HTTP_TEXTS } from '../locales/ru.json';
 import { languageFromPath, isLanguage, type Language } from './languages';
 import { bearerToken, browserStorage, nowInSeconds, removeExpiredAfterRefusal, type TokenStorage } from './tokens';
 
@@ -15,14 +16,11 @@ export type HttpMessageKind = 'generic' | 'timeout' | 'network';
 export type HttpMessages = Record<HttpMessageKind, string> | ((kind: HttpMessageKind) => string);
 
 /**
- * Used only when the caller passes no localized texts; Russian is the site's fallback language.
- * Kept equal to the `http` block of locales/ru.json (a test checks it).
+ * Used only when the caller passes no localized texts: the `http` section of the site's Russian
+ * texts (Russian is the site's fallback language). A named import of one top-level key, so the
+ * bundle takes that section alone, not the whole file.
  */
-export const FALLBACK_HTTP_MESSAGES: Record<HttpMessageKind, string> = {
-  generic: 'Что-то пошло не так. Попробуйте ещё раз позже.',
-  timeout: 'Сервер не ответил вовремя. Попробуйте ещё раз.',
-  network: 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.',
-};
+export const FALLBACK_HTTP_MESSAGES: Record<HttpMessageKind, string> = RUSSIAN_HTTP_TEXTS;
 
 export interface HttpClientOptions {
   baseURL: string;

@@ -130,6 +130,6 @@ describe('Uzbek phone', () => {
 describe('message keys', () => {
   it('uses the spec message for the date format and the API block for the rest', () => {
     expect(validationMessageKey('dateFormat')).toBe('validation.dateFormat');
-    expect(validationMessageKey('pinflChecksum')).toBe('api.validation.pinflChecksum');
+    expect(validationMessageKey('pinflChecksum')).toBe('validation.pinflChecksum');
   });
 });

@@ -20,9 +20,9 @@ export type ValidationCode =
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: ValidationCode };
 
-/** The spec's own date message lives at validation.dateFormat; the rest come with the API's texts. */
+/** The message of a validation code: `validation.<code>`, in the site's texts and in the API's own (server/api/messages/). */
 export function validationMessageKey(code: ValidationCode): string {
-  return code === 'dateFormat' ? 'validation.dateFormat' : `api.validation.${code}`;
+  return `validation.${code}`;
 }
 
 export interface CalendarDate {

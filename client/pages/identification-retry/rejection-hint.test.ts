@@ -2,9 +2,9 @@ import { rejectionHintKey } from './rejection-hint';
 
 describe('the hint of a rejected identification', () => {
   it('names what to fix for every reason the API gives', () => {
-    expect(rejectionHintKey('selfie_mirrored')).toBe('api.identification.selfieMirrored');
-    expect(rejectionHintKey('birth_date_mismatch')).toBe('api.identification.birthDateMismatch');
-    expect(rejectionHintKey('face_mismatch')).toBe('api.identification.faceMismatch');
+    expect(rejectionHintKey('selfie_mirrored')).toBe('identification.rejections.selfieMirrored');
+    expect(rejectionHintKey('birth_date_mismatch')).toBe('identification.rejections.birthDateMismatch');
+    expect(rejectionHintKey('face_mismatch')).toBe('identification.rejections.faceMismatch');
   });
 
   it('has no hint for an unknown or missing reason', () => {

@@ -10,8 +10,8 @@ const REASONS: Record<RejectionReason, string> = {
 
 /**
  * What to fix for a rejection reason: the same catalogue texts the API's `hint` comes from
- * (api.identification.*), so the server can render it from the query alone. Unknown: null.
+ * (identification.rejections.*), so the server can render it from the query alone. Unknown: null.
  */
 export function rejectionHintKey(reason: string | null): string | null {
-  return reason !== null && Object.hasOwn(REASONS, reason) ? `api.identification.${REASONS[reason as RejectionReason]}` : null;
+  return reason !== null && Object.hasOwn(REASONS, reason) ? `identification.rejections.${REASONS[reason as RejectionReason]}` : null;
 }

@@ -14,7 +14,7 @@ describe('the identification form', () => {
       form: 'validation.formIncomplete',
     });
     expect(checkRemoteForm({ document: '', birthDate: '', contractAccepted: true }, NOW)).toEqual({
-      fields: { document: 'api.validation.required', birthDate: 'api.validation.required' },
+      fields: { document: 'validation.required', birthDate: 'validation.required' },
       form: 'validation.formIncomplete',
     });
   });
@@ -28,14 +28,14 @@ describe('the identification form', () => {
 
   it('names document mistakes with the shared rules', () => {
     expect(checkRemoteForm({ document: 'A1234567', birthDate: '15.03.1990', contractAccepted: true }, NOW).fields).toEqual({
-      document: 'api.validation.identityFormat',
+      document: 'validation.identityFormat',
     });
     expect(checkRemoteForm({ document: '31205962600128', birthDate: '', contractAccepted: true }, NOW).fields).toEqual({
-      document: 'api.validation.pinflChecksum',
-      birthDate: 'api.validation.required',
+      document: 'validation.pinflChecksum',
+      birthDate: 'validation.required',
     });
     expect(checkRemoteForm({ document: '31205962600129', birthDate: '13.05.1996', contractAccepted: true }, NOW).fields).toEqual({
-      birthDate: 'api.validation.pinflBirthDateMismatch',
+      birthDate: 'validation.pinflBirthDateMismatch',
     });
   });
 

@@ -7,7 +7,7 @@ export type ErrorParams = Record<string, string | number>;
 export interface ApiErrorOptions {
   field?: string;
   params?: ErrorParams;
-  /** Locale key of the message; defaults to api.errors.<camelCase code>. */
+  /** Locale key of the message; defaults to errors.<camelCase code> (server/api/messages/). */
   messageKey?: string;
   /** Extra machine-readable members of the error object (e.g. retryAfterSeconds). */
   extra?: Record<string, number | string>;

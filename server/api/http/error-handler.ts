@@ -25,7 +25,7 @@ function fromBodyParser(error: unknown): ApiError | null {
 /** The body of an error answer, its message in the language. */
 export function errorBody(lang: Language, error: ApiError): ApiErrorBody {
   const { field, params, messageKey, extra } = error.options;
-  const message = translate(lang, messageKey ?? `api.errors.${camelCase(error.code)}`, params);
+  const message = translate(lang, messageKey ?? `errors.${camelCase(error.code)}`, params);
   return { error: { code: error.code, message, ...(field ? { field } : {}), ...extra } };
 }
 

@@ -1,8 +1,9 @@
 import acceptLanguage from 'accept-language-parser';
 import type { Request } from 'express';
-import en from '../../../locales/en.json';
-import ru from '../../../locales/ru.json';
-import uz from '../../../locales/uz.json';
+import i18next, { type TFunction } from 'i18next';
+import en from '../messages/en.json';
+import ru from '../messages/ru.json';
+import uz from '../messages/uz.json';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../../shared/languages';
 
 /** The site's shared client sets X-Language to its interface locale; Accept-Language is the fallback. */
@@ -17,20 +18,24 @@ export function requestLanguage(req: Request): Language {
   return DEFAULT_LANGUAGE;
 }
 
-type Catalogue = { [key: string]: string | Catalogue };
-const CATALOGUES: Record<Language, Catalogue> = { ru, en, uz } as unknown as Record<Language, Catalogue>;
+/**
+ * The API's own messages (server/api/messages/<lang>.json: errors, validation, identification
+ * hints, order answers, the payment sandbox), translated by i18next like the site's texts; one
+ * instance for the process, made at import. A key missing in a language falls back to Russian
+ * (the site's fallback language), then to the key itself.
+ */
+const messages = i18next.createInstance();
+void messages.init({
+  resources: { ru: { translation: ru }, en: { translation: en }, uz: { translation: uz } },
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+const fixed = Object.fromEntries(LANGUAGES.map((lang) => [lang, messages.getFixedT(lang)])) as Record<Language, TFunction>;
 
-function lookup(catalogue: Catalogue, key: string): string | undefined {
-  let node: string | Catalogue | undefined = catalogue;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-/** A message by locale key in the language, falling back to Russian (the site's fallback), then the key. */
+/** A message of the API by key (`errors.numberUnavailable`, `validation.required`, ...) in the language. */
 export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const template = lookup(CATALOGUES[lang], key) ?? lookup(CATALOGUES[DEFAULT_LANGUAGE], key) ?? key;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return fixed[lang](key, params);
 }

@@ -79,7 +79,7 @@ export function createIdentificationService(ctx: ApiContext) {
       documentType: row.document_type,
       document: row.document_masked,
       reason: row.reason,
-      hint: row.reason ? translate(lang, `api.identification.${camelCase(row.reason)}`) : null,
+      hint: row.reason ? translate(lang, `identification.${camelCase(row.reason)}`) : null,
       retryAfterSeconds: row.status === 'pending' && row.resolves_at ? Math.max(1, Math.ceil((row.resolves_at - now) / 1000)) : null,
       appointment:
         point && row.appointment_at !== null

@@ -34,7 +34,7 @@ export function registerOrders(router: Router, ctx: ApiContext, orders: OrderSer
     const row = await authorizedOrder(ctx, req, orders, req.params.id);
     const order = orders.view(row, lang);
     const result = row.status === 'activated' || row.status === 'paid' ? 'activated' : row.status === 'expired' ? 'expired' : 'not_paid';
-    const messageKey = { activated: 'messages.activated', not_paid: 'messages.notActivated', expired: 'api.order.expired' }[result];
+    const messageKey = { activated: 'order.activated', not_paid: 'order.notActivated', expired: 'order.expired' }[result];
     const payload: OrderStatusResponse = {
       orderId: row.id,
       status: row.status,

@@ -185,7 +185,7 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
     const name =
       stored.type === 'ready'
         ? (tariffs.find(stored.id ?? '', lang)?.name ?? String(stored.id))
-        : translate(lang, 'api.order.constructorTariff');
+        : translate(lang, 'order.constructorTariff');
     return {
       id: row.id,
       status: row.status,

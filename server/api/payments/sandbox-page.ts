@@ -46,8 +46,8 @@ button:focus-visible{outline:3px solid #2f6fed;outline-offset:2px}
 @media (prefers-color-scheme:dark){body{background:#0f1722;color:#e8edf3}main{background:#172232}dt,p.note{color:#9fb0c3}button.decline{background:#263449;color:#e8edf3}}`;
 
 export function renderSandboxPage(model: SandboxPageModel, nonce: string): string {
-  const t = (key: string, params?: Record<string, string | number>) => escapeHtml(translate(model.lang, `api.sandbox.${key}`, params));
-  const amount = `${new Intl.NumberFormat(INTL_LOCALE[model.lang]).format(model.amount)} ${translate(model.lang, 'api.sandbox.currency')}`;
+  const t = (key: string, params?: Record<string, string | number>) => escapeHtml(translate(model.lang, `sandbox.${key}`, params));
+  const amount = `${new Intl.NumberFormat(INTL_LOCALE[model.lang]).format(model.amount)} ${translate(model.lang, 'sandbox.currency')}`;
   const base = `${model.apiBase}/sandbox/payments/${model.paymentId}`;
   const action = (kind: string) => escapeHtml(`${base}/${kind}?lang=${model.lang}`);
   const body =
@@ -71,7 +71,7 @@ export function renderSandboxPage(model: SandboxPageModel, nonce: string): strin
 <h1>${t('title')}</h1>
 <p class="note">${t('note')}</p>
 <dl>
-<dt>${t('provider')}</dt><dd>${escapeHtml(translate(model.lang, `api.sandbox.providers.${model.provider}`))}</dd>
+<dt>${t('provider')}</dt><dd>${escapeHtml(translate(model.lang, `sandbox.providers.${model.provider}`))}</dd>
 <dt>${t('number')}</dt><dd>${escapeHtml(formatUzPhone(model.number))}</dd>
 <dt>${t('amount')}</dt><dd>${escapeHtml(amount)}</dd>
 </dl>
@@ -82,7 +82,7 @@ ${body}
 }
 
 export function renderSandboxNotFound(lang: Language, nonce: string): string {
-  const t = (key: string) => escapeHtml(translate(lang, `api.sandbox.${key}`));
+  const t = (key: string) => escapeHtml(translate(lang, `sandbox.${key}`));
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('title')}</title><style nonce="${escapeHtml(nonce)}">${STYLE}</style></head>
 <body><main><h1>${t('title')}</h1><p role="alert">${t('notFound')}</p></main></body></html>`;

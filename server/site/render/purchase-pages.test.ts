@@ -2,12 +2,17 @@ import request from 'supertest';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
 import uz from '../../../locales/uz.json';
+import apiEn from '../../../server/api/messages/en.json';
+import apiRu from '../../../server/api/messages/ru.json';
+import apiUz from '../../../server/api/messages/uz.json';
 import { formatUzs } from '../../../client/format';
 import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { attr, tags, textOf } from '../../testing/test-html';
 
 const CATALOGS = { ru, en, uz } as const;
+/** The API's own messages (its errors and sandbox, shown as the API words them). */
+const API_MESSAGES = { ru: apiRu, en: apiEn, uz: apiUz } as const;
 const BROWSER = 'Mozilla/5.0 Chrome/150';
 
 let t: TestApp;
@@ -103,7 +108,7 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
 
   it('answers a bad query with the page and a message, never an error', async () => {
     const html = await page(`${localizePath('/numbers', lang)}?category=diamond&page=-3&digits=abc&mask=QQ`);
-    expect(textOf(html)).toContain(c.api.errors.invalidMask);
+    expect(textOf(html)).toContain(API_MESSAGES[lang].errors.invalidMask);
     const fine = await page(`${localizePath('/numbers', lang)}?page=99999&sort=random`);
     expect(textOf(fine)).toContain(c.numbers.results.none);
   });
@@ -164,7 +169,7 @@ describe.each(LANGUAGES)('the later steps in %s', (lang: Language) => {
   it('say on the retry page what to fix, with Retry and Support Service', async () => {
     const html = await page(`${localizePath('/identification/retry', lang)}?reason=selfie_mirrored&tariff=oq-start&sim=esim`);
     const text = textOf(html);
-    expect(text).toContain(c.api.identification.selfieMirrored);
+    expect(text).toContain(c.identification.rejections.selfieMirrored);
     expect(text).toContain(c.actions.retry);
     expect(text).toContain(c.actions.supportService);
     expect(links(html)).toContain(`${localizePath('/identification', lang)}?tariff=oq-start&sim=esim`);
