@@ -1,8 +1,14 @@
-import { jwtDecode, type JwtPayload } from 'jwt-decode';
+import { jwtDecode } from 'jwt-decode';
+import type { ReservationResponse, SmsVerifyResponse } from './api-types';
+import { formatUzPhone } from './validation';
 
 /**
- * The bearer credentials kept in the browser's localStorage (spec section 3).
- * Plain TypeScript with no `window` at import time: the server render imports this module too.
+ * The browser's session: the bearer credentials kept in localStorage (spec section 3), and the one
+ * module that stores them, reads their claims, decides their expiry and tells subscribers of a
+ * change. The shared HTTP client picks its Bearer token here; the purchase's pages read the
+ * booking, the confirmed phone and the order access here (through useSyncExternalStore); the
+ * actions store what the API answered here. Plain TypeScript with no `window` at import time:
+ * the server render imports this module too, and on the server there is no storage, so no token.
  */
 export const RESERVATION_TOKEN_KEY = 'reservation-token';
 export const AUTH_TOKEN_KEY = 'auth_token';
@@ -80,21 +86,34 @@ function safeRemove(storage: TokenStorage, key: string): void {
   }
 }
 
+/** The claims the site reads; the signature is not checked here, that is the API's job. */
+interface Claims {
+  sub?: unknown;
+  exp?: unknown;
+  num?: unknown;
+}
+
+function claimsOf(token: string): Claims | null {
+  try {
+    return jwtDecode<Claims>(token) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** `exp` in seconds, or null when the token cannot be decoded or carries no numeric `exp`. */
+function expiryOf(claims: Claims | null): number | null {
+  const exp = claims?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+}
+
 /**
  * Expired when `exp` is earlier than now (seconds), and also when the token cannot be decoded or
  * carries no numeric `exp`: a credential we cannot date is not worth sending (spec section 4).
- * The signature is not checked here; that is the API's job.
  */
 export function isTokenExpired(token: string, nowSeconds: number): boolean {
-  let payload: JwtPayload;
-  try {
-    payload = jwtDecode<JwtPayload>(token);
-  } catch {
-    return true;
-  }
-  const exp: unknown = payload?.exp;
-  if (typeof exp !== 'number' || !Number.isFinite(exp)) return true;
-  return exp < nowSeconds;
+  const exp = expiryOf(claimsOf(token));
+  return exp === null || exp < nowSeconds;
 }
 
 /** Removes a token; removing auth_token always removes auth_token_number too. */
@@ -104,13 +123,17 @@ export function removeToken(key: string, storage: TokenStorage | null = browserS
   if (key === AUTH_TOKEN_KEY) safeRemove(storage, AUTH_TOKEN_NUMBER_KEY);
 }
 
-export function storeToken(key: BearerTokenKey, token: string, storage: TokenStorage | null = browserStorage()): void {
+function storeValue(key: string, value: string, storage: TokenStorage | null): void {
   if (!storage) return;
   try {
-    storage.setItem(key, token);
+    storage.setItem(key, value);
   } catch {
     // See browserStorage: without storage the token cannot outlive the page.
   }
+}
+
+export function storeToken(key: BearerTokenKey, token: string, storage: TokenStorage | null = browserStorage()): void {
+  storeValue(key, token, storage);
 }
 
 /** The stored token when it is still valid; an expired or undecodable one is removed. */
@@ -145,4 +168,124 @@ export function bearerToken(storage: TokenStorage | null, nowSeconds: number): s
 export function removeExpiredAfterRefusal(storage: TokenStorage | null, nowSeconds: number): void {
   readValidToken(RESERVATION_TOKEN_KEY, storage, nowSeconds);
   readValidToken(AUTH_TOKEN_KEY, storage, nowSeconds);
+}
+
+// ---- Subscriptions: React reads the session through useSyncExternalStore (server snapshot: nothing),
+// so the server render and hydration agree and the visitor's own state appears right after.
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** Tells every subscriber to read again: after our own writes, and after another tab's. */
+export function notifyTokensChanged(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+export function subscribeTokens(listener: Listener): () => void {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+function rawToken(key: string): string | null {
+  return browserStorage()?.getItem(key) ?? null;
+}
+
+// Snapshots are cached per raw token string: useSyncExternalStore needs the same object back while nothing changed.
+
+/** The booking as the token tells it: its number and its end (`exp`, seconds, in ms here). */
+export interface HeldReservation {
+  token: string;
+  number: string;
+  formatted: string;
+  expiresAtMs: number;
+}
+
+export function reservationFromToken(token: string | null): HeldReservation | null {
+  if (!token) return null;
+  const claims = claimsOf(token);
+  const exp = expiryOf(claims);
+  if (exp === null) return null;
+  const number = typeof claims?.num === 'string' ? claims.num : '';
+  return { token, number, formatted: formatUzPhone(number), expiresAtMs: exp * 1000 };
+}
+
+let reservationCache: { raw: string | null; value: HeldReservation | null } = { raw: null, value: null };
+
+/**
+ * The stored reservation, expired or not: the countdown decides what an expired one means
+ * (a message, then removal), so it must still see it here.
+ */
+export function readReservation(): HeldReservation | null {
+  const raw = rawToken(RESERVATION_TOKEN_KEY);
+  if (raw !== reservationCache.raw) reservationCache = { raw, value: reservationFromToken(raw) };
+  return reservationCache.value;
+}
+
+export function saveReservation(response: ReservationResponse): void {
+  storeToken(RESERVATION_TOKEN_KEY, response.reservationToken);
+  notifyTokensChanged();
+}
+
+export function clearReservation(): void {
+  removeToken(RESERVATION_TOKEN_KEY);
+  notifyTokensChanged();
+}
+
+/** The SMS-verified phone: auth_token with its number, both valid or neither. */
+export interface PhoneAuth {
+  token: string;
+  phone: string;
+}
+
+let authCache: { raw: string | null; number: string | null; value: PhoneAuth | null } = { raw: null, number: null, value: null };
+
+export function readAuth(): PhoneAuth | null {
+  const raw = rawToken(AUTH_TOKEN_KEY);
+  const number = rawToken(AUTH_TOKEN_NUMBER_KEY);
+  if (raw !== authCache.raw || number !== authCache.number) {
+    const valid = raw !== null && !isTokenExpired(raw, nowInSeconds());
+    authCache = { raw, number, value: valid ? { token: raw, phone: number ?? '' } : null };
+  }
+  // A token that expired since it was cached counts as none.
+  if (authCache.value && isTokenExpired(authCache.value.token, nowInSeconds())) return null;
+  return authCache.value;
+}
+
+/** Stores the auth token and, with it, its number (through the same guarded storage). */
+export function saveAuth(response: SmsVerifyResponse, storage: TokenStorage | null = browserStorage()): void {
+  storeToken(AUTH_TOKEN_KEY, response.authToken, storage);
+  storeValue(AUTH_TOKEN_NUMBER_KEY, response.authTokenNumber, storage);
+  notifyTokensChanged();
+}
+
+export function clearAuth(): void {
+  removeToken(AUTH_TOKEN_KEY);
+  notifyTokensChanged();
+}
+
+/** The order the access_token grants: its id is the token's subject. */
+export interface OrderAccess {
+  token: string;
+  orderId: string;
+}
+
+let orderCache: { raw: string | null; value: OrderAccess | null } = { raw: null, value: null };
+
+export function readOrderAccess(): OrderAccess | null {
+  const raw = rawToken(ACCESS_TOKEN_KEY);
+  if (raw !== orderCache.raw) {
+    const claims = raw ? claimsOf(raw) : null;
+    const valid = raw !== null && typeof claims?.sub === 'string' && !isTokenExpired(raw, nowInSeconds());
+    orderCache = { raw, value: valid ? { token: raw, orderId: claims.sub as string } : null };
+  }
+  return orderCache.value;
+}
+
+export function saveOrderAccess(accessToken: string): void {
+  storeToken(ACCESS_TOKEN_KEY, accessToken);
+  notifyTokensChanged();
 }

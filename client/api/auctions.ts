@@ -1,6 +1,5 @@
 import type { AuctionLot, AuctionLotDetail, LotStatus, PlaceBidResponse, ReservationResponse } from '../../shared/api-types';
 import { apiClient } from '../api-client';
-import { saveReservation } from '../features/purchase/token-store';
 import { credentialHeaders } from './credentials';
 import { readerOf } from './reader';
 
@@ -36,13 +35,12 @@ export async function lotStreamToken(lotId: string): Promise<string> {
   return data.streamToken;
 }
 
-/** The winner's (or buy-now) booking of the lot's number, stored like any other booking. */
+/** The winner's (or buy-now) booking of the lot's number; the caller stores it like any other booking. */
 export async function reserveLot(lotId: string): Promise<ReservationResponse> {
   const { data } = await apiClient().post<ReservationResponse>(
     `${lotPath(lotId)}/reservation`,
     {},
     credentialHeaders('reservation', 'auth'),
   );
-  saveReservation(data);
   return data;
 }

@@ -1,13 +1,7 @@
-import { readAuth, readOrderAccess, readReservation } from '../features/purchase/token-store';
+import { CREDENTIAL_HEADERS, type Credential } from '../../shared/contract/credentials';
+import { readAuth, readOrderAccess, readReservation } from '../../shared/tokens';
 
-/** The purchase's three tokens, each with the header the API reads it from (docs/api.md, Tokens). */
-export type Credential = 'reservation' | 'auth' | 'order';
-
-const HEADER: Record<Credential, string> = {
-  reservation: 'X-Reservation-Token',
-  auth: 'X-Auth-Token',
-  order: 'X-Access-Token',
-};
+export type { Credential };
 
 function tokenOf(kind: Credential): string | null {
   switch (kind) {
@@ -31,7 +25,7 @@ export function credentialHeaders(...kinds: Credential[]): { headers: Record<str
   const headers: Record<string, string> = {};
   for (const kind of kinds) {
     const token = tokenOf(kind);
-    if (token) headers[HEADER[kind]] = token;
+    if (token) headers[CREDENTIAL_HEADERS[kind]] = token;
   }
   return { headers };
 }

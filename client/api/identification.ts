@@ -1,6 +1,6 @@
 import type { Identification, ManualIdentificationRequest, RemoteIdentificationRequest } from '../../shared/api-types';
 import { apiClient } from '../api-client';
-import { readAuth } from '../features/purchase/token-store';
+import { readAuth } from '../../shared/tokens';
 import { credentialHeaders } from './credentials';
 
 /** The confirmed phone's latest identification, or null when the visitor has no phone confirmed. */

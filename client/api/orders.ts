@@ -7,7 +7,6 @@ import type {
   StartPaymentResponse,
 } from '../../shared/api-types';
 import { apiClient } from '../api-client';
-import { clearReservation, saveOrderAccess } from '../features/purchase/token-store';
 import { credentialHeaders } from './credentials';
 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;
@@ -17,16 +16,10 @@ export async function fetchOrder(id: string): Promise<Order> {
   return data;
 }
 
-/**
- * Places the order for the held number. From then on the order holds the number until its
- * payment deadline, so the booking token is done: its countdown must not claim an expiry while
- * the payment is pending (DOMAIN.md).
- */
-export async function createOrder(body: CreateOrderRequest): Promise<Order> {
+/** Places the order for the held number: the order and the access token that reads it. */
+export async function createOrder(body: CreateOrderRequest): Promise<CreateOrderResponse> {
   const { data } = await apiClient().post<CreateOrderResponse>('/orders', body, credentialHeaders('reservation', 'auth'));
-  saveOrderAccess(data.accessToken);
-  clearReservation();
-  return data.order;
+  return data;
 }
 
 export async function startPayment(orderId: string, provider: PaymentProvider, returnPath: string): Promise<StartPaymentResponse> {

@@ -1,6 +1,5 @@
 import type { Reservation, ReservationResponse } from '../../shared/api-types';
 import { apiClient } from '../api-client';
-import { clearReservation, saveReservation } from '../features/purchase/token-store';
 import { credentialHeaders } from './credentials';
 
 /*
@@ -9,13 +8,12 @@ import { credentialHeaders } from './credentials';
  */
 
 /**
- * Reserves a number (or replaces the held one atomically) and stores the new token. A phone
+ * Reserves a number (or replaces the held one atomically); the caller stores the new token. A phone
  * confirmed by SMS goes along: in a category where many numbers are booked without one, the API
  * books only for a confirmed phone (`phone_required`).
  */
 export async function reserveNumber(number: string): Promise<ReservationResponse> {
   const { data } = await apiClient().post<ReservationResponse>('/reservations', { number }, credentialHeaders('reservation', 'auth'));
-  saveReservation(data);
   return data;
 }
 
@@ -24,8 +22,7 @@ export async function currentReservation(): Promise<Reservation> {
   return data;
 }
 
-/** Cancels the booking on the server, which frees the number, then forgets the token. */
+/** Cancels the booking on the server, which frees the number; the caller then forgets the token. */
 export async function cancelReservation(): Promise<void> {
   await apiClient().delete('/reservations/current', credentialHeaders('reservation'));
-  clearReservation();
 }

@@ -1,6 +1,5 @@
 import type { SmsCodeResponse, SmsVerifyResponse } from '../../shared/api-types';
 import { apiClient } from '../api-client';
-import { saveAuth } from '../features/purchase/token-store';
 
 /** Asks the API to text a confirmation code to the phone. */
 export async function sendSmsCode(phone: string): Promise<SmsCodeResponse> {
@@ -8,9 +7,8 @@ export async function sendSmsCode(phone: string): Promise<SmsCodeResponse> {
   return data;
 }
 
-/** Checks the code; the auth token it returns is stored with its number. */
+/** Checks the code: the auth token and its number, for the caller to store. */
 export async function verifySmsCode(phone: string, code: string): Promise<SmsVerifyResponse> {
   const { data } = await apiClient().post<SmsVerifyResponse>('/auth/sms/verify', { phone, code });
-  saveAuth(data);
   return data;
 }

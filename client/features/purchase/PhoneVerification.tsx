@@ -6,7 +6,7 @@ import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { Field } from './Field';
 import { updateDraft, usePurchaseDraft } from './purchase-draft';
 import type { SmsOutcome } from './sms-step';
-import { clearAuth, readAuth, subscribeTokens } from './token-store';
+import { clearAuth, readAuth, subscribeTokens } from '../../../shared/tokens';
 
 export function usePhoneAuth() {
   return useSyncExternalStore(subscribeTokens, readAuth, () => null);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { data, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { useHydrated } from '../../components/use-hydrated';
 import { isServerRequestContext } from '../../request-context';
-import { subscribeTokens } from './token-store';
+import { subscribeTokens } from '../../../shared/tokens';
 
 /**
  * A purchase step's loader. The visitor's tokens live in the browser's storage (the

@@ -1,8 +1,7 @@
-import { data } from 'react-router';
 import { checkUzPhone, validationMessageKey } from '../../../shared/validation';
 import { sendSmsCode, verifySmsCode } from '../../api/sms';
+import { saveAuth } from '../../../shared/tokens';
 import { apiErrorOf } from './api-error';
-import { browserAction } from './browser-loader';
 
 /** The SMS step's two mutations, handled by the action of each page that shows the step. */
 export type SmsIntent = 'sms-send' | 'sms-verify';
@@ -24,8 +23,9 @@ export function isSmsIntent(intent: unknown): intent is SmsIntent {
 }
 
 /**
- * Sends a code to the typed phone, or checks the code sent to it (the auth token is stored by
- * client/api/sms.ts). Its outcome is the fetcher's data: PhoneVerification shows it.
+ * Sends a code to the typed phone, or checks the code sent to it and stores the auth token it
+ * brings. Called by the action of each page that shows the step (its `actions.ts`, intents
+ * `sms-send` and `sms-verify`); its outcome is the fetcher's data: PhoneVerification shows it.
  */
 export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code?: unknown }): Promise<SmsOutcome> {
   const phone = typeof fields.phone === 'string' ? fields.phone : '';
@@ -49,17 +49,9 @@ export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code
   const code = typeof fields.code === 'string' ? fields.code.trim() : '';
   if (!/^\d{4,8}$/.test(code)) return { intent, ok: false, message: null, messageKey: 'purchase.phone.codeFormat' };
   try {
-    await verifySmsCode(phone, code);
+    saveAuth(await verifySmsCode(phone, code));
     return { intent, ok: true };
   } catch (error) {
     return { intent, ok: false, message: apiErrorOf(error)?.message ?? null, messageKey: 'purchase.phone.verifyFailed' };
   }
 }
-
-/** The SMS step as a page's action (a form with `intent`, `phone` and `code`); see browserAction. */
-export const smsAction = browserAction(async ({ request }) => {
-  const form = await request.formData();
-  const intent = form.get('intent');
-  if (!isSmsIntent(intent)) throw data(null, { status: 400 });
-  return smsStep(intent, Object.fromEntries(form));
-});

@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/toast';
 import { WARNING_MESSAGE_KEY, dueWarning, withImplied, type BookingWarning } from './booking-warnings';
-import { clearReservation, type HeldReservation } from './token-store';
+import { clearReservation, type HeldReservation } from '../../../shared/tokens';
 import { useReservationCountdown } from './use-reservation-countdown';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { subscribeClock } from './clock';
-import { readReservation, subscribeTokens, type HeldReservation } from './token-store';
+import { readReservation, subscribeTokens, type HeldReservation } from '../../../shared/tokens';
 
 /** Whole seconds left until `expiresAtMs`, never negative (rounded up: 0 means it is over). */
 export function secondsLeft(expiresAtMs: number, nowMs: number): number {

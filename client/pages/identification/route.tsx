@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../../components/Link';
 import type { PointOfSale } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
@@ -10,22 +10,17 @@ import { BookingSummary } from '../../features/purchase/BookingSummary';
 import { PhoneVerification, usePhoneAuth } from '../../features/purchase/PhoneVerification';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
-import { smsAction } from '../../features/purchase/sms-step';
 import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
 import { useHydrated } from '../../components/use-hydrated';
 import { optionalData, type Optional } from '../../deferred';
 import { IdentificationForm } from './IdentificationForm';
-import { identificationAction } from './use-identification';
 
 /** The points of sale offering identification: an optional part (the remote way needs none). */
 export async function loader({ context }: LoaderFunctionArgs) {
   return optionalData(context, { points: fetchPointsOfSale(context, { service: 'identification' }).then((list) => list.items) });
 }
 
-/** The identification itself is sent as JSON; the SMS step on this page posts a form (sms-step.ts). */
-export async function action(args: ActionFunctionArgs) {
-  return args.request.headers.get('Content-Type')?.includes('application/json') ? identificationAction(args) : smsAction(args);
-}
+export { action } from './actions';
 
 export function Component() {
   const { t } = useTranslation();

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation, useNavigate } from 'react-router';
 import type { Identification } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
-import { currentIdentification, submitIdentification, type IdentificationRequest } from '../../api/identification';
+import { currentIdentification, type IdentificationRequest } from '../../api/identification';
 import { useLanguage } from '../../components/use-language';
-import { apiErrorOf, specMessageKey } from '../../features/purchase/api-error';
-import { browserAction } from '../../features/purchase/browser-loader';
+import { specMessageKey } from '../../features/purchase/api-error';
 import { carriedQuery, forgetIdentity } from '../../features/purchase/purchase-draft';
+import { identificationForm, type action } from './actions';
 
 export type ApiFieldErrors = Partial<Record<'document' | 'birthDate' | 'point' | 'date', string>>;
 
@@ -17,15 +17,6 @@ const FIELD_OF: Record<string, keyof ApiFieldErrors> = {
   pointOfSaleId: 'point',
   date: 'date',
 };
-
-/** Sends the identification (JSON, from useIdentification): its result, or the API's refusal. */
-export const identificationAction = browserAction(async ({ request }) => {
-  try {
-    return { ok: true as const, identification: await submitIdentification((await request.json()) as IdentificationRequest) };
-  } catch (error) {
-    return { ok: false as const, failure: apiErrorOf(error) };
-  }
-});
 
 /**
  * Sending the identification (the page's action, through a fetcher) and following its outcome:
@@ -38,13 +29,13 @@ export function useIdentification() {
   const lang = useLanguage();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const fetcher = useFetcher<typeof identificationAction>();
+  const fetcher = useFetcher<typeof action>();
   const [checkFailed, setCheckFailed] = useState(false);
   const [result, setResult] = useState<Identification | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const carried = carriedQuery(new URLSearchParams(search));
   const busy = fetcher.state !== 'idle';
-  const sent = busy ? undefined : fetcher.data;
+  const sent = busy || fetcher.data?.intent !== 'identify' ? undefined : fetcher.data;
 
   useEffect(
     () => () => {
@@ -90,10 +81,7 @@ export function useIdentification() {
 
   function send(request: IdentificationRequest) {
     setCheckFailed(false);
-    void fetcher.submit(
-      { kind: request.kind, body: { ...request.body } },
-      { method: 'post', encType: 'application/json', defaultShouldRevalidate: false },
-    );
+    void fetcher.submit(identificationForm(request), { method: 'post', defaultShouldRevalidate: false });
   }
 
   return { busy, apiErrors, formError, result, send, carried };

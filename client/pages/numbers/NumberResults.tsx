@@ -8,7 +8,7 @@ import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { PhoneVerification } from '../../features/purchase/PhoneVerification';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
-import type { HeldReservation } from '../../features/purchase/token-store';
+import type { HeldReservation } from '../../../shared/tokens';
 import { filterQuery, pageCount, type NumberFilters } from './search-query';
 import type { useNumberChoice } from './use-number-choice';
 

@@ -7,7 +7,7 @@ import { formatUzs } from '../../format';
 import { apiErrorCode } from '../../features/purchase/api-error';
 import { BookingCountdown } from '../../features/purchase/BookingSummary';
 import { currentReservation } from '../../api/reservations';
-import { clearReservation } from '../../features/purchase/token-store';
+import { clearReservation } from '../../../shared/tokens';
 import type { BookingState } from '../../features/purchase/use-booking-watcher';
 import type { PurchaseCatalogue } from './loader';
 import type { action } from './actions';

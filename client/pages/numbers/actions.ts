@@ -4,7 +4,7 @@ import { placeBid, reserveLot } from '../../api/auctions';
 import { cancelReservation, reserveNumber } from '../../api/reservations';
 import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
 import { browserAction } from '../../features/purchase/browser-loader';
-import { clearReservation } from '../../features/purchase/token-store';
+import { clearReservation, saveReservation } from '../../../shared/tokens';
 import { smsStep, type SmsIntent } from '../../features/purchase/sms-step';
 
 /** A bid's outcome: placed, or refused with the smallest bid accepted now or the API's words. */
@@ -23,7 +23,9 @@ export type ReserveOutcome =
 async function reserve(form: FormData): Promise<ReserveOutcome> {
   const number = String(form.get('number') ?? '');
   try {
-    const { reservation, replaced } = await reserveNumber(number);
+    const booked = await reserveNumber(number);
+    saveReservation(booked);
+    const { reservation, replaced } = booked;
     return { intent: 'reserve', ok: true, number, formatted: reservation.formatted, replaced };
   } catch (error) {
     const code = apiErrorCode(error);
@@ -43,7 +45,7 @@ export type BuyLotOutcome = { intent: 'buy-lot'; ok: true } | { intent: 'buy-lot
 
 async function buyLot(form: FormData): Promise<BuyLotOutcome> {
   try {
-    await reserveLot(String(form.get('lotId') ?? ''));
+    saveReservation(await reserveLot(String(form.get('lotId') ?? '')));
     return { intent: 'buy-lot', ok: true };
   } catch (error) {
     return { intent: 'buy-lot', ok: false, message: apiErrorOf(error)?.message ?? null };
@@ -57,6 +59,7 @@ async function cancel(form: FormData): Promise<CancelOutcome> {
   const number = String(form.get('number') ?? '');
   try {
     await cancelReservation();
+    clearReservation();
     return { intent: 'cancel-reservation', ok: true, number };
   } catch (error) {
     const code = apiErrorCode(error);

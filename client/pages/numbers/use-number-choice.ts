@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import type { PhoneNumber } from '../../../shared/api-types';
 import { formatUzPhone } from '../../../shared/validation';
 import { usePhoneAuth } from '../../features/purchase/PhoneVerification';
-import type { HeldReservation } from '../../features/purchase/token-store';
+import type { HeldReservation } from '../../../shared/tokens';
 import type { action } from './actions';
 
 export interface ChoiceOutcome {

@@ -3,49 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { Link } from '../../components/Link';
 import type { CreateOrderRequest, PaymentProvider } from '../../../shared/api-types';
-import type { Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';
-import { createOrder, startPayment } from '../../api/orders';
 import { useLanguage } from '../../components/use-language';
-import { useRuntime } from '../../runtime';
-import { apiErrorCode, apiErrorOf, specMessageKey } from '../../features/purchase/api-error';
-import { browserAction } from '../../features/purchase/browser-loader';
+import { specMessageKey } from '../../features/purchase/api-error';
 import { describedBy, FormMessage } from '../../features/purchase/Field';
 import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { SummaryLines } from './OrderSummary';
-import { paymentPageUrl } from './payment-page-url';
+import { paymentForm, type action } from './actions';
 
 const FORM_ID = 'payment';
 export const PROVIDERS: PaymentProvider[] = ['payme', 'click', 'uzum', 'card'];
-
-/** What the payment form sends to the page's action. */
-type PayInput = {
-  orderId: string | null;
-  order: CreateOrderRequest;
-  provider: PaymentProvider;
-  returnPath: string;
-  apiBaseUrl: string;
-  lang: Language;
-};
-
-/**
- * The page's action: the order (once), the payment, and the provider's page (a full navigation:
- * it is another site). Its answer comes back to /payment with ?order=&payment=. A refusal is the
- * fetcher's data, which the form shows.
- */
-export const paymentAction = browserAction(async ({ request }) => {
-  const input = (await request.json()) as PayInput;
-  try {
-    const id = input.orderId ?? (await createOrder(input.order)).id;
-    const payment = await startPayment(id, input.provider, input.returnPath);
-    window.location.assign(paymentPageUrl(payment.paymentUrl, input.apiBaseUrl, input.lang));
-    return { ok: true as const };
-  } catch (error) {
-    return { ok: false as const, code: apiErrorCode(error), message: apiErrorOf(error)?.message ?? null };
-  }
-});
 
 /** Where a refusal sends the visitor to fix it, if anywhere. */
 function stepToFix(code: string | null): 'identification' | 'numbers' | undefined {
@@ -66,9 +35,8 @@ export function PaymentForm({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { config } = useRuntime();
   const draft = usePurchaseDraft();
-  const fetcher = useFetcher<typeof paymentAction>();
+  const fetcher = useFetcher<typeof action>();
   const [providerError, setProviderError] = useState<string | null>(null);
   const firstOption = useRef<HTMLInputElement>(null);
   const provider = draft.provider ?? null;
@@ -103,8 +71,7 @@ export function PaymentForm({
       ...(lines.email ? { email: lines.email } : {}),
       ...(lines.delivery ? { delivery: lines.delivery } : {}),
     };
-    const input: PayInput = { orderId, order, provider, returnPath: href('payment', lang), apiBaseUrl: config.apiBaseUrl, lang };
-    void fetcher.submit({ ...input, order: { ...order } }, { method: 'post', encType: 'application/json' });
+    void fetcher.submit(paymentForm(orderId, order, provider), { method: 'post' });
   }
 
   return (

@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { ...parts, flow };
 }
 
-export { paymentAction as action } from './PaymentForm';
+export { action } from './actions';
 
 type OrderFlow = Extract<PaymentFlow, { mode: 'order' }>;
 

@@ -10,7 +10,7 @@ import { fetchSimTypes } from '../../api/sim-types';
 import { fetchTariffs } from '../../api/tariffs';
 import { apiErrorCode } from '../../features/purchase/api-error';
 import { readDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
-import { readAuth, readOrderAccess, readReservation } from '../../features/purchase/token-store';
+import { readAuth, readOrderAccess, readReservation } from '../../../shared/tokens';
 import type { Catalogue } from './summary-lines';
 
 /** What the summary names things from: ready tariffs, SIM types, and the pickup points. */

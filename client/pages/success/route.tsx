@@ -10,7 +10,7 @@ import { useLanguage } from '../../components/use-language';
 import { browserLoader, useBrowserLoaderData } from '../../features/purchase/browser-loader';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
-import { readOrderAccess } from '../../features/purchase/token-store';
+import { readOrderAccess } from '../../../shared/tokens';
 
 type SuccessView =
   | { state: 'none' }

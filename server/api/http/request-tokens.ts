@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { CREDENTIAL_HEADER_NAMES } from '../../../shared/contract/credentials';
 import type { ApiContext } from '../context';
 import { ApiError, unauthorized } from './api-error';
 import type { TokenClaims, TokenKind } from './tokens';
@@ -8,7 +9,7 @@ import type { TokenClaims, TokenKind } from './tokens';
  * auth_token, access_token), so a request that needs two credentials carries the others in
  * dedicated headers. Each token says its own kind; where it came from does not matter.
  */
-export const TOKEN_HEADERS = ['x-reservation-token', 'x-auth-token', 'x-access-token'] as const;
+export const TOKEN_HEADERS = CREDENTIAL_HEADER_NAMES;
 
 function presented(req: Request): string[] {
   const tokens: string[] = [];

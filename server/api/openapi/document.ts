@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { LotBidEvent, LotEndEvent, LotExtendedEvent } from '../../../shared/contract';
+import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 import { registerOperations } from './paths';
 
 function generate() {
@@ -13,19 +14,19 @@ function generate() {
   registry.registerComponent('securitySchemes', 'reservationToken', {
     type: 'apiKey',
     in: 'header',
-    name: 'X-Reservation-Token',
+    name: CREDENTIAL_HEADERS.reservation,
     description: 'The reservation-token, when Bearer carries another one.',
   });
   registry.registerComponent('securitySchemes', 'authToken', {
     type: 'apiKey',
     in: 'header',
-    name: 'X-Auth-Token',
+    name: CREDENTIAL_HEADERS.auth,
     description: 'The auth_token, when Bearer carries another one.',
   });
   registry.registerComponent('securitySchemes', 'accessToken', {
     type: 'apiKey',
     in: 'header',
-    name: 'X-Access-Token',
+    name: CREDENTIAL_HEADERS.order,
     description: "An order's access_token, when Bearer carries another one.",
   });
   registerOperations(registry);
@@ -38,7 +39,8 @@ function generate() {
       title: 'Oq reference operator API',
       version: '1.0.0',
       description:
-        'JSON over HTTP. Errors are { error: { code, message, field? } } with the message in the language of X-Language, else Accept-Language (ru default). Unknown body or query fields are a 400 naming the field. Tokens are HS256 JWTs with `kind` reservation | auth | order and `exp` in seconds; send one as Bearer and others in X-Reservation-Token, X-Auth-Token or X-Access-Token.',
+        'JSON over HTTP. Errors are { error: { code, message, field? } } with the message in the language of X-Language, else Accept-Language (ru default). Unknown body or query fields are a 400 naming the field. Tokens are HS256 JWTs with `kind` reservation | auth | order and `exp` in seconds; send one as Bearer and others in ' +
+        `${Object.values(CREDENTIAL_HEADERS).join(', ')}.`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Oq' },
     },
     servers: [{ url: '/api/v1' }],

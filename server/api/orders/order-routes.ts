@@ -10,11 +10,12 @@ import type { IdentificationService } from '../identification/identification-ser
 import { authorizedOrder } from './order-access';
 import { parseOrderInput } from './order-input';
 import type { OrderService } from './order-service';
+import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 
 export function registerOrders(router: Router, ctx: ApiContext, orders: OrderService, identifications: IdentificationService): void {
   router.post('/orders', async (req, res) => {
     // The order needs a held number first, then a registered phone: the site says which is missing.
-    const reservation = await requireToken(ctx, req, 'reservation', badRequest('number_required', 'X-Reservation-Token'));
+    const reservation = await requireToken(ctx, req, 'reservation', badRequest('number_required', CREDENTIAL_HEADERS.reservation));
     const phone = (await requireToken(ctx, req, 'auth', forbidden('registration_required'))).sub;
     if (!identifications.isRegistered(phone)) throw forbidden('registration_required');
     const input = parseOrderInput(req);

@@ -6,8 +6,9 @@ import { body } from '../http/input';
 import { clientKey, networkKey } from '../http/limits';
 import { optionalToken, requireToken } from '../http/request-tokens';
 import type { ReservationService } from './reservation-service';
+import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 
-const numberRequired = () => badRequest('number_required', 'X-Reservation-Token');
+const numberRequired = () => badRequest('number_required', CREDENTIAL_HEADERS.reservation);
 
 export function registerReservations(router: Router, ctx: ApiContext, reservations: ReservationService): void {
   router.post('/reservations', async (req, res) => {

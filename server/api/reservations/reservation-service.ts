@@ -7,6 +7,7 @@ import { tooManyRequests } from '../http/limits';
 import type { TokenClaims, TokenGrant } from '../http/tokens';
 import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-store';
 import { writeTransaction } from '../store/database';
+import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 
 export interface ReservationRow {
   id: string;
@@ -136,7 +137,7 @@ export function createReservationService(ctx: ApiContext) {
     const budget = Math.floor(ctx.limits.limits.anonymousHeldShare * (onSale.get(number.category) as number));
     let held = heldAnonymously.get({ now, category: number.category }) as number;
     if (previous && previous.phone === null && (numberById.get(previous.number_id) as NumberRow).category === number.category) held -= 1;
-    if (held >= budget) throw new ApiError(403, 'phone_required', { field: 'X-Auth-Token' });
+    if (held >= budget) throw new ApiError(403, 'phone_required', { field: CREDENTIAL_HEADERS.auth });
   }
 
   /**

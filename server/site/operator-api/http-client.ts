@@ -5,6 +5,7 @@ import { buildKeyGenerator, buildMemoryStorage, setupCache, type CacheRequestCon
 import { apiEndpointOf, type SiteMetrics } from '../../process/metrics';
 import { LANGUAGES, type Language } from '../../../shared/languages';
 import type { ApiClient } from '../../../client/request-context';
+import { CREDENTIAL_HEADER_NAMES } from '../../../shared/contract/credentials';
 import { deepFreeze } from '../../../shared/deep-freeze';
 import { createHttpClient } from '../../../shared/http';
 
@@ -30,10 +31,10 @@ sharedCache.set = (key, value, request) => {
   return storeEntry(key, value, request);
 };
 
-const CREDENTIAL_HEADERS = /^(authorization|x-(auth|reservation|access)-token)$/i;
+const CREDENTIALS = new Set(['authorization', ...CREDENTIAL_HEADER_NAMES]);
 
 function carriesCredentials(headers: object | undefined): boolean {
-  return Object.entries(headers ?? {}).some(([name, value]) => CREDENTIAL_HEADERS.test(name) && Boolean(value));
+  return Object.entries(headers ?? {}).some(([name, value]) => CREDENTIALS.has(name.toLowerCase()) && Boolean(value));
 }
 
 export function cacheByHeaders(client: AxiosInstance, lang: Language): void {
