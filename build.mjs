@@ -7,10 +7,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
-import catalogueRules from './locales/sections.cjs';
+import textRules from './locales/sections.cjs';
 import { loadSiteModule } from './site-module.mjs';
 
-const { browserSection, catalogueLanguages } = catalogueRules;
+const { browserSection, textLanguages } = textRules;
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 // DIST_DIR lets several builds live side by side (parallel work, benchmarks of two versions).
@@ -20,62 +20,62 @@ const dev = process.argv.includes('--dev');
 // React's development build names hydration mismatches in full: `NODE_ENV=development node build.mjs`.
 const reactDevelopment = dev || process.env.NODE_ENV === 'development';
 
-// The catalogue's sections are grouped into chunks by the same rule the server preloads them by.
-const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, catalogueChunkOf } = await loadSiteModule('client/page-sections.ts');
+// The texts' sections are grouped into chunks by the same rule the server preloads them by.
+const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, textChunkOf } = await loadSiteModule('client/page-sections.ts');
 
 /**
- * Each language's catalogue as one chunk per top-level section (issue 15), made here from
- * locales/<lang>.json (the one source) by the rule of locales/sections.cjs: `virtual:catalogue-sections`
- * is the map language → section → `import()` of `catalogue-section:<lang>-<section>`, which is
+ * Each language's texts as one chunk per top-level section (issue 15), made here from
+ * locales/<lang>.json (the one source) by the rule of locales/sections.cjs: `virtual:text-sections`
+ * is the map language → section → `import()` of `text-section:<lang>-<section>`, which is
  * that section's texts. The document's sections, which every page loads, share one chunk,
- * `catalogue-section:<lang>-document` (`catalogueChunkOf`), and their loaders pick their own
+ * `text-section:<lang>-document` (`textChunkOf`), and their loaders pick their own
  * texts from it. A page downloads only the sections it declares (client/page-sections.ts).
  * The server bundle gets the same map (never called there: the server renders with the whole files).
  */
-function catalogueSections() {
+function textSections() {
   const localesDir = path.join(root, 'locales');
-  const catalogueFile = (lang) => path.join(localesDir, `${lang}.json`);
-  const readCatalogue = async (lang) => JSON.parse(await fs.promises.readFile(catalogueFile(lang), 'utf8'));
+  const textFile = (lang) => path.join(localesDir, `${lang}.json`);
+  const readTexts = async (lang) => JSON.parse(await fs.promises.readFile(textFile(lang), 'utf8'));
   return {
-    name: 'catalogue-sections',
+    name: 'text-sections',
     setup(build) {
-      build.onResolve({ filter: /^virtual:catalogue-sections$/ }, () => ({ path: 'map', namespace: 'catalogue-sections' }));
-      build.onResolve({ filter: /^catalogue-section:/ }, (args) => ({
-        path: args.path.slice('catalogue-section:'.length),
-        namespace: 'catalogue-section',
+      build.onResolve({ filter: /^virtual:text-sections$/ }, () => ({ path: 'map', namespace: 'text-sections' }));
+      build.onResolve({ filter: /^text-section:/ }, (args) => ({
+        path: args.path.slice('text-section:'.length),
+        namespace: 'text-section',
       }));
-      build.onLoad({ filter: /.*/, namespace: 'catalogue-sections' }, async () => {
-        const languages = catalogueLanguages(localesDir);
+      build.onLoad({ filter: /.*/, namespace: 'text-sections' }, async () => {
+        const languages = textLanguages(localesDir);
         const entries = await Promise.all(
           languages.map(async (lang) => {
-            const loaders = Object.keys(await readCatalogue(lang)).map((section) => {
-              const chunk = catalogueChunkOf(section);
-              const load = `import(${JSON.stringify(`catalogue-section:${lang}-${chunk}`)})`;
+            const loaders = Object.keys(await readTexts(lang)).map((section) => {
+              const chunk = textChunkOf(section);
+              const load = `import(${JSON.stringify(`text-section:${lang}-${chunk}`)})`;
               return `${JSON.stringify(section)}: () => ${chunk === section ? load : `${load}.then((chunk) => ({ default: chunk.default[${JSON.stringify(section)}] }))`}`;
             });
             return `${JSON.stringify(lang)}: { ${loaders.join(', ')} }`;
           }),
         );
         return {
-          contents: `export const CATALOGUE_SECTIONS = { ${entries.join(', ')} };`,
+          contents: `export const TEXT_SECTIONS = { ${entries.join(', ')} };`,
           loader: 'js',
-          watchFiles: languages.map(catalogueFile),
+          watchFiles: languages.map(textFile),
         };
       });
-      build.onLoad({ filter: /.*/, namespace: 'catalogue-section' }, async (args) => {
+      build.onLoad({ filter: /.*/, namespace: 'text-section' }, async (args) => {
         const [, lang, section] = /^([a-z]{2})-(\w+)$/.exec(args.path) ?? [];
-        if (!lang) return { errors: [{ text: `Not a catalogue section: ${args.path}` }] };
-        const catalogue = await readCatalogue(lang);
-        if (DOCUMENT_CHUNK in catalogue)
+        if (!lang) return { errors: [{ text: `Not a text section: ${args.path}` }] };
+        const all = await readTexts(lang);
+        if (DOCUMENT_CHUNK in all)
           return {
             errors: [{ text: `locales/${lang}.json: a section may not be called "${DOCUMENT_CHUNK}", the name of the document's chunk` }],
           };
         // An object literal, not the json loader: no named export per key, just the texts.
         const texts =
           section === DOCUMENT_CHUNK
-            ? Object.fromEntries(DOCUMENT_SECTIONS.map((name) => [name, browserSection(catalogue, name)]))
-            : browserSection(catalogue, section);
-        return { contents: `export default ${JSON.stringify(texts)};`, loader: 'js', watchFiles: [catalogueFile(lang)] };
+            ? Object.fromEntries(DOCUMENT_SECTIONS.map((name) => [name, browserSection(all, name)]))
+            : browserSection(all, section);
+        return { contents: `export default ${JSON.stringify(texts)};`, loader: 'js', watchFiles: [textFile(lang)] };
       });
     },
   };
@@ -114,7 +114,7 @@ const clientOptions = {
   legalComments: 'linked',
   // Cyrillic as UTF-8 (2 bytes a letter) rather than \uXXXX escapes (6 bytes a letter).
   charset: 'utf8',
-  plugins: [catalogueSections()],
+  plugins: [textSections()],
   alias: reactRouterProduction,
   logLevel: 'warning',
 };
@@ -133,7 +133,7 @@ const serverOptions = {
   sourcemap: true,
   jsx: 'automatic',
   loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
-  plugins: [catalogueSections()],
+  plugins: [textSections()],
   // Bundled (an absolute path), while every other package stays external.
   alias: reactRouterProduction,
   logLevel: 'warning',
@@ -223,7 +223,7 @@ const PRECOMPRESSED = /\.(js|css|svg|json)$/;
  * nginx (`brotli_static`/`gzip_static`, deploy/nginx.conf) send them as they are. Quality 11 takes
  * about a second for the whole build but makes the first load of `/` about 14 % smaller than the
  * quality a per-response compressor can afford (bench/README.md). Small files too: the compression
- * middleware sends anything under 1 kB as it is, and a page loads a dozen such catalogue chunks.
+ * middleware sends anything under 1 kB as it is, and a page loads a dozen such text chunks.
  */
 async function precompress(dir) {
   const files = fs

@@ -48,7 +48,7 @@ const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 // The site's own modules (site-module.mjs), so what this bench counts and reads cannot drift from
 // the site's: the pages' catalogue sections as the server preloads them and the boot script's list.
-const { catalogueModulesOfPages } = await loadSiteModule('client/page-sections.ts');
+const { textModulesOfPages } = await loadSiteModule('client/page-sections.ts');
 const { bootModulesOf } = await loadSiteModule('shared/boot-modules.ts');
 
 const sizes = new Map();
@@ -75,7 +75,7 @@ function pageKeyOf(folder) {
 /** What server/site/render/build-manifest.ts modulePreloads() returns, plus the entry itself. */
 function firstLoad(pageModule, folder) {
   const urls = new Set([manifest.entry, ...manifest.entryImports]);
-  for (const source of [pageModule, ...catalogueModulesOfPages(LANGUAGE, [pageKeyOf(folder)])]) {
+  for (const source of [pageModule, ...textModulesOfPages(LANGUAGE, [pageKeyOf(folder)])]) {
     const module = manifest.modules[source];
     if (!module) throw new Error(`${source} is not in the build manifest: rebuild, or is client/page-sections.ts ahead of the build?`);
     urls.add(module.file);
@@ -158,8 +158,7 @@ function largestModules(urls, limit) {
       total += bytesInOutput;
       byModule.set(input, (byModule.get(input) ?? 0) + bytesInOutput);
       const pkg =
-        /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ??
-        (input.startsWith('catalogue-section:') ? 'catalogue sections' : 'site code');
+        /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('text-section:') ? 'catalogue sections' : 'site code');
       byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput);
     }
   }

@@ -39,7 +39,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
           <HelmetProvider>{children}</HelmetProvider>
           <Toasts />
           <HydrationMarker />
-          <RestOfCatalogue lang={lang} />
+          <RestOfTexts lang={lang} />
           <NavigationScroll />
         </I18nextProvider>
       </body>
@@ -62,10 +62,10 @@ function HydrationMarker() {
 }
 
 /**
- * After hydration, and after each switch of language, the rest of the language's catalogue when
+ * After hydration, and after each switch of language, the rest of the language's texts when
  * the browser is idle (client/language-loader.ts): the page's own sections are already loaded.
  */
-function RestOfCatalogue({ lang }: { lang: Language }) {
+function RestOfTexts({ lang }: { lang: Language }) {
   useEffect(() => loadRestOfLanguageWhenIdle(lang), [lang]);
   return null;
 }

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '../shared/languages';
-import { catalogueSections, importCatalogueSection, type CatalogueSection } from './catalogs';
+import { textSections, importTextSection, type TextSection } from './text-sections';
 import { createI18n } from './i18n';
 
 // Browser only: one i18next instance per language, created when its first section arrives; each
@@ -15,11 +15,11 @@ function instanceFor(lang: Language): I18n {
   return instance;
 }
 
-function ensureSection(lang: Language, section: CatalogueSection): Promise<void> {
+function ensureSection(lang: Language, section: TextSection): Promise<void> {
   const id = `${lang}/${section}`;
   let loaded = sections.get(id);
   if (!loaded) {
-    loaded = importCatalogueSection(lang, section).then(
+    loaded = importTextSection(lang, section).then(
       (texts) => {
         instanceFor(lang).addResourceBundle(lang, 'translation', texts, true, true);
       },
@@ -34,11 +34,11 @@ function ensureSection(lang: Language, section: CatalogueSection): Promise<void>
 }
 
 /**
- * The one way the browser loads texts: resolves once these sections of the language's catalogue
+ * The one way the browser loads texts: resolves once these sections of the language's texts
  * are in its i18next instance (the page's sections before it renders, see client/routes.tsx).
- * The server renders with the whole catalogues and never calls this.
+ * The server renders with the whole texts and never calls this.
  */
-export async function ensureLanguage(lang: Language, needed: readonly CatalogueSection[]): Promise<void> {
+export async function ensureLanguage(lang: Language, needed: readonly TextSection[]): Promise<void> {
   if (typeof window === 'undefined') return;
   await Promise.all(needed.map((section) => ensureSection(lang, section)));
 }
@@ -52,7 +52,7 @@ export async function ensureLanguage(lang: Language, needed: readonly CatalogueS
 export function loadRestOfLanguageWhenIdle(lang: Language): () => void {
   if (typeof window === 'undefined') return () => {};
   // A failed download is retried by whatever needs that section next.
-  const load = () => void ensureLanguage(lang, catalogueSections(lang)).catch(() => {});
+  const load = () => void ensureLanguage(lang, textSections(lang)).catch(() => {});
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(load, { timeout: 10_000 });
     return () => window.cancelIdleCallback(id);
@@ -64,6 +64,6 @@ export function loadRestOfLanguageWhenIdle(lang: Language): () => void {
 
 export function browserI18nFor(lang: Language): I18n {
   const instance = instances.get(lang);
-  if (!instance) throw new Error(`The ${lang} catalogue is not loaded`);
+  if (!instance) throw new Error(`The ${lang} texts are not loaded`);
   return instance;
 }

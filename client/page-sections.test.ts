@@ -7,10 +7,10 @@ import { LANGUAGES, localizePath, type Language } from '../shared/languages';
 import { PATHS, type PageKey } from '../shared/paths';
 import type { TestApp } from '../server/testing/test-app';
 import { readBuildManifest } from '../server/site/render/build-manifest';
-import { importCatalogueSection, type CatalogueSection } from './catalogs';
-import type { Catalog } from './i18n';
+import { importTextSection, type TextSection } from './text-sections';
+import type { Texts } from './i18n';
 import { bootModulesOf } from '../shared/boot-modules';
-import { catalogueModulesOfPages, catalogueSectionModule, DOCUMENT_SECTIONS, sectionsOfPages } from './page-sections';
+import { textModulesOfPages, textSectionModule, DOCUMENT_SECTIONS, sectionsOfPages } from './page-sections';
 
 /**
  * Every key a page's server render asks i18next for, per language: the server's instances record
@@ -22,8 +22,8 @@ jest.doMock('./i18n', () => {
   const actual = jest.requireActual<typeof import('./i18n')>('./i18n');
   return {
     ...actual,
-    createI18n(lang: Language, catalog: Catalog): I18n {
-      const instance = actual.createI18n(lang, catalog);
+    createI18n(lang: Language, strings: Texts): I18n {
+      const instance = actual.createI18n(lang, strings);
       // Every t() reads the store through getResource (i18next's typings leave it out).
       const store = instance.services.resourceStore as unknown as {
         getResource: (lng: string, ns: string, key: string, ...rest: unknown[]) => unknown;
@@ -38,8 +38,8 @@ jest.doMock('./i18n', () => {
   };
 });
 
-const CATALOGS = { ru, en, uz } as unknown as Record<Language, Catalog>;
-const SECTIONS = Object.keys(ru) as CatalogueSection[];
+const TEXTS = { ru, en, uz } as unknown as Record<Language, Texts>;
+const SECTIONS = Object.keys(ru) as TextSection[];
 
 /** A page and the query that shows the most of it on the server (a Map: `constructor` is a page). */
 const SAMPLE_QUERIES = new Map<PageKey, string>([['identificationRetry', '?reason=selfie_mirrored']]);
@@ -55,44 +55,44 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function stringAt(catalog: Catalog, key: string): string | undefined {
+function stringAt(strings: Texts, key: string): string | undefined {
   const value = key
     .split('.')
-    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalog)[part] : undefined), catalog);
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Texts)[part] : undefined), strings);
   return typeof value === 'string' ? value : undefined;
 }
 
 /** What the browser has of a language once these sections are loaded (the same chunks' contents). */
-async function browserTexts(lang: Language, sections: CatalogueSection[]): Promise<Catalog> {
-  return Object.assign({}, ...(await Promise.all(sections.map((section) => importCatalogueSection(lang, section)))));
+async function browserTexts(lang: Language, sections: TextSection[]): Promise<Texts> {
+  return Object.assign({}, ...(await Promise.all(sections.map((section) => importTextSection(lang, section)))));
 }
 
-/** Renders a path and answers the keys its render found in the whole catalogue, and its HTML. */
+/** Renders a path and answers the keys its render found in the whole texts, and its HTML. */
 async function render(path: string, lang: Language, status = 200): Promise<{ keys: string[]; html: string }> {
   looked.clear();
   const res = await request(t.app).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(status);
   // i18next also looks up forms that may not exist (plurals, contexts): only the texts it found count.
   const keys = [...looked].filter((entry) => entry.startsWith(`${lang}\u0000`)).map((entry) => entry.split('\u0000')[1]);
-  return { keys: [...new Set(keys)].filter((key) => stringAt(CATALOGS[lang], key) !== undefined), html: res.text };
+  return { keys: [...new Set(keys)].filter((key) => stringAt(TEXTS[lang], key) !== undefined), html: res.text };
 }
 
 /** The chunk files of these sections in the build, each once. */
-function catalogueFiles(lang: Language, sections: readonly CatalogueSection[]): string[] {
+function textFiles(lang: Language, sections: readonly TextSection[]): string[] {
   const manifest = readBuildManifest(t.config.distDir);
   return [
-    ...new Set(sections.map((section) => manifest.modules[catalogueSectionModule(lang, section)]?.file ?? `(no chunk for ${section})`)),
+    ...new Set(sections.map((section) => manifest.modules[textSectionModule(lang, section)]?.file ?? `(no chunk for ${section})`)),
   ].sort();
 }
 
-/** The catalogue chunks the HTML's boot script loads. */
-function preloadedCatalogueFiles(html: string, lang: Language): string[] {
-  const all = new Set(catalogueFiles(lang, SECTIONS));
+/** The text chunks the HTML's boot script loads. */
+function preloadedTextFiles(html: string, lang: Language): string[] {
+  const all = new Set(textFiles(lang, SECTIONS));
   return bootModulesOf(html)
     .filter((href) => all.has(href))
     .sort();
 }
 
-describe.each(LANGUAGES)('the catalogue sections of each page in %s', (lang) => {
+describe.each(LANGUAGES)('the text sections of each page in %s', (lang) => {
   it.each(Object.keys(PATHS) as PageKey[])(
     '%s: its declared sections hold every text its server render uses, and are what it preloads',
     async (page) => {
@@ -102,19 +102,17 @@ describe.each(LANGUAGES)('the catalogue sections of each page in %s', (lang) => 
       const texts = await browserTexts(lang, declared);
       expect(keys.length).toBeGreaterThan(20);
       expect(keys.filter((key) => stringAt(texts, key) === undefined)).toEqual([]);
-      expect(preloadedCatalogueFiles(html, lang)).toEqual(catalogueFiles(lang, declared));
+      expect(preloadedTextFiles(html, lang)).toEqual(textFiles(lang, declared));
     },
   );
 
   it("the document's sections are one chunk, which every page preloads once; every other section is a chunk of its own", () => {
-    const document = catalogueFiles(lang, DOCUMENT_SECTIONS);
+    const document = textFiles(lang, DOCUMENT_SECTIONS);
     expect(document).toHaveLength(1);
     const others = SECTIONS.filter((section) => !DOCUMENT_SECTIONS.includes(section));
-    expect(catalogueFiles(lang, others)).toHaveLength(others.length);
-    expect(catalogueFiles(lang, others)).not.toContain(document[0]);
-    expect(catalogueModulesOfPages(lang, ['home']).filter((module) => module.endsWith('-document'))).toEqual([
-      `catalogue-section:${lang}-document`,
-    ]);
+    expect(textFiles(lang, others)).toHaveLength(others.length);
+    expect(textFiles(lang, others)).not.toContain(document[0]);
+    expect(textModulesOfPages(lang, ['home']).filter((module) => module.endsWith('-document'))).toEqual([`text-section:${lang}-document`]);
   });
 
   it('a missing page: the document sections hold its texts, and only those are preloaded', async () => {
@@ -122,7 +120,7 @@ describe.each(LANGUAGES)('the catalogue sections of each page in %s', (lang) => 
     const texts = await browserTexts(lang, sectionsOfPages([]));
     expect(keys.length).toBeGreaterThan(10);
     expect(keys.filter((key) => stringAt(texts, key) === undefined)).toEqual([]);
-    expect(preloadedCatalogueFiles(html, lang)).toEqual(catalogueFiles(lang, sectionsOfPages([])));
+    expect(preloadedTextFiles(html, lang)).toEqual(textFiles(lang, sectionsOfPages([])));
   });
 });
 

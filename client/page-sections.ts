@@ -1,26 +1,26 @@
 import type { Language } from '../shared/languages';
 import type { PageKey } from '../shared/paths';
-import type { CatalogueSection } from './catalogs';
+import type { TextSection } from './text-sections';
 
 // Types only: bench/bundle.mjs loads this file on its own (esbuild, no other module) to count
 // each page's first load as the server preloads it.
 
 /**
- * The catalogue sections every document needs, whatever its page: the document and its toasts
+ * The text sections every document needs, whatever its page: the document and its toasts
  * (`common`), the head (`meta`), both layouts with header, menu and footer (`nav`, `siteMenu`),
  * the error pages (`errors`, `actions`) and the HTTP client's error toasts (`http`).
  */
-export const DOCUMENT_SECTIONS: readonly CatalogueSection[] = ['common', 'meta', 'nav', 'siteMenu', 'errors', 'actions', 'http'];
+export const DOCUMENT_SECTIONS: readonly TextSection[] = ['common', 'meta', 'nav', 'siteMenu', 'errors', 'actions', 'http'];
 
 /**
- * The catalogue sections each page shows besides DOCUMENT_SECTIONS, found by reading its
+ * The text sections each page shows besides DOCUMENT_SECTIONS, found by reading its
  * components: their `t()` keys, and the keys they pass around (validation codes → `validation.*`,
  * rejection reasons → `identification.rejections.*`, API error codes and booking
  * warnings → `messages.*`), in every state the page can reach, not only its first render. The
  * browser loads exactly these before the page renders (client/routes.tsx), the server preloads
  * their chunks, and client/page-sections.test.ts checks them against each page's server render.
  */
-export const PAGE_SECTIONS: Record<PageKey, readonly CatalogueSection[]> = {
+export const PAGE_SECTIONS: Record<PageKey, readonly TextSection[]> = {
   home: ['pages', 'home', 'tariffs', 'tariffConstructor', 'pointsOfSale'],
   news: ['pages', 'news'],
   newsItem: ['news'],
@@ -37,7 +37,7 @@ export const PAGE_SECTIONS: Record<PageKey, readonly CatalogueSection[]> = {
 };
 
 /** The sections a document showing these pages needs (no page: the not-found and error pages). */
-export function sectionsOfPages(pages: readonly PageKey[]): CatalogueSection[] {
+export function sectionsOfPages(pages: readonly PageKey[]): TextSection[] {
   return [...new Set([...DOCUMENT_SECTIONS, ...pages.flatMap((page) => PAGE_SECTIONS[page])])];
 }
 
@@ -49,16 +49,16 @@ export const DOCUMENT_CHUNK = 'document';
  * every page loads all of them (seven small files were seven requests on every first load); any
  * other section has its own.
  */
-export function catalogueChunkOf(section: CatalogueSection): string {
+export function textChunkOf(section: TextSection): string {
   return DOCUMENT_SECTIONS.includes(section) ? DOCUMENT_CHUNK : section;
 }
 
 /** How the build manifest (dist/client/manifest.json) names the chunk of a section (build.mjs). */
-export function catalogueSectionModule(lang: Language, section: CatalogueSection): string {
-  return `catalogue-section:${lang}-${catalogueChunkOf(section)}`;
+export function textSectionModule(lang: Language, section: TextSection): string {
+  return `text-section:${lang}-${textChunkOf(section)}`;
 }
 
 /** The build manifest's names of those sections' chunks in a language, each once: what the server preloads. */
-export function catalogueModulesOfPages(lang: Language, pages: readonly PageKey[]): string[] {
-  return [...new Set(sectionsOfPages(pages).map((section) => catalogueSectionModule(lang, section)))];
+export function textModulesOfPages(lang: Language, pages: readonly PageKey[]): string[] {
+  return [...new Set(sectionsOfPages(pages).map((section) => textSectionModule(lang, section)))];
 }

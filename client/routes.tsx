@@ -9,6 +9,7 @@ import { notFoundLoader } from './not-found';
 import { DOCUMENT_SECTIONS, PAGE_SECTIONS } from './page-sections';
 import { withChunkReload } from './platform/chunk-reload';
 import type { RouteHandle } from './route-handle';
+import { BOOKING_PATH } from './pages/numbers/booking-path';
 
 /** A page module: `client/pages/<folder>/route.tsx` exporting `Component` and maybe `loader`. */
 type PageModule = Pick<RouteObject, 'loader' | 'action' | 'Component' | 'ErrorBoundary' | 'shouldRevalidate'>;
@@ -17,7 +18,7 @@ type PageModule = Pick<RouteObject, 'loader' | 'action' | 'Component' | 'ErrorBo
  * THE page list: each page's module, `client/pages/<folder>/route.tsx`, where the folder is the
  * page key in kebab-case (newsItem → news-item). Each page is its own chunk: a first visit
  * downloads only the page it opens. The import paths are written out so the bundler sees them.
- * The catalogue sections each page shows are declared in PAGE_SECTIONS (client/page-sections.ts).
+ * The text sections each page shows are declared in PAGE_SECTIONS (client/page-sections.ts).
  */
 const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
   home: () => import('./pages/home/route'),
@@ -52,7 +53,7 @@ export function pageOfRouteId(routeId: string): PageKey | null {
 
 function page(lang: Language, key: PageKey, index = false): RouteObject {
   const path = PATHS[key].slice(1);
-  // The page's module and its catalogue sections, side by side: it renders with all its texts
+  // The page's module and its text sections, side by side: it renders with all its texts
   // (a client navigation waits for both; before hydration, client/start.tsx calls this too).
   const lazy = withChunkReload(() =>
     Promise.all([PAGE_MODULES[key](), ensureLanguage(lang, PAGE_SECTIONS[key])]).then(([module]) => module),
@@ -86,6 +87,8 @@ function languageRoutes(lang: Language, options: RouteOptions): RouteObject {
         children: [
           ...pages.map((key) => page(lang, key)),
           ...(options.extraPages?.(lang) ?? []),
+          // The booking's details for /numbers' panel, read by a fetcher in the browser (no page).
+          { id: `${lang}:numbersBooking`, path: BOOKING_PATH.slice(1), lazy: () => import('./pages/numbers/booking') },
           { id: `${lang}:notFound`, path: '*', loader: notFoundLoader, Component: () => null },
         ],
       },

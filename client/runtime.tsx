@@ -6,7 +6,7 @@ import type { PublicConfig } from '../shared/public-config';
 /** What the page needs from its host: the server per request, the browser once at boot. */
 export interface Runtime {
   config: PublicConfig;
-  /** The i18next instance for a language; its catalogue is already loaded. */
+  /** The i18next instance for a language; its texts are already loaded. */
   i18nFor(lang: Language): I18n;
   /** The CSP nonce of this response; the browser cannot read it back, so it holds ''. */
   nonce: string;

@@ -57,7 +57,7 @@ function afterNextPaint(): Promise<void> {
 async function main(): Promise<void> {
   const boot = window.__APP__;
   const routes = createRoutes();
-  // The document's texts and the page's (its `lazy` loads its module and its catalogue sections),
+  // The document's texts and the page's (its `lazy` loads its module and its text sections),
   // all preloaded by the server: hydration must render exactly the server's text.
   const [, lazyFailure] = await Promise.all([
     ensureLanguage(boot.lang, DOCUMENT_SECTIONS),

@@ -5,7 +5,7 @@ import uz from '../locales/uz.json';
 import { localizePath, type Language } from '../shared/languages';
 import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
 
 let site: Site;
@@ -23,7 +23,7 @@ const secondsOf = (text: string | null) => {
 
 /** The browser's clock is the test's from before the first page: the token's `exp` is compared with it. */
 async function reserveOnControlledClock(lang: Language, index: number) {
-  const c = CATALOGS[lang];
+  const c = TEXTS[lang];
   const context = await newContext(browser, { locale: LOCALES[lang] });
   const page = await context.newPage();
   const problems = collectProblems(page);

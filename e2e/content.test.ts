@@ -6,7 +6,7 @@ import type { NewsList, PointOfSaleList } from '../shared/api-types';
 import { LANGUAGES, localizePath } from '../shared/languages';
 import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 /** Samarkand (DOMAIN.md): the nearest office must be one of the city's. */
 const SAMARKAND = { latitude: 39.6542, longitude: 66.9597 };
 const TILE_HOST = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
@@ -208,7 +208,7 @@ describe('Oq Day', () => {
     const problems = collectProblems(page);
     await page.goto(`${site.origin}${localizePath('/oqDay', lang)}`);
     await waitForHydration(page);
-    await page.getByRole('heading', { level: 1, name: CATALOGS[lang].pages.oqDay.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: TEXTS[lang].pages.oqDay.title }).waitFor();
     // The offers stream in from the API; the check is made once they are on the page.
     await page.locator('.oq-day-number').first().waitFor();
     await page.locator('.oq-day-offer').first().waitFor();

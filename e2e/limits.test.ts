@@ -10,10 +10,10 @@ import { collectProblems, launchBrowser, newContext, startSite, waitForHydration
 
 /** A visitor refused by a per-client limit sees why, in their language, and keeps what they typed. */
 
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 /** The API's own messages (its errors and sandbox, shown as the API words them). */
 const API_MESSAGES = { ru: apiRu, en: apiEn, uz: apiUz } as const;
-type Catalog = (typeof CATALOGS)[Language];
+type Texts = (typeof TEXTS)[Language];
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 /** A refused API call is logged by the browser as a failed resource: expected here, nothing else is. */
@@ -32,7 +32,7 @@ async function open(site: Site, page: Page, lang: Language, path: string) {
   await waitForHydration(page);
 }
 
-function chooseButtons(page: Page, c: Catalog) {
+function chooseButtons(page: Page, c: Texts) {
   return page.getByRole('button', { name: new RegExp(`^${fill(c.numbers.results.chooseNumber, { number: '\\+998[\\d ]+' })}$`) });
 }
 
@@ -53,7 +53,7 @@ describe('a visitor held to the per-client limits', () => {
     await firstPage.getByRole('heading', { name: en.numbers.reservation.title }).waitFor();
 
     for (const lang of LANGUAGES) {
-      const c = CATALOGS[lang];
+      const c = TEXTS[lang];
       const context = await newContext(browser);
       const page = await context.newPage();
       const problems = collectProblems(page);
@@ -92,7 +92,7 @@ describe('a visitor held to the per-client SMS limit', () => {
     const context = await newContext(browser, { locale: 'uz-UZ' });
     const page = await context.newPage();
     const problems = collectProblems(page);
-    const c = CATALOGS.uz;
+    const c = TEXTS.uz;
     await open(site, page, 'uz', '/numbers');
     await chooseButtons(page, c).first().click();
     await page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor();
@@ -130,7 +130,7 @@ describe('a visitor choosing in a category at its share of bookings without SMS'
 
   it('is told why in ru, en and uz and shown the SMS step beside the number', async () => {
     for (const lang of LANGUAGES) {
-      const c = CATALOGS[lang];
+      const c = TEXTS[lang];
       const context = await newContext(browser);
       const page = await context.newPage();
       const problems = collectProblems(page);
@@ -150,7 +150,7 @@ describe('a visitor choosing in a category at its share of bookings without SMS'
   });
 
   it('books the number once the phone is confirmed, and the purchase goes on with that phone', async () => {
-    const c = CATALOGS.en;
+    const c = TEXTS.en;
     const context = await newContext(browser, { locale: 'en-US' });
     const page = await context.newPage();
     const problems = collectProblems(page);

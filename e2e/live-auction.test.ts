@@ -8,8 +8,8 @@ import { collectProblems, launchBrowser, newContext, startSite, waitForHydration
 
 /** Two visitors on one lot: each sees the other's bid as it happens, through the lot's live stream. */
 
-const CATALOGS = { ru, en, uz } as const;
-type Catalog = (typeof CATALOGS)[Language];
+const TEXTS = { ru, en, uz } as const;
+type Texts = (typeof TEXTS)[Language];
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
 
 let site: Site;
@@ -32,7 +32,7 @@ const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
  * unless the test moves the clock, so whatever changes on screen came through the stream.
  */
 async function visitor(lang: Language, lot: string, on: Site = site) {
-  const c = CATALOGS[lang];
+  const c = TEXTS[lang];
   const context = await newContext(browser, { locale: LOCALES[lang] });
   const page = await context.newPage();
   const problems = collectProblems(page);
@@ -49,7 +49,7 @@ async function visitor(lang: Language, lot: string, on: Site = site) {
 
 const currentBid = (page: Page) => page.locator('.auction-lot__facts .facts__main');
 
-async function bid(page: Page, c: Catalog, amount: number) {
+async function bid(page: Page, c: Texts, amount: number) {
   await page.getByRole('textbox', { name: c.auction.amountLabel }).fill(String(amount));
   await page.getByRole('button', { name: c.auction.placeBid }).click();
   await page.locator('main').getByText(c.auction.highest, { exact: true }).waitFor();
@@ -61,7 +61,7 @@ describe.each([
   ['uz', 'lot-008'],
 ] as const)('the live lot page in %s', (lang, lot) => {
   it('shows the other visitor’s bid, the new price and the outbid notice without reloading, and bids the new minimum in one click', async () => {
-    const c = CATALOGS[lang];
+    const c = TEXTS[lang];
     const detail = (await (await fetch(`${site.origin}/api/v1/auctions/${lot}`)).json()) as { minimumBid: number; step: number };
     const first = await visitor(lang, lot);
     const second = await visitor(lang, lot);
@@ -146,7 +146,7 @@ describe('the lot page when its stream is refused', () => {
       const held = await openStream(`${limited.origin}/api/v1/auctions/lot-009/events`);
       try {
         await held.next('snapshot');
-        const c = CATALOGS.en;
+        const c = TEXTS.en;
         const detail = (await (await fetch(`${limited.origin}/api/v1/auctions/lot-009`)).json()) as { minimumBid: number; step: number };
         const first = await visitor('en', 'lot-009', limited);
         await bid(first.page, c, detail.minimumBid);

@@ -7,7 +7,7 @@ import uz from '../locales/uz.json';
 import { LANGUAGES, localizePath, type Language } from '../shared/languages';
 import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser, startSite } from './support';
 
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as {
   modules: Record<string, { file: string }>;
@@ -155,7 +155,7 @@ describe('the header on a 360 px phone', () => {
 
 describe('/oqDay inside the app', () => {
   it.each(LANGUAGES)('keeps the web-view layout, without the site header or footer, when its page fails in %s', async (lang: Language) => {
-    const c = CATALOGS[lang];
+    const c = TEXTS[lang];
     const context = await newContext(browser, { viewport: { width: 360, height: 640 } });
     const page = await context.newPage();
     // The page's chunk cannot load (twice: the guard's one reload does not help): the error page shows.

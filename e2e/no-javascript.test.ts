@@ -10,7 +10,7 @@ import { newContext, type Site, withSiteAndBrowser, startSite } from './support'
  * server renders the page the visitor asked for from the query alone.
  */
 
-const CATALOGS = { en, uz } as const;
+const TEXTS = { en, uz } as const;
 const LANGS = ['en', 'uz'] as const satisfies readonly Language[];
 
 let site: Site;
@@ -42,7 +42,7 @@ async function openWithoutScripts(path: string): Promise<Page> {
 }
 
 describe.each(LANGS)('with JavaScript off (%s)', (lang) => {
-  const t = CATALOGS[lang];
+  const t = TEXTS[lang];
 
   it('the number search shows the numbers that match the chosen filters', async () => {
     const page = await openWithoutScripts(localizePath('/numbers', lang));

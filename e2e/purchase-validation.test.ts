@@ -5,7 +5,7 @@ import uz from '../locales/uz.json';
 import { LANGUAGES, localizePath, type Language } from '../shared/languages';
 import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
 
 let site: Site;
@@ -68,7 +68,7 @@ async function descriptions(control: Locator): Promise<string[]> {
 }
 
 describe.each(LANGUAGES)('validation messages in %s', (lang: Language) => {
-  const c = CATALOGS[lang];
+  const c = TEXTS[lang];
 
   it('"First you need to select a number" on /identification and /payment without a booking', async () => {
     const context = await contextWith(lang, {});

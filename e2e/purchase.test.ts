@@ -8,10 +8,10 @@ import apiUz from '../server/api/messages/uz.json';
 import { localizePath, type Language } from '../shared/languages';
 import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 /** The API's own messages (its errors and sandbox, shown as the API words them). */
 const API_MESSAGES = { ru: apiRu, en: apiEn, uz: apiUz } as const;
-type Catalog = (typeof CATALOGS)[Language];
+type Texts = (typeof TEXTS)[Language];
 
 let site: Site;
 let browser: Browser;
@@ -41,7 +41,7 @@ async function open(page: Page, lang: Language, path: string) {
 }
 
 /** Reserves the n-th number of the list and waits for the booking panel; returns the number as shown. */
-async function reserve(page: Page, c: Catalog, index = 0): Promise<string> {
+async function reserve(page: Page, c: Texts, index = 0): Promise<string> {
   const button = page
     .getByRole('button', { name: new RegExp(`^${fill(c.numbers.results.chooseNumber, { number: '\\+998[\\d ]+' })}$`) })
     .nth(index);
@@ -51,14 +51,14 @@ async function reserve(page: Page, c: Catalog, index = 0): Promise<string> {
   return /\+998[\d ]+\d/.exec(label)![0];
 }
 
-async function chooseEsimAndTariff(page: Page, c: Catalog, tariffName: RegExp) {
+async function chooseEsimAndTariff(page: Page, c: Texts, tariffName: RegExp) {
   await page.getByRole('radio', { name: /^eSIM/ }).check();
   await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
   await page.getByRole('radio', { name: tariffName }).check();
   await page.getByRole('button', { name: c.purchase.options.continue }).click();
 }
 
-async function confirmPhone(page: Page, c: Catalog) {
+async function confirmPhone(page: Page, c: Texts) {
   await page.getByRole('textbox', { name: c.purchase.phone.label }).fill(nextPhone());
   await page.getByRole('button', { name: c.purchase.phone.send }).click();
   await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).fill('123456');
@@ -66,14 +66,14 @@ async function confirmPhone(page: Page, c: Catalog) {
   await page.locator('main').getByText(c.purchase.phone.confirmed).waitFor();
 }
 
-async function identify(page: Page, c: Catalog, document: string, birthDate: string) {
+async function identify(page: Page, c: Texts, document: string, birthDate: string) {
   await page.getByRole('textbox', { name: c.identification.document }).fill(document);
   await page.getByRole('textbox', { name: c.identification.birthDate }).fill(birthDate);
   await page.getByRole('checkbox', { name: c.identification.contract }).check();
   await page.getByRole('button', { name: c.identification.submit }).click();
 }
 
-async function startPayment(page: Page, c: Catalog, provider: string) {
+async function startPayment(page: Page, c: Texts, provider: string) {
   await page.getByRole('heading', { name: c.payment.summary.title }).waitFor();
   await page.getByRole('radio', { name: provider }).check();
   await page.getByRole('button', { name: c.payment.pay }).click();
@@ -161,7 +161,7 @@ describe('buying a number', () => {
   it.each(['ru', 'uz'] as const)(
     'takes the key steps in %s: reserve, countdown, identity by PINFL, sandbox approval, activated',
     async (lang) => {
-      const c = CATALOGS[lang];
+      const c = TEXTS[lang];
       const context = await newContext(browser, { locale: lang === 'ru' ? 'ru-RU' : 'uz-UZ' });
       const page = await context.newPage();
       const problems = collectProblems(page);
@@ -350,6 +350,10 @@ describe('the booking on /numbers', () => {
     await question.getByText(fill(en.numbers.choice.confirmReplace, { current: first, next: secondNumber })).waitFor();
     await question.getByRole('button', { name: en.numbers.choice.cancelSelection }).click();
     expect(await page.locator('.reservation-panel .phone-number').first().textContent()).toBe(first);
+    // The price is the server's word on the booking, read by the booking route's loader.
+    const price = page.locator('.reservation-panel__price');
+    await price.waitFor();
+    expect(await price.textContent()).toMatch(/\d/);
 
     await page.getByRole('button', { name: `Choose ${secondNumber}` }).click();
     await page.getByRole('button', { name: en.numbers.choice.replace, exact: true }).click();
@@ -357,6 +361,7 @@ describe('the booking on /numbers', () => {
     await outcome.waitFor();
     expect(await outcome.textContent()).toBe(fill(en.numbers.choice.replaced, { number: secondNumber, released: first }));
     expect(await page.locator('.reservation-panel .phone-number').first().textContent()).toBe(secondNumber);
+    await price.waitFor();
     const status = async (n: string) =>
       ((await (await fetch(`${site.origin}/api/v1/numbers/${encodeURIComponent(n.replace(/ /g, ''))}`)).json()) as { status: string })
         .status;

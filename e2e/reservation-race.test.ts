@@ -8,7 +8,7 @@ import apiUz from '../server/api/messages/uz.json';
 import { localizePath, type Language } from '../shared/languages';
 import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 /** The API's own messages (its errors and sandbox, shown as the API words them). */
 const API_MESSAGES = { ru: apiRu, en: apiEn, uz: apiUz } as const;
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
@@ -60,7 +60,7 @@ describe('two visitors choosing the same number at once', () => {
 
     await Promise.all([chooseIn(a).click(), chooseIn(b).click()]);
     const outcome = async (v: Visitor) => {
-      const c = CATALOGS[v.lang];
+      const c = TEXTS[v.lang];
       const card = v.page.locator('.number-card', { hasText: number });
       await card.locator('.number-card__outcome').waitFor();
       return (await card.locator('.number-card__outcome').getAttribute('role')) === 'alert'
@@ -72,7 +72,7 @@ describe('two visitors choosing the same number at once', () => {
 
     const loser = results[0] === 'lost' ? a : b;
     const winner = loser === a ? b : a;
-    const c = CATALOGS[loser.lang];
+    const c = TEXTS[loser.lang];
     const card = loser.page.locator('.number-card', { hasText: number });
     expect(await card.getByRole('alert').textContent()).toBe(fill(c.numbers.choice.taken, { number }));
     expect(await card.getByText(c.numbers.results.taken, { exact: true }).count()).toBe(1);

@@ -16,21 +16,21 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-type Catalogs = Record<'ru' | 'en' | 'uz', Map<string, string>>;
-const catalogs: Catalogs = { ru: flatten(ru as Tree), en: flatten(en as Tree), uz: flatten(uz as Tree) };
+type TextsByLanguage = Record<'ru' | 'en' | 'uz', Map<string, string>>;
+const siteTexts: TextsByLanguage = { ru: flatten(ru as Tree), en: flatten(en as Tree), uz: flatten(uz as Tree) };
 /** The API's own messages (server/api/messages/), translated by the API with i18next. */
-const apiMessages: Catalogs = { ru: flatten(apiRu as Tree), en: flatten(apiEn as Tree), uz: flatten(apiUz as Tree) };
+const apiMessages: TextsByLanguage = { ru: flatten(apiRu as Tree), en: flatten(apiEn as Tree), uz: flatten(apiUz as Tree) };
 
 describe.each([
-  ["the site's texts (locales/)", catalogs],
+  ["the site's texts (locales/)", siteTexts],
   ["the API's messages (server/api/messages/)", apiMessages],
 ])('%s', (_name, texts) => {
   const allKeys = new Set(Object.values(texts).flatMap((c) => [...c.keys()]));
 
-  it.each(Object.keys(texts) as (keyof Catalogs)[])('%s has every key, none empty', (lang) => {
-    const catalog = texts[lang];
-    const missing = [...allKeys].filter((key) => !catalog.has(key));
-    const empty = [...catalog].filter(([, value]) => value.trim() === '').map(([key]) => key);
+  it.each(Object.keys(texts) as (keyof TextsByLanguage)[])('%s has every key, none empty', (lang) => {
+    const strings = texts[lang];
+    const missing = [...allKeys].filter((key) => !strings.has(key));
+    const empty = [...strings].filter(([, value]) => value.trim() === '').map(([key]) => key);
     expect(missing).toEqual([]);
     expect(empty).toEqual([]);
   });
@@ -55,15 +55,15 @@ describe('the site and the API', () => {
     expect(pairs.length).toBeGreaterThan(15);
     for (const lang of ['ru', 'en', 'uz'] as const) {
       for (const [apiKey, siteKey] of pairs) {
-        expect([lang, apiKey, apiMessages[lang].get(apiKey)]).toEqual([lang, apiKey, catalogs[lang].get(siteKey)]);
+        expect([lang, apiKey, apiMessages[lang].get(apiKey)]).toEqual([lang, apiKey, siteTexts[lang].get(siteKey)]);
       }
     }
   });
 });
 
-describe('the locale catalogues', () => {
+describe('the locale texts', () => {
   it('hold the specification messages word for word in English', () => {
-    const messages = [...catalogs.en.values()];
+    const messages = [...siteTexts.en.values()];
     for (const text of [
       'The booking time has expired. Please select it again.',
       'The booking time expires in 5 minutes!',
@@ -94,9 +94,9 @@ describe('the locale catalogues', () => {
       'validation.formIncomplete',
       'actions.supportService',
     ]) {
-      expect(catalogs.ru.get(key)).not.toBe(catalogs.en.get(key));
-      expect(catalogs.uz.get(key)).not.toBe(catalogs.en.get(key));
-      expect(catalogs.ru.get(key)).toMatch(/[а-яё]/i);
+      expect(siteTexts.ru.get(key)).not.toBe(siteTexts.en.get(key));
+      expect(siteTexts.uz.get(key)).not.toBe(siteTexts.en.get(key));
+      expect(siteTexts.ru.get(key)).toMatch(/[а-яё]/i);
     }
   });
 });

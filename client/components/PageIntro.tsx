@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHead } from './PageHead';
 
-/** Pages whose title and intro live in the catalogue under `pages.<key>`. */
+/** Pages whose title and intro live in the texts under `pages.<key>`. */
 export type IntroPageKey =
   | 'news'
   | 'about'

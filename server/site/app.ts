@@ -127,7 +127,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     config,
     routes: options.routes ?? createRoutes(),
     manifest,
-    catalogs: { ru, en, uz },
+    siteTexts: { ru, en, uz },
     log,
     metrics,
     serverReader,

@@ -6,7 +6,7 @@ import { apiErrorOf } from './api-error';
 /** The SMS step's two mutations, handled by the action of each page that shows the step. */
 export type SmsIntent = 'sms-send' | 'sms-verify';
 
-/** A refusal: the API's own words, else a catalogue key the form translates. */
+/** A refusal: the API's own words, else a text key the form translates. */
 interface Refusal {
   message: string | null;
   messageKey: string;

@@ -15,7 +15,7 @@ import { ConstructorPrice } from './ConstructorPrice';
 import { allSelections, quoteSelection, selectionFromQuery, selectionToQuery } from './constructor-selection';
 import { PriceBlock } from './PriceBlock';
 
-const CATALOGS = { ru, en, uz };
+const TEXTS = { ru, en, uz };
 
 let api: TestApi;
 // One listening server for the many quotes (supertest would otherwise start one per request).
@@ -34,12 +34,12 @@ afterAll(async () => {
   api.close();
 });
 
-const i18nFor = Object.fromEntries(LANGUAGES.map((lang) => [lang, createI18n(lang, CATALOGS[lang])])) as Record<
+const i18nFor = Object.fromEntries(LANGUAGES.map((lang) => [lang, createI18n(lang, TEXTS[lang])])) as Record<
   Language,
   ReturnType<typeof createI18n>
 >;
 
-/** Renders a price component as the page does in a language (the catalogue, the router's path). */
+/** Renders a price component as the page does in a language (the texts, the router's path). */
 function render(lang: Language, node: ReactNode): string {
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18nFor[lang]}>

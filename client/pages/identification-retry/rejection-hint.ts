@@ -9,7 +9,7 @@ const REASONS: Record<RejectionReason, string> = {
 };
 
 /**
- * What to fix for a rejection reason: the same catalogue texts the API's `hint` comes from
+ * What to fix for a rejection reason: the same texts the API's `hint` comes from
  * (identification.rejections.*), so the server can render it from the query alone. Unknown: null.
  */
 export function rejectionHintKey(reason: string | null): string | null {

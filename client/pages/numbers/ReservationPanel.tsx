@@ -1,16 +1,14 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
-import type { Reservation } from '../../../shared/api-types';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
-import { apiErrorCode } from '../../features/purchase/api-error';
 import { BookingCountdown } from '../../features/purchase/BookingSummary';
-import { currentReservation } from '../../api/reservations';
-import { clearReservation } from '../../../shared/tokens';
 import type { BookingState } from '../../features/purchase/use-booking-watcher';
 import type { PurchaseCatalogue } from './loader';
 import type { action } from './actions';
+import type { loader as bookingLoader } from './booking';
+import { bookingPath } from './booking-path';
 import { PurchaseOptionsForm } from './PurchaseOptionsForm';
 
 /**
@@ -22,7 +20,6 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
     const { t } = useTranslation();
     const lang = useLanguage();
     const { reservation, secondsLeft, expiredNumber } = booking;
-    const [details, setDetails] = useState<Reservation | null>(null);
     // Cancelling is the page's action (actions.ts): busy and the outcome are the fetcher's.
     const cancelling = useFetcher<typeof action>();
     const busy = cancelling.state !== 'idle';
@@ -30,21 +27,15 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
     const message = cancelled ? t('numbers.reservation.cancelled', { number: cancelled.number }) : null;
     const token = reservation?.token ?? null;
 
-    // The token knows the number and the end; the price and whether an order exists are the server's.
+    // The token knows the number and the end; the price and whether an order exists are the
+    // server's: read by the booking route's loader (booking.ts) through a fetcher, again for each
+    // new booking. Details of an earlier booking are never shown for this one.
+    const reading = useFetcher<typeof bookingLoader>();
+    const load = reading.load;
     useEffect(() => {
-      setDetails(null);
-      if (!token) return;
-      let live = true;
-      currentReservation()
-        .then((data) => live && setDetails(data))
-        .catch((error: unknown) => {
-          // Replaced or cancelled in another tab: this booking is gone.
-          if (live && apiErrorCode(error) === 'reservation_not_found') clearReservation();
-        });
-      return () => {
-        live = false;
-      };
-    }, [token]);
+      if (token) void load(bookingPath(lang));
+    }, [token, lang, load]);
+    const details = reading.data && reading.data.number === reservation?.number ? reading.data : null;
 
     function cancel() {
       if (!reservation) return;

@@ -9,7 +9,7 @@ export interface BuildManifest {
   /** URLs of the chunks the entry needs at once: its static imports, and its own `import()`s (the stages of client/entry.tsx) with theirs. */
   entryImports: string[];
   stylesheets: string[];
-  /** Per source module (e.g. `client/pages/news/route.tsx`, `catalogue-section:en-news`): its chunk and what it imports. */
+  /** Per source module (e.g. `client/pages/news/route.tsx`, `text-section:en-news`): its chunk and what it imports. */
   modules: Record<string, { file: string; imports: string[] }>;
 }
 
@@ -26,7 +26,7 @@ export function readBuildManifest(distDir: string): BuildManifest {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as BuildManifest;
 }
 
-/** Chunks a first visit needs before hydration: the entry's, the matched pages', their catalogue sections'. */
+/** Chunks a first visit needs before hydration: the entry's, the matched pages', their text sections'. */
 export function modulePreloads(manifest: BuildManifest, sourceModules: string[]): string[] {
   const urls = new Set(manifest.entryImports);
   for (const source of sourceModules) {

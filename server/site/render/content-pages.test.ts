@@ -9,7 +9,7 @@ import { formatDate } from '../../../client/format';
 import { createTestApp, TEST_SITE_URL, type TestApp } from '../../testing/test-app';
 import { attr, linkHref, metaContent, tags, textOf, titleOf } from '../../testing/test-html';
 
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/150';
 
 let t: TestApp;
@@ -41,7 +41,7 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
 }
 
 describe.each(LANGUAGES)('news in %s', (lang) => {
-  const texts = CATALOGS[lang];
+  const texts = TEXTS[lang];
 
   it('lists the newest items first, each with its image, date, title, summary and link', async () => {
     const expected = await api<NewsList>('/news?pageSize=6', lang);
@@ -164,11 +164,9 @@ describe('news when the API is down', () => {
           .get(`${localizePath('/news', lang)}?page=2`)
           .set('User-Agent', BROWSER)
           .expect(200);
-        expect(textOf(res.text)).toContain(CATALOGS[lang].news.loadError);
+        expect(textOf(res.text)).toContain(TEXTS[lang].news.loadError);
         expect(res.text).toMatch(
-          new RegExp(
-            `<a class="button button--primary" href="${localizePath('/news', lang)}\\?page=2">${CATALOGS[lang].actions.retry}</a>`,
-          ),
+          new RegExp(`<a class="button button--primary" href="${localizePath('/news', lang)}\\?page=2">${TEXTS[lang].actions.retry}</a>`),
         );
       }
     } finally {
@@ -178,7 +176,7 @@ describe('news when the API is down', () => {
 });
 
 describe.each(LANGUAGES)('points of sale in %s', (lang) => {
-  const texts = CATALOGS[lang];
+  const texts = TEXTS[lang];
 
   /** The names of the offices in the server-rendered list, in order. */
   function listed(html: string): string[] {
@@ -234,7 +232,7 @@ describe.each(LANGUAGES)('points of sale in %s', (lang) => {
 });
 
 describe.each(LANGUAGES)('about and Oq Day in %s', (lang) => {
-  const texts = CATALOGS[lang];
+  const texts = TEXTS[lang];
 
   it('presents what Oq offers and a support section at #support', async () => {
     const html = await page(localizePath('/about', lang));

@@ -44,7 +44,7 @@ describe('a visitor who goes away mid-render', () => {
 
 describe('the API down', () => {
   const BROWSER = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
-  const CATALOGS = { ru, en, uz };
+  const TEXTS = { ru, en, uz };
   /** Pages whose sections come from the API: each says so and offers Retry. */
   const WITH_API_DATA = new Set(['/', '/constructor', '/specificTariffs', '/numbers', '/news', '/pointsOfSale', '/oqDay']);
   let down: TestApp;
@@ -57,12 +57,12 @@ describe('the API down', () => {
   it.each(LANGUAGES)(
     'still renders every page in %s: 200, the page itself, and a localized error with Retry where its data is missing',
     async (lang) => {
-      const c = CATALOGS[lang];
+      const c = TEXTS[lang];
       for (const page of PAGE_KEYS.filter((key) => key !== 'newsItem')) {
         const path = href(page, lang);
         const res = await request(down.app).get(path).set('User-Agent', BROWSER);
         expect(`${path} ${res.status}`).toBe(`${path} 200`);
-        // The catalogue names the constructor's texts tariffConstructor (`constructor` is every object's own property).
+        // The texts names the constructor's texts tariffConstructor (`constructor` is every object's own property).
         const texts = c.pages[page === 'constructor' ? 'tariffConstructor' : page];
         expect(textOf(res.text)).toContain(texts.title);
         if (WITH_API_DATA.has(PATHS[page])) {
@@ -79,8 +79,8 @@ describe('the API down', () => {
       .get(href('newsItem', lang, { slug: 'any-item' }))
       .set('User-Agent', BROWSER);
     expect(res.status).toBe(500);
-    expect(textOf(res.text)).toContain(CATALOGS[lang].errors.server.title);
-    expect(res.text).toContain(CATALOGS[lang].actions.tryAgain);
+    expect(textOf(res.text)).toContain(TEXTS[lang].errors.server.title);
+    expect(res.text).toContain(TEXTS[lang].actions.tryAgain);
   });
 });
 

@@ -11,7 +11,7 @@ import { htmlLang, linkHref, metaContent, textOf, titleOf } from '../../testing/
 import { bootModulesOf } from '../../../shared/boot-modules';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 const TITLE_KEY: Record<PageKey, string> = {
   home: 'home',
   news: 'news',
@@ -50,9 +50,9 @@ describe.each(LANGUAGES)('every page in %s', (lang: Language) => {
     const html = res.text;
     expect(htmlLang(html)).toBe(lang);
     if (page !== 'newsItem') {
-      const pageTitle = (CATALOGS[lang].pages as Record<string, { title: string }>)[TITLE_KEY[page]].title;
+      const pageTitle = (TEXTS[lang].pages as Record<string, { title: string }>)[TITLE_KEY[page]].title;
       expect(titleOf(html)).toContain(pageTitle);
-      expect(textOf(html)).toContain(page === 'home' ? CATALOGS[lang].pages.home.welcomeTitle : pageTitle);
+      expect(textOf(html)).toContain(page === 'home' ? TEXTS[lang].pages.home.welcomeTitle : pageTitle);
     } else {
       expect(titleOf(html)).toMatch(/\S/);
     }
@@ -109,8 +109,8 @@ describe('the layouts', () => {
   it('show the welcome title and description on the home page in each language', async () => {
     for (const lang of LANGUAGES) {
       const html = (await request(t.app).get(localizePath('/', lang)).set('Accept-Language', lang)).text;
-      expect(textOf(html)).toContain(CATALOGS[lang].pages.home.welcomeTitle);
-      expect(textOf(html)).toContain(CATALOGS[lang].pages.home.welcomeDescription);
+      expect(textOf(html)).toContain(TEXTS[lang].pages.home.welcomeTitle);
+      expect(textOf(html)).toContain(TEXTS[lang].pages.home.welcomeDescription);
     }
   });
 });

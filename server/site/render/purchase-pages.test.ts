@@ -10,7 +10,7 @@ import { LANGUAGES, localizePath, type Language } from '../../../shared/language
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { attr, tags, textOf } from '../../testing/test-html';
 
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 /** The API's own messages (its errors and sandbox, shown as the API words them). */
 const API_MESSAGES = { ru: apiRu, en: apiEn, uz: apiUz } as const;
 const BROWSER = 'Mozilla/5.0 Chrome/150';
@@ -40,7 +40,7 @@ function links(html: string): string[] {
 }
 
 describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
-  const c = CATALOGS[lang];
+  const c = TEXTS[lang];
 
   it('renders the first page of numbers on the server, each with its price, and a real GET filter form', async () => {
     const html = await page(localizePath('/numbers', lang));
@@ -149,8 +149,15 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
   });
 });
 
+describe('the booking details route (/numbers/booking)', () => {
+  it.each(LANGUAGES)('is no page in %s: the server has no tokens to read a booking with, so it answers the 404 page', async (lang) => {
+    const res = await request(t.app).get(localizePath('/numbers/booking', lang)).set('User-Agent', BROWSER).expect(404);
+    expect(textOf(res.text)).toContain(TEXTS[lang].errors.notFound.title);
+  });
+});
+
 describe.each(LANGUAGES)('the later steps in %s', (lang: Language) => {
-  const c = CATALOGS[lang];
+  const c = TEXTS[lang];
 
   it('render a neutral page on the server: the visitor state lives in their browser', async () => {
     for (const [path, title] of [

@@ -4,10 +4,10 @@ import { createStaticHandler, isRouteErrorResponse, matchRoutes, type RouteObjec
 import { LANGUAGES, languageFromPath, type Language } from '../../../shared/languages';
 import { sameOriginPath } from '../../../shared/paths';
 import type { Config } from '../../process/config';
-import { createI18n, type Catalog } from '../../../client/i18n';
+import { createI18n, type Texts } from '../../../client/i18n';
 import type { BootData, Runtime } from '../../../client/runtime';
 import { pageModulePath, pageOfRouteId } from '../../../client/routes';
-import { catalogueModulesOfPages } from '../../../client/page-sections';
+import { textModulesOfPages } from '../../../client/page-sections';
 import { layoutOf } from '../../../client/route-handle';
 import type { ServerRequestContext } from '../../../client/request-context';
 import { modulePreloads, type BuildManifest } from './build-manifest';
@@ -23,7 +23,7 @@ export interface RendererOptions {
   config: Config;
   routes: RouteObject[];
   manifest: BuildManifest;
-  catalogs: Record<Language, Catalog>;
+  siteTexts: Record<Language, Texts>;
   log: (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => void;
   metrics: SiteMetrics;
   /** The loaders' reads of the operator API (directly from the embedded API when there is one). */
@@ -89,14 +89,14 @@ export interface Renderer {
 }
 
 export function createRenderer(options: RendererOptions): Renderer {
-  const { config, routes, manifest, catalogs, log, metrics } = options;
+  const { config, routes, manifest, siteTexts, log, metrics } = options;
   const handler = createStaticHandler(routes);
   const pageOf = pageOfPathIn(routes);
   // One i18next instance per language for every render: rendering only reads it (t() is pure; no
   // render changes its language or resources); a new instance per request showed in every profile,
   // and so did t() itself, hence its answers are remembered.
   const i18nByLanguage = Object.fromEntries(
-    LANGUAGES.map((language) => [language, memoizeTranslations(createI18n(language, catalogs[language]))]),
+    LANGUAGES.map((language) => [language, memoizeTranslations(createI18n(language, siteTexts[language]))]),
   ) as Record<Language, I18n>;
 
   /**
@@ -143,7 +143,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     const streamed = await streamDocument(result, {
       runtime,
       boot,
-      bootModules: [manifest.entry, ...modulePreloads(manifest, [...pages.map(pageModulePath), ...catalogueModulesOfPages(lang, pages)])],
+      bootModules: [manifest.entry, ...modulePreloads(manifest, [...pages.map(pageModulePath), ...textModulesOfPages(lang, pages)])],
       bot,
       path,
       showErrorDetails: config.public.showErrorDetails,

@@ -10,7 +10,7 @@ import { RuntimeProvider, type BootData, type Runtime } from '../../../client/ru
 export interface StreamOptions {
   runtime: Runtime;
   boot: BootData;
-  /** What the boot script loads after the first paint (shared/boot-modules.ts): the entry, then its imports, the page's chunks and catalogue sections. */
+  /** What the boot script loads after the first paint (shared/boot-modules.ts): the entry, then its imports, the page's chunks and text sections. */
   bootModules: string[];
   /** For log lines. */
   path: string;

@@ -10,7 +10,7 @@ import { LANGUAGES, localizePath, type Language } from '../../../shared/language
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { attr, tags, textOf } from '../../testing/test-html';
 
-const CATALOGS = { ru, en, uz } as const;
+const TEXTS = { ru, en, uz } as const;
 const BROWSER = 'Mozilla/5.0 Chrome/150';
 
 let t: TestApp;
@@ -43,7 +43,7 @@ function checkedValues(html: string, name: string): string[] {
 }
 
 describe.each(LANGUAGES)('the tariff pages in %s', (lang: Language) => {
-  const catalog = CATALOGS[lang];
+  const strings = TEXTS[lang];
 
   it('/constructor renders every step of the API, the default configuration and its quoted price', async () => {
     const options = await apiGet<ConstructorOptions>('/tariff-constructor', lang);
@@ -72,8 +72,8 @@ describe.each(LANGUAGES)('the tariff pages in %s', (lang: Language) => {
     expect(form && attr(form, 'method')).toBe('get');
     const choose = tags(html, 'button').find((tag) => attr(tag, 'formAction') === localizePath('/numbers', lang));
     expect(choose && [attr(choose, 'name'), attr(choose, 'value')]).toEqual(['tariff', 'constructor']);
-    expect(text).toContain(catalog.tariffConstructor.chooseNumber);
-    expect(text).toContain(catalog.tariffConstructor.recalculate);
+    expect(text).toContain(strings.tariffConstructor.chooseNumber);
+    expect(text).toContain(strings.tariffConstructor.recalculate);
   });
 
   it('/constructor renders the configuration in the query with the price the API quotes for it', async () => {
@@ -101,8 +101,8 @@ describe.each(LANGUAGES)('the tariff pages in %s', (lang: Language) => {
       expect(text).toContain(tariff.dedicated.label);
       expect(links).toContain(`${localizePath('/numbers', lang)}?tariff=${tariff.id}`);
     }
-    expect(text).toContain(catalog.tariffs.units.unlimitedMinutes);
-    expect(text).toContain(catalog.tariffs.fields.nightInternet);
+    expect(text).toContain(strings.tariffs.units.unlimitedMinutes);
+    expect(text).toContain(strings.tariffs.fields.nightInternet);
     expect(inputs(html, 'compare')).toHaveLength(items.length);
     expect(html).not.toContain('id="comparison"');
   });
@@ -114,7 +114,7 @@ describe.each(LANGUAGES)('the tariff pages in %s', (lang: Language) => {
     const table = /<table[\s\S]*<\/table>/.exec(html)?.[0] ?? '';
     const headers = textOf(/<thead>[\s\S]*<\/thead>/.exec(table)?.[0] ?? '').trim();
     expect(headers).toBe(`${a.name} ${b.name}`);
-    expect(textOf(table)).toContain(catalog.tariffs.fields.monthlyPrice);
+    expect(textOf(table)).toContain(strings.tariffs.fields.monthlyPrice);
     expect(textOf(table)).toContain(`${plain(formatUzs(a.monthlyPrice, lang))} ${plain(formatUzs(b.monthlyPrice, lang))}`);
     expect(checkedValues(html, 'compare')).toEqual([a.id, b.id]);
   });
@@ -148,7 +148,7 @@ describe('a hand-edited constructor link', () => {
 
 describe.each(LANGUAGES)('the home page in %s', (lang: Language) => {
   it('server-renders the welcome, tariffs, constructor, numbers, SIM types, news and points of sale', async () => {
-    const catalog = CATALOGS[lang];
+    const strings = TEXTS[lang];
     const [tariffs, news, sims] = await Promise.all([
       apiGet<{ items: ReadyTariff[] }>('/tariffs', lang),
       apiGet<NewsList>('/news', lang, { pageSize: '3' }),
@@ -156,15 +156,15 @@ describe.each(LANGUAGES)('the home page in %s', (lang: Language) => {
     ]);
     const html = await page(t.app, localizePath('/', lang));
     const text = textOf(html);
-    expect(text).toContain(catalog.pages.home.welcomeTitle);
-    expect(text).toContain(catalog.pages.home.welcomeDescription);
+    expect(text).toContain(strings.pages.home.welcomeTitle);
+    expect(text).toContain(strings.pages.home.welcomeDescription);
     for (const section of [
-      catalog.home.tariffs.title,
-      catalog.home.tariffBuilder.title,
-      catalog.home.numbers.title,
-      catalog.home.sim.title,
-      catalog.home.news.title,
-      catalog.home.points.title,
+      strings.home.tariffs.title,
+      strings.home.tariffBuilder.title,
+      strings.home.numbers.title,
+      strings.home.sim.title,
+      strings.home.news.title,
+      strings.home.points.title,
     ]) {
       expect(text).toContain(section);
     }
@@ -177,7 +177,7 @@ describe.each(LANGUAGES)('the home page in %s', (lang: Language) => {
     expect(links).toContain(localizePath('/pointsOfSale', lang));
     expect(links).toContain(`${localizePath('/numbers', lang)}?category=gold`);
     expect(text).toMatch(/\+998 \d\d \d\d\d \d\d \d\d/);
-    expect(text).not.toContain(catalog.home.news.loadError);
+    expect(text).not.toContain(strings.home.news.loadError);
   });
 });
 

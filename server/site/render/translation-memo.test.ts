@@ -5,12 +5,12 @@ import { memoizeTranslations } from './translation-memo';
 
 describe('remembered translations', () => {
   it('answer exactly what i18next answers, with and without options, in every language', () => {
-    for (const [lang, catalog] of [
+    for (const [lang, strings] of [
       ['ru', ru],
       ['en', en],
     ] as const) {
-      const plain = createI18n(lang, catalog).getFixedT(lang);
-      const memo = memoizeTranslations(createI18n(lang, catalog)).getFixedT(lang);
+      const plain = createI18n(lang, strings).getFixedT(lang);
+      const memo = memoizeTranslations(createI18n(lang, strings)).getFixedT(lang);
       for (const key of ['nav.numbers', 'tariffs.units.gb', 'home.numbers.available', 'no.such.key']) {
         for (const options of [undefined, { value: 5 }, { value: '12 000' }, { count: 2 }]) {
           expect(memo(key, options)).toBe(plain(key, options));

@@ -41,7 +41,7 @@ function memoKey(key: unknown, options: Options): string | null {
  */
 export function memoizeTranslations(instance: I18n, max = 20_000): I18n {
   const answers = new LRUCache<string, NonNullable<unknown>>({ max });
-  // Most calls pass no options: their keys are the catalogue's, a bounded set, kept in a plain Map
+  // Most calls pass no options: their keys are the texts' keys, a bounded set, kept in a plain Map
   // (an LRU read reorders its list, a cost that showed in the profile too). Should a page ever
   // build keys from input, the Map stops growing at `max` and the LRU takes the rest.
   const plain = new Map<string, NonNullable<unknown>>();

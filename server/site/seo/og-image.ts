@@ -10,7 +10,7 @@ import { formatDate } from '../../../client/format';
 import type { Config } from '../../process/config';
 import type { ServerReader } from '../operator-api/server-reader';
 
-type Catalogue = Record<string, unknown>;
+type Texts = Record<string, unknown>;
 
 // The font travels with the package (an OFL TTF), so the image looks the same on a server
 // without any system fonts and nothing is fetched from the network.
@@ -24,10 +24,10 @@ export const OG_HEIGHT = 630;
 /** Rendered images kept in memory (about 40 KB each): every page in 3 languages plus recent news. */
 const CACHE_ENTRIES = 300;
 
-function text(catalogue: Catalogue, key: string): string {
+function text(texts: Texts, key: string): string {
   const value = key
     .split('.')
-    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Texts)[part] : undefined), texts);
   return typeof value === 'string' ? value : '';
 }
 
@@ -100,24 +100,24 @@ export async function renderCard(card: Card): Promise<Buffer> {
   return image.asPng();
 }
 
-/** `pages.<key>` of the catalogue (the constructor's texts are under `tariffConstructor`). */
-function pageCard(lang: Language, page: OgPage, catalogue: Catalogue): Card {
+/** `pages.<key>` of the texts (the constructor's texts are under `tariffConstructor`). */
+function pageCard(lang: Language, page: OgPage, texts: Texts): Card {
   const key = page === 'constructor' ? 'tariffConstructor' : page;
-  const brand = text(catalogue, 'common.brand');
+  const brand = text(texts, 'common.brand');
   if (page === 'home')
-    return { lang, kicker: brand, title: text(catalogue, 'common.tagline'), subtitle: text(catalogue, 'pages.home.welcomeDescription') };
+    return { lang, kicker: brand, title: text(texts, 'common.tagline'), subtitle: text(texts, 'pages.home.welcomeDescription') };
   return {
     lang,
-    kicker: `${brand} · ${text(catalogue, 'common.tagline')}`,
-    title: text(catalogue, `pages.${key}.title`),
-    subtitle: text(catalogue, `pages.${key}.intro`),
+    kicker: `${brand} · ${text(texts, 'common.tagline')}`,
+    title: text(texts, `pages.${key}.title`),
+    subtitle: text(texts, `pages.${key}.intro`),
   };
 }
 
-function newsCard(lang: Language, item: NewsItem, catalogue: Catalogue): Card {
+function newsCard(lang: Language, item: NewsItem, texts: Texts): Card {
   return {
     lang,
-    kicker: `${text(catalogue, 'common.brand')} · ${text(catalogue, 'pages.news.title')} · ${formatDate(item.publishedAt, lang)}`,
+    kicker: `${text(texts, 'common.brand')} · ${text(texts, 'pages.news.title')} · ${formatDate(item.publishedAt, lang)}`,
     title: item.title,
     subtitle: item.summary,
   };
@@ -128,7 +128,7 @@ function newsCard(lang: Language, item: NewsItem, catalogue: Catalogue): Card {
  * or a news item in a language (social networks show no preview for SVG). Rendered on the first
  * request and kept in memory; a news item's key holds its title, so an edited title renders anew.
  */
-export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, serverReader: ServerReader) {
+export function ogImages(config: Config, siteTexts: Record<Language, Texts>, serverReader: ServerReader) {
   // The images asked for most recently (lru-cache); a render that fails is forgotten, so the next request tries again.
   const cache = new LRUCache<string, Promise<Buffer>>({ max: CACHE_ENTRIES });
   const cached = (key: string, render: () => Promise<Buffer>): Promise<Buffer> => {
@@ -148,13 +148,13 @@ export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, 
       res.status(404).type('text/plain').set('Cache-Control', 'no-store').send('404 Not Found');
       return;
     }
-    const catalogue = catalogs[target.lang];
+    const texts = siteTexts[target.lang];
     let key: string;
     let card: Card;
     let maxAge = 86400;
     if ('page' in target) {
       key = `${target.lang}:${target.page}`;
-      card = pageCard(target.lang, target.page, catalogue);
+      card = pageCard(target.lang, target.page, texts);
     } else {
       const abort = new AbortController();
       res.on('close', () => abort.abort());
@@ -165,7 +165,7 @@ export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, 
           requestId: res.locals.requestId as string | undefined,
         }).newsItem(target.slug);
         key = `${target.lang}:news:${target.slug}:${data.title}:${data.publishedAt}`;
-        card = newsCard(target.lang, data, catalogue);
+        card = newsCard(target.lang, data, texts);
       } catch (error) {
         if (isHttpError(error) && error.response?.status === 404) {
           res.status(404).type('text/plain').set('Cache-Control', 'no-store').send('404 Not Found');
@@ -173,7 +173,7 @@ export function ogImages(config: Config, catalogs: Record<Language, Catalogue>, 
         }
         // The API is away: the news list's card rather than no preview at all, kept briefly.
         key = `${target.lang}:news`;
-        card = pageCard(target.lang, 'news', catalogue);
+        card = pageCard(target.lang, 'news', texts);
         maxAge = 60;
       }
     }

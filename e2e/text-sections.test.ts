@@ -3,22 +3,22 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
-import { catalogueChunkOf, sectionsOfPages } from '../client/page-sections';
-import type { CatalogueSection } from '../client/catalogs';
+import { textChunkOf, sectionsOfPages } from '../client/page-sections';
+import type { TextSection } from '../client/text-sections';
 import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as {
   modules: Record<string, { file: string }>;
 };
-/** Chunk URL → `<lang>-<chunk>`, for every catalogue chunk of the build (a section's own, or the document's). */
+/** Chunk URL → `<lang>-<chunk>`, for every text chunk of the build (a section's own, or the document's). */
 const SECTION_OF_FILE = new Map(
   Object.entries(manifest.modules)
-    .filter(([source]) => source.startsWith('catalogue-section:'))
-    .map(([source, { file }]) => [file, source.slice('catalogue-section:'.length)]),
+    .filter(([source]) => source.startsWith('text-section:'))
+    .map(([source, { file }]) => [file, source.slice('text-section:'.length)]),
 );
-const SECTIONS = Object.keys(ru) as CatalogueSection[];
-const CHUNKS = new Set(SECTIONS.map(catalogueChunkOf));
+const SECTIONS = Object.keys(ru) as TextSection[];
+const CHUNKS = new Set(SECTIONS.map(textChunkOf));
 /** A key on screen instead of its text: `<section>.<name>`. */
 const RAW_KEY = new RegExp(`\\b(${SECTIONS.join('|')})\\.[a-zA-Z]`);
 
@@ -35,7 +35,7 @@ declare global {
 
 /**
  * Before any script of the page: notes when hydration ends, and holds the idle callbacks (the
- * catalogue's safety net runs in one) until the test releases them, so that what a navigation
+ * texts' safety net runs in one) until the test releases them, so that what a navigation
  * downloads is the navigation's doing.
  */
 async function instrument(page: Page): Promise<void> {
@@ -57,7 +57,7 @@ async function instrument(page: Page): Promise<void> {
   });
 }
 
-/** The catalogue chunks the page downloaded (all of them, or those started before `before` ms). */
+/** The text chunks the page downloaded (all of them, or those started before `before` ms). */
 async function downloadedSections(page: Page, before = Infinity): Promise<string[]> {
   const entries = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
@@ -66,8 +66,8 @@ async function downloadedSections(page: Page, before = Infinity): Promise<string
 }
 
 /** The chunks of these sections in a language, each once, as `<lang>-<chunk>`. */
-const inLanguage = (lang: string, sections: readonly CatalogueSection[]) =>
-  [...new Set(sections.map((section) => `${lang}-${catalogueChunkOf(section)}`))].sort();
+const inLanguage = (lang: string, sections: readonly TextSection[]) =>
+  [...new Set(sections.map((section) => `${lang}-${textChunkOf(section)}`))].sort();
 
 async function expectNoRawKey(page: Page): Promise<void> {
   const text = await page.evaluate(() => document.body.innerText);

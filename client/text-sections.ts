@@ -1,0 +1,23 @@
+import { TEXT_SECTIONS } from 'virtual:text-sections';
+import type ru from '../locales/ru.json';
+import type { Language } from '../shared/languages';
+import type { Texts } from './i18n';
+
+/** A top-level key of locales/<lang>.json: the browser downloads a language's texts by these. */
+export type TextSection = keyof typeof ru;
+
+/**
+ * One section of a language's texts: its own chunk (built from locales/<lang>.json, see
+ * build.mjs), so a page downloads only the texts it shows. The section's texts sit under its
+ * own key, ready to merge into the language's resources.
+ */
+export async function importTextSection(lang: Language, section: TextSection): Promise<Texts> {
+  const load = TEXT_SECTIONS[lang]?.[section];
+  if (!load) throw new Error(`No text section ${lang}/${section}`);
+  return { [section]: (await load()).default };
+}
+
+/** Every section of a language's texts. */
+export function textSections(lang: Language): TextSection[] {
+  return Object.keys(TEXT_SECTIONS[lang] ?? {}) as TextSection[];
+}
