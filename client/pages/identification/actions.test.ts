@@ -1,11 +1,6 @@
 import { identificationForm, identificationRequestOf } from './actions';
 import type { IdentificationRequest } from '../../api/identification';
-
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-};
+import { formDataOf } from '../../../shared/testing/form-data';
 
 describe('the identification form fields', () => {
   it.each<[string, IdentificationRequest]>([
@@ -13,10 +8,10 @@ describe('the identification form fields', () => {
     ['an appointment on a day', { kind: 'manual', body: { pointOfSaleId: 'tashkent-chilonzor', date: '2026-12-01' } }],
     ['an appointment on the next working day', { kind: 'manual', body: { pointOfSaleId: 'tashkent-chilonzor' } }],
   ])('carry %s to the action and back unchanged', (_name, request) => {
-    expect(identificationRequestOf(formOf(identificationForm(request)))).toEqual(request);
+    expect(identificationRequestOf(formDataOf(identificationForm(request)))).toEqual(request);
   });
 
   it('are no identification for another intent (the SMS step shares the action)', () => {
-    expect(identificationRequestOf(formOf({ intent: 'sms-send', phone: '+998901234567' }))).toBeNull();
+    expect(identificationRequestOf(formDataOf({ intent: 'sms-send', phone: '+998901234567' }))).toBeNull();
   });
 });

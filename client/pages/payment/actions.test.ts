@@ -1,11 +1,6 @@
 import type { CreateOrderRequest } from '../../../shared/api-types';
 import { orderOf, paymentForm } from './actions';
-
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-};
+import { formDataOf } from '../../../shared/testing/form-data';
 
 describe('the payment form fields', () => {
   it.each<[string, CreateOrderRequest]>([
@@ -30,7 +25,7 @@ describe('the payment form fields', () => {
     const fields = paymentForm(null, order, 'payme');
     expect(fields).toMatchObject({ intent: 'pay', provider: 'payme' });
     expect(fields.orderId).toBeUndefined();
-    expect(orderOf(formOf(fields))).toEqual(order);
+    expect(orderOf(formDataOf(fields))).toEqual(order);
   });
 
   it('name the existing order, so a second try pays it instead of placing another', () => {
