@@ -11,6 +11,7 @@ import { useRuntime } from './runtime';
 import { AppToastContainer } from './platform/toast';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { providedI18n } from './i18n';
 
 /**
  * The whole HTML document, rendered by React on the server and hydrated in the browser
@@ -35,7 +36,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
         <link rel="manifest" href="/site.webmanifest" />
       </head>
       <body>
-        <I18nextProvider i18n={runtime.i18nFor(lang)}>
+        <I18nextProvider i18n={providedI18n(runtime.i18nFor(lang))}>
           <HelmetProvider>{children}</HelmetProvider>
           <Toasts />
           <HydrationMarker />

@@ -20,3 +20,20 @@ export function createI18n(lang: Language, strings: Texts): I18n {
   });
   return instance;
 }
+
+const views = new WeakMap<I18n, I18n>();
+
+/**
+ * What I18nextProvider is given: a view of the instance with no own properties (one per
+ * instance). react-i18next 17's useTranslation copies every own property descriptor of the
+ * instance it is given into a wrapper object, once for each component that calls it
+ * (`createI18nWrapper`); on the server every component is new on every render, and that copy of
+ * an i18next instance's dozens of properties was 19 % of `/`'s server CPU (bench/README.md, issue
+ * 30). Through a view whose prototype is the instance there is nothing to copy, and every read
+ * (texts, language, options, listeners) reaches the instance itself.
+ */
+export function providedI18n(instance: I18n): I18n {
+  let view = views.get(instance);
+  if (!view) views.set(instance, (view = Object.create(instance) as I18n));
+  return view;
+}
