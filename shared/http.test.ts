@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_KEY, AUTH_TOKEN_KEY, AUTH_TOKEN_NUMBER_KEY, BEARER_TOKEN_KEYS } from './tokens';
-import { HTTP_TIMEOUT_MS, resolveRequestLocale } from './http';
+import { resolveRequestLocale } from './http';
 import { MapStorage, NOW_SECONDS, expiredToken, forgeJwt, validToken } from './testing/forged-jwt';
 import { header, makeClient, mockAdapter } from './testing/mock-adapter';
 
@@ -12,7 +12,6 @@ describe('the request a call sends', () => {
     const [config] = calls;
     expect(config.baseURL).toBe('http://api.test/api/v1');
     expect(config.url).toBe('/orders');
-    expect(HTTP_TIMEOUT_MS).toBe(10000);
     expect(config.timeout).toBe(10000);
     expect(config.withCredentials).toBe(false);
     expect(header(config, 'Content-Type')).toBe('application/json');

@@ -1,28 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import ToastView from './toast-view';
-import {
-  AppToastContainer,
-  DEFAULT_TOAST_TYPE,
-  TOAST_AUTO_CLOSE_MS,
-  TOAST_CONTAINER_PROPS,
-  TOAST_OFFSET_PX,
-  showErrorToast,
-  showToast,
-} from './toast';
+import { AppToastContainer, showErrorToast, showToast } from './toast';
 
 // The raw CommonJS exports: an ESM namespace object would not let jest replace `toast`.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const toastify = require('react-toastify') as typeof import('react-toastify');
 
 describe('toasts', () => {
-  it('close after 3000 ms by default, 16 px from the edge, with type info unless said otherwise', () => {
-    expect(TOAST_AUTO_CLOSE_MS).toBe(3000);
-    expect(TOAST_CONTAINER_PROPS.autoClose).toBe(3000);
-    expect(TOAST_OFFSET_PX).toBe(16);
-    expect(TOAST_CONTAINER_PROPS.style).toMatchObject({ '--toastify-toast-offset': '16px' });
-    expect(DEFAULT_TOAST_TYPE).toBe('info');
-  });
-
   it('keep the library out of the server render and the first paint: the region mounts after hydration', () => {
     expect(renderToStaticMarkup(<AppToastContainer label="Уведомления" />)).toBe('');
   });

@@ -1,9 +1,12 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { preferredLanguage } from './language-redirects';
+import { textOf } from '../../testing/test-html';
+import { CRAWLER_UAS } from '../../testing/user-agents';
+import en from '../../../locales/en.json';
+import ru from '../../../locales/ru.json';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/150.0 Safari/537.36';
-const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let t: TestApp;
 beforeAll(() => {
@@ -64,8 +67,11 @@ describe('the language of /', () => {
     expect(res.headers.location).toBe('/uz');
   });
 
-  it('never redirects bots', async () => {
-    await request(t.app).get('/').set('User-Agent', BOT).set('Cookie', 'lang=en').set('Accept-Language', 'en').expect(200);
+  it.each(CRAWLER_UAS)('never redirects a crawler nor sets it a cookie: %s', async (crawler) => {
+    const res = await request(t.app).get('/').set('User-Agent', crawler).set('Cookie', 'lang=en').set('Accept-Language', 'en').expect(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.text).toContain('<html lang="ru"');
   });
 
   it('keeps the query string', async () => {
@@ -81,9 +87,18 @@ describe('the language of /', () => {
 });
 
 describe('deep links and URL normalisation', () => {
-  it('never redirects a deep link, whatever the cookie or Accept-Language', async () => {
-    await request(t.app).get('/news').set('Cookie', 'lang=en').set('Accept-Language', 'en').expect(200);
-    await request(t.app).get('/en/about').set('Cookie', 'lang=uz').expect(200);
+  it('never redirects a deep link, whatever the cookie or Accept-Language: the prefix decides the language', async () => {
+    const russian = await request(t.app)
+      .get('/news')
+      .set('User-Agent', BROWSER)
+      .set('Cookie', 'lang=en')
+      .set('Accept-Language', 'en')
+      .expect(200);
+    expect(russian.text).toContain('<html lang="ru"');
+    expect(textOf(russian.text)).toContain(ru.pages.news.title);
+    const english = await request(t.app).get('/en/about').set('User-Agent', BROWSER).set('Cookie', 'lang=uz').expect(200);
+    expect(english.text).toContain('<html lang="en"');
+    expect(textOf(english.text)).toContain(en.pages.about.title);
   });
 
   it.each([
