@@ -56,7 +56,20 @@ describe('live auction streams on a cluster (WEB_CONCURRENCY=2)', () => {
         // Logged when the stream closes, by then with the API router's own path.
         .filter((line) => /"path":"(\/api\/v1)?\/auctions\/lot-006\/events"/.test(line))
         .map((line) => JSON.parse(line) as { pid: number });
-    while (logged().length < STREAMS) await new Promise((resolve) => server.child.stdout!.once('data', resolve));
+    // Bounded: at most 20 s of waiting for the workers' output, then a failure that says what is missing.
+    const deadline = Date.now() + 20_000;
+    while (logged().length < STREAMS && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          server.child.stdout!.off('data', done);
+          resolve();
+        };
+        const timer = setTimeout(done, 1000);
+        server.child.stdout!.once('data', done);
+      });
+    }
+    if (logged().length < STREAMS) throw new Error(`the request log showed ${logged().length} of ${STREAMS} closed streams after 20 s`);
     expect(new Set(logged().map((entry) => entry.pid)).size).toBe(2);
   }, 60000);
 });
