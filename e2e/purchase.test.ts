@@ -243,8 +243,13 @@ describe('buying a number', () => {
     const alert = page.getByRole('alert').filter({ hasText: en.messages.notActivated });
     await alert.waitFor();
     expect(await alert.getByRole('link', { name: en.actions.supportService }).getAttribute('href')).toBe('/en/about#support');
-    // Asking again gives the same honest answer; Try Again offers the payment methods again.
+    // Asking again asks the server again (the alert was already showing, so the click must be seen
+    // to do something) and gives the same honest answer; Try Again offers the payment methods again.
+    const asked = page.waitForResponse((response) => /\/api\/v1\/orders\/[^/]+\/status$/.test(new URL(response.url()).pathname));
     await alert.getByRole('button', { name: en.messages.alreadyPaid }).click();
+    const answer = await asked;
+    expect(answer.status()).toBe(200);
+    expect(((await answer.json()) as { result: string }).result).toBe('not_paid');
     await page.getByRole('alert').filter({ hasText: en.messages.notActivated }).waitFor();
     await page.getByRole('button', { name: en.actions.tryAgain }).click();
     await page.waitForURL(`${site.origin}/en/payment`);
