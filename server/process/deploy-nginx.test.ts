@@ -261,8 +261,7 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
   });
 
   it('passes the shell of a page on before its API has answered (3 s), unbuffered', async () => {
-    const started = Date.now();
-    const shell = await new Promise<{ text: string; at: number }>((resolve, reject) => {
+    const shell = await new Promise<{ text: string }>((resolve, reject) => {
       const req = https.get(
         `${slowProxy.https}/en/news`,
         { agent: false, rejectUnauthorized: false, localAddress: nextAddress(), headers: { 'User-Agent': BROWSER } },
@@ -272,7 +271,7 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
           res.on('data', (chunk: string) => {
             text += chunk;
             if (text.includes('</footer>')) {
-              resolve({ text, at: Date.now() });
+              resolve({ text });
               req.destroy();
             }
           });
@@ -281,8 +280,9 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
       );
       req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
     });
+    // The cause, not the clock: the shell came through nginx while the API still held its answer.
     expect(slowApi.calls.some((call) => call.answered)).toBe(false);
-    expect(shell.at - started).toBeLessThan(3000);
+    expect(slowApi.calls.length).toBeGreaterThan(0);
     expect(shell.text).toContain('<h1');
   });
 
@@ -339,16 +339,28 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
   it('fails no request while one of the two site processes stops', async () => {
     const statuses: number[] = [];
     let running = true;
+    let stopped = false;
+    let answeredAfterStop = 0;
+    // Wakes the test each time a visitor is answered, so it waits on answers, not on the clock.
+    let answered: () => void = () => undefined;
+    const nextAnswer = () => new Promise<void>((resolve) => (answered = resolve));
     const visitor = async () => {
-      while (running) statuses.push((await fetchVia(`${proxy.https}/en/about`, { from: nextAddress() })).status);
+      while (running) {
+        statuses.push((await fetchVia(`${proxy.https}/en/about`, { from: nextAddress() })).status);
+        if (stopped) answeredAfterStop += 1;
+        answered();
+      }
     };
     const visitors = Array.from({ length: 4 }, visitor);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Visitors flowing through both processes, then one process stops under them.
+    while (statuses.length < 8) await nextAnswer();
     const stopping = siteA.stop();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await stopping;
+    stopped = true;
+    // Requests sent while it drained were answered; 20 more after it exited go to the other process.
+    while (answeredAfterStop < 20) await nextAnswer();
     running = false;
-    await Promise.all([...visitors, stopping]);
-    expect(statuses.length).toBeGreaterThan(20);
+    await Promise.all(visitors);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
   }, 30000);
 });
