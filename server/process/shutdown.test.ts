@@ -16,11 +16,14 @@ describe('graceful shutdown', () => {
     const { child, origin } = server;
     try {
       const inFlight = get(`${origin}/en/news/in-flight`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // In flight: the page has asked the API for its news item, which answers 1.2 s later.
+      await api.called('in-flight');
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       // Once it has taken the signal (on a busy machine that is not at once), it takes no new connection.
-      while (!server.output().includes('SIGTERM received')) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let wait = 0; wait < 1000 && !server.output().includes('SIGTERM received'); wait++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(server.output()).toContain('SIGTERM received');
       await expect(get(`${origin}/healthz`)).rejects.toThrow(/ECONNREFUSED|ECONNRESET|socket hang up/);
       const response = await inFlight;
       expect(response.status).toBe(200);
@@ -48,7 +51,7 @@ describe('graceful shutdown', () => {
           })
           .on('error', reject);
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await api.called('kept-alive');
       const exited = new Promise<'exited'>((resolve) => server.child.once('exit', () => resolve('exited')));
       server.child.kill('SIGTERM');
       expect(await inFlight).toBe(200);

@@ -6,14 +6,23 @@ export interface FakeApi {
   baseUrl: string;
   /** Calls the site made, whether each was answered, and whether it was abandoned before the answer. */
   calls: { path: string; answered: boolean; abandoned: boolean }[];
+  /** Resolves once the site has called a path containing `fragment` (at once if it already has). */
+  called(fragment: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startFakeApi(delayMs: number, body: (path: string) => unknown): Promise<FakeApi> {
   const calls: FakeApi['calls'] = [];
+  const waiting = new Set<{ fragment: string; resolve: () => void }>();
   const server = http.createServer((req, res) => {
     const call = { path: req.url ?? '', answered: false, abandoned: false };
     calls.push(call);
+    for (const wait of waiting) {
+      if (call.path.includes(wait.fragment)) {
+        waiting.delete(wait);
+        wait.resolve();
+      }
+    }
     const timer = setTimeout(() => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(body(call.path)));
@@ -31,6 +40,10 @@ export async function startFakeApi(delayMs: number, body: (path: string) => unkn
   return {
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
     calls,
+    called: (fragment) =>
+      calls.some((call) => call.path.includes(fragment))
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.add({ fragment, resolve })),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
