@@ -29,8 +29,8 @@ describe('a visitor who goes away mid-render', () => {
   it('frees the render: the API calls made for them are cancelled, and the server carries on', async () => {
     const req = http.get(`${origin}/en/news/abandoned`);
     req.on('error', () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(api.calls.map((c) => c.path)).toContain('/api/v1/news/abandoned');
+    // The render is under way once the page has asked the API; then the visitor leaves.
+    await api.called('/api/v1/news/abandoned');
     req.destroy();
     const deadline = Date.now() + 3000;
     while (!api.calls.find((c) => c.path === '/api/v1/news/abandoned')?.abandoned && Date.now() < deadline) {
@@ -151,11 +151,15 @@ describe('the API slow (5 s)', () => {
     // Gone while the loaders wait for the API, and gone after the shell was streamed.
     await leaveAfter('/en/news/left-early', 100);
     await leaveAfter('/en/news', 600);
-    // Let the abandoned renders and API calls wind down.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const lines = slow.logger.lines.slice(before);
+    // Each abandoned render ends by logging its visitor's leaving: wait for those lines (at most
+    // 500 turns of 10 ms), then nothing it could have logged as an error is still to come.
+    const wanted = ['info: Client went away: GET /en/news/left-early', 'info: Client went away: GET /en/news'];
+    const seen = () => slow.logger.lines.slice(before);
+    for (let turn = 0; turn < 500 && !wanted.every((line) => seen().includes(line)); turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const lines = seen();
+    for (const line of wanted) expect(lines).toContain(line);
     expect(lines.filter((line) => line.startsWith('error:'))).toEqual([]);
-    expect(lines).toContain('info: Client went away: GET /en/news/left-early');
-    expect(lines).toContain('info: Client went away: GET /en/news');
   });
 });
