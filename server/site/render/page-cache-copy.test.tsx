@@ -22,12 +22,20 @@ function LatePage() {
   );
 }
 
+/** The late parts resolved so far, each with the moment it was handed to the render (tests wait on these, not on the clock). */
+const lateParts: Array<Promise<void>> = [];
+
 /** A page whose second half streams 400 ms after its shell. */
 const latePages = (lang: string): RouteObject[] => [
   {
     id: `${lang}:test-late`,
     path: 'test-late',
-    loader: () => ({ late: deferred(new Promise<string>((resolve) => setTimeout(() => resolve(LATE_PART), 400))) }),
+    loader: () => {
+      const late = new Promise<string>((resolve) => setTimeout(() => resolve(LATE_PART), 400));
+      // Settled one turn after the render got the value: by then React has written it (or found nobody to write it to).
+      lateParts.push(late.then(() => new Promise<void>((resolve) => setImmediate(resolve))));
+      return { late: deferred(late) };
+    },
     Component: LatePage,
   },
 ];
@@ -98,7 +106,7 @@ describe('the copy the page cache keeps of a streamed page', () => {
     const shell = await leaveAfterShell(`${listening.origin}/uz/test-late`);
     expect(shell).toContain('waiting for the late part');
     // Past the moment the late part would have been streamed to the visitor who left.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await lateParts[lateParts.length - 1];
     const next = await fetchBytes(`${listening.origin}/uz/test-late`);
     expect(next.cache).toBe('MISS');
     const text = next.bytes.toString('utf8');
