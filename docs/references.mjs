@@ -59,9 +59,12 @@ export function referencesIn(text, top = topOf(ROOT)) {
 }
 
 /** Paths written without backticks in a comment: a top-level folder of ours, then a file with its extension. */
-export function barePathsIn(text, top = topOf(ROOT)) {
+export function barePathPattern(top = topOf(ROOT)) {
   const dirs = [...top].filter((name) => !name.includes('.')).join('|');
-  const pattern = new RegExp(`(?<![\\w./@-])(?:${dirs})/[\\w./-]*\\w\\.(?:ts|tsx|mjs|cjs|js|json|md|css|ya?ml|conf|sh)\\b`, 'g');
+  return new RegExp(`(?<![\\w./@-])(?:${dirs})/[\\w./-]*\\w\\.(?:ts|tsx|mjs|cjs|js|json|md|css|ya?ml|conf|sh)\\b`, 'g');
+}
+
+export function barePathsIn(text, pattern = barePathPattern()) {
   return [...text.matchAll(pattern)].map(([name]) => ({ kind: 'path', name }));
 }
 
@@ -77,13 +80,13 @@ export function checkReferences(root = ROOT) {
   const basenames = new Set(files.map((f) => path.basename(f)));
   for (const f of fs.readdirSync(root)) basenames.add(f);
   const top = topOf(root);
+  const barePaths = barePathPattern(top);
   const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts ?? {};
   const missing = [];
   for (const file of [...docs, ...code]) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
-    const refs = file.endsWith('.md')
-      ? referencesIn(text, top)
-      : [...referencesIn(commentsOf(text), top), ...barePathsIn(commentsOf(text), top)];
+    const comments = file.endsWith('.md') ? null : commentsOf(text);
+    const refs = comments === null ? referencesIn(text, top) : [...referencesIn(comments, top), ...barePathsIn(comments, barePaths)];
     for (const ref of refs) {
       const ok =
         ref.kind === 'script'

@@ -2,17 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
-import apiEn from '../server/api/messages/en.json';
-import apiRu from '../server/api/messages/ru.json';
-import apiUz from '../server/api/messages/uz.json';
+import { API_MESSAGES } from '../server/api/messages';
 import { localizePath, LANGUAGES, type Language } from '../shared/languages';
 import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
 /** A visitor refused by a per-client limit sees why, in their language, and keeps what they typed. */
 
 const TEXTS = { ru, en, uz } as const;
-/** The API's own messages (its errors and sandbox, shown as the API words them). */
-const API_MESSAGES = { ru: apiRu, en: apiEn, uz: apiUz } as const;
 type Texts = (typeof TEXTS)[Language];
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));

@@ -1,9 +1,7 @@
 import en from './en.json';
 import ru from './ru.json';
 import uz from './uz.json';
-import apiEn from '../server/api/messages/en.json';
-import apiRu from '../server/api/messages/ru.json';
-import apiUz from '../server/api/messages/uz.json';
+import { API_MESSAGES } from '../server/api/messages';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,7 +17,11 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 type TextsByLanguage = Record<'ru' | 'en' | 'uz', Map<string, string>>;
 const siteTexts: TextsByLanguage = { ru: flatten(ru as Tree), en: flatten(en as Tree), uz: flatten(uz as Tree) };
 /** The API's own messages (server/api/messages/), translated by the API with i18next. */
-const apiMessages: TextsByLanguage = { ru: flatten(apiRu as Tree), en: flatten(apiEn as Tree), uz: flatten(apiUz as Tree) };
+const apiMessages: TextsByLanguage = {
+  ru: flatten(API_MESSAGES.ru as Tree),
+  en: flatten(API_MESSAGES.en as Tree),
+  uz: flatten(API_MESSAGES.uz as Tree),
+};
 
 describe.each([
   ["the site's texts (locales/)", siteTexts],

@@ -1,9 +1,7 @@
-import { callJson, startBuiltServer, type BuiltServer } from '../testing/built-server';
+import { callJson, CLUSTER_SMS_CODE, startCluster, type BuiltServer } from '../testing/built-server';
 import { openStream, type OpenStream } from '../api/test-support/event-stream';
 
 /** Live auction streams with two cluster workers: a bid accepted by one reaches the streams of both. */
-
-const DEMO_CODE = '123456';
 
 const post = (origin: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   callJson(`${origin}${path}`, 'POST', body, headers);
@@ -11,13 +9,7 @@ const post = (origin: string, path: string, body: unknown, headers: Record<strin
 describe('live auction streams on a cluster (WEB_CONCURRENCY=2)', () => {
   let server: BuiltServer;
   beforeAll(async () => {
-    server = await startBuiltServer({
-      WEB_CONCURRENCY: '2',
-      TRUST_PROXY: 'loopback',
-      DEMO_SMS_CODE: DEMO_CODE,
-      LOG_REQUESTS: 'true',
-      PAGE_CACHE_SECONDS: '0',
-    });
+    server = await startCluster();
   }, 30000);
   afterAll(() => server.stop());
 
@@ -33,7 +25,7 @@ describe('live auction streams on a cluster (WEB_CONCURRENCY=2)', () => {
 
     const phone = '+998935550011';
     expect((await post(server.origin, '/api/v1/auth/sms', { phone })).status).toBe(201);
-    const auth = (await post(server.origin, '/api/v1/auth/sms/verify', { phone, code: DEMO_CODE })).body.authToken as string;
+    const auth = (await post(server.origin, '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE })).body.authToken as string;
     const placed = await post(
       server.origin,
       '/api/v1/auctions/lot-006/bids',

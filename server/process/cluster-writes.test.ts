@@ -1,9 +1,8 @@
 import http from 'node:http';
-import { callJson, startBuiltServer, type BuiltServer } from '../testing/built-server';
+import { callJson, CLUSTER_SMS_CODE, startCluster, type BuiltServer } from '../testing/built-server';
 
 /** Two cluster workers writing to one store at once: every request answered, none with a 5xx. */
 
-const DEMO_CODE = '123456';
 // Each visitor in a network (/24) of its own: neighbours would share their network's limits.
 const visitor = (index: number) => `10.${Math.floor(index / 256) % 256}.${index % 256}.2`;
 
@@ -29,13 +28,7 @@ const call = (origin: string, method: string, path: string, body: unknown, heade
 describe('cluster writes (WEB_CONCURRENCY=2)', () => {
   let server: BuiltServer;
   beforeAll(async () => {
-    server = await startBuiltServer({
-      WEB_CONCURRENCY: '2',
-      TRUST_PROXY: 'loopback',
-      DEMO_SMS_CODE: DEMO_CODE,
-      LOG_REQUESTS: 'true',
-      PAGE_CACHE_SECONDS: '0',
-    });
+    server = await startCluster();
   }, 30000);
   afterAll(() => server.stop());
 
@@ -80,7 +73,7 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       const phone = `+9989355500${String(i).padStart(2, '0')}`;
       const headers = { 'X-Forwarded-For': visitor(5000 + i) };
       expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone }, headers)).status).toBe(201);
-      const verified = await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: DEMO_CODE }, headers);
+      const verified = await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE }, headers);
       tokens.push(verified.body.authToken as string);
     }
     const lots = await call(server.origin, 'GET', '/api/v1/auctions?status=active', undefined, {});
@@ -115,7 +108,7 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       const headers = { 'X-Forwarded-For': visitor(10_000 + race) };
       const phone = `+99894${String(1_000_000 + race).padStart(7, '0')}`;
       expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone }, headers)).status).toBe(201);
-      const auth = (await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: DEMO_CODE }, headers)).body
+      const auth = (await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE }, headers)).body
         .authToken as string;
       const identified = await call(
         server.origin,

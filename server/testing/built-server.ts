@@ -80,6 +80,24 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
   };
 }
 
+/** The demo SMS code the built server accepts when started by `startCluster`. */
+export const CLUSTER_SMS_CODE = '123456';
+
+/**
+ * The built server with two cluster workers, as production runs it behind a local proxy, for the
+ * tests of what crosses processes: the loopback trusted for X-Forwarded-For, the demo SMS code,
+ * the request log on (it names the worker) and no page cache.
+ */
+export function startCluster(): Promise<BuiltServer> {
+  return startBuiltServer({
+    WEB_CONCURRENCY: '2',
+    TRUST_PROXY: 'loopback',
+    DEMO_SMS_CODE: CLUSTER_SMS_CODE,
+    LOG_REQUESTS: 'true',
+    PAGE_CACHE_SECONDS: '0',
+  });
+}
+
 export interface JsonAnswer {
   status: number;
   body: { error?: { code: string } } & Record<string, unknown>;

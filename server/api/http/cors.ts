@@ -1,12 +1,12 @@
 import corsMiddleware from 'cors';
 import type { NextFunction, Request, Response } from 'express';
-import { TOKEN_HEADERS } from './request-tokens';
+import { CREDENTIAL_HEADER_NAMES } from '../../../shared/contract/credentials';
 
 /** What a page on an allowed origin may send and read; the preflight answer is kept for 10 minutes. */
 const CORS_OPTIONS = {
   origin: true,
   methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-  allowedHeaders: ['Content-Type', 'Authorization', 'Accept-Language', 'X-Language', 'X-Requested-With', ...TOKEN_HEADERS],
+  allowedHeaders: ['Content-Type', 'Authorization', 'Accept-Language', 'X-Language', 'X-Requested-With', ...CREDENTIAL_HEADER_NAMES],
   // A 429's Retry-After is what the page reads to say when to try again.
   exposedHeaders: ['Retry-After'],
   maxAge: 600,

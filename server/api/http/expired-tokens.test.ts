@@ -1,7 +1,5 @@
 import request from 'supertest';
-import apiEn from '../messages/en.json';
-import apiRu from '../messages/ru.json';
-import apiUz from '../messages/uz.json';
+import { API_MESSAGES } from '../messages';
 import { AUTH_TOKEN_LIFETIME_MS } from '../auth/sms-routes';
 import { STREAM_TOKEN_MS } from '../auctions/auction-routes';
 import { ORDER_TOKEN_LIFETIME_MS } from '../orders/order-service';
@@ -9,7 +7,6 @@ import { authToken, createTestApi, placeOrder, type TestApi } from '../test-supp
 
 // Each kind of token, over HTTP, on the API's own clock: valid until its end, then refused with
 // 401 token_expired and the message in the request's language (spec: the visitor is told why).
-const MESSAGES = { ru: apiRu, en: apiEn, uz: apiUz } as const;
 
 let t: TestApi;
 beforeEach(() => {
@@ -17,10 +14,10 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-async function expectExpired(send: (lang: keyof typeof MESSAGES) => request.Test) {
+async function expectExpired(send: (lang: keyof typeof API_MESSAGES) => request.Test) {
   for (const lang of ['ru', 'en', 'uz'] as const) {
     const res = await send(lang).expect(401);
-    expect(res.body.error).toEqual({ code: 'token_expired', message: MESSAGES[lang].errors.tokenExpired });
+    expect(res.body.error).toEqual({ code: 'token_expired', message: API_MESSAGES[lang].errors.tokenExpired });
   }
 }
 

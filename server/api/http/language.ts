@@ -1,9 +1,7 @@
 import acceptLanguage from 'accept-language-parser';
 import type { Request } from 'express';
 import i18next, { type TFunction } from 'i18next';
-import en from '../messages/en.json';
-import ru from '../messages/ru.json';
-import uz from '../messages/uz.json';
+import { API_MESSAGES } from '../messages';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../../shared/languages';
 
 /** The site's shared client sets X-Language to its interface locale; Accept-Language is the fallback. */
@@ -26,7 +24,7 @@ export function requestLanguage(req: Request): Language {
  */
 const messages = i18next.createInstance();
 void messages.init({
-  resources: { ru: { translation: ru }, en: { translation: en }, uz: { translation: uz } },
+  resources: Object.fromEntries(Object.entries(API_MESSAGES).map(([lang, messages]) => [lang, { translation: messages }])),
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   initAsync: false,

@@ -7,16 +7,15 @@ import type { TokenClaims, TokenKind } from './tokens';
 /**
  * The site's shared client sends one Bearer token (the last valid of reservation-token,
  * auth_token, access_token), so a request that needs two credentials carries the others in
- * dedicated headers. Each token says its own kind; where it came from does not matter.
+ * dedicated headers (CREDENTIAL_HEADERS). Each token says its own kind; where it came from does
+ * not matter.
  */
-export const TOKEN_HEADERS = CREDENTIAL_HEADER_NAMES;
-
 function presented(req: Request): string[] {
   const tokens: string[] = [];
   const auth = req.get('authorization');
   const bearer = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
   if (bearer) tokens.push(bearer[1]);
-  for (const header of TOKEN_HEADERS) {
+  for (const header of CREDENTIAL_HEADER_NAMES) {
     const value = req.get(header)?.trim();
     if (value) tokens.push(value);
   }

@@ -169,7 +169,6 @@ export function createNumberSearch(db: Db) {
   const forSaleByCategory = db.prepare(
     `SELECT category, SUM(numbers) AS available FROM number_totals WHERE status = 'free' GROUP BY category`,
   );
-  const catalogueVersion = db.prepare('SELECT version FROM number_catalogue').pluck();
   const catalogueState = db.prepare('SELECT version, holds FROM number_catalogue');
   const nextLapse = db.prepare('SELECT MIN(held_until) FROM numbers INDEXED BY numbers_held WHERE held_until > @now').pluck();
   // Counted matches of digit searches, holds left out: they stay right until the catalogue itself
@@ -202,7 +201,7 @@ export function createNumberSearch(db: Db) {
     if (!f.contains && !f.endsWith && !f.mask) {
       return { total: (kept.get(p) as number) - (f.all ? 0 : (held.get(p) as number)), exact: true };
     }
-    const version = catalogueVersion.get() as number;
+    const { version } = catalogueState.get() as { version: number };
     const key = JSON.stringify(f);
     let entry = matchCounts.get(key);
     if (entry) matchCounts.delete(key);

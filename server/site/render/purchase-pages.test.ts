@@ -2,17 +2,13 @@ import request from 'supertest';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
 import uz from '../../../locales/uz.json';
-import apiEn from '../../../server/api/messages/en.json';
-import apiRu from '../../../server/api/messages/ru.json';
-import apiUz from '../../../server/api/messages/uz.json';
+import { API_MESSAGES } from '../../../server/api/messages';
 import { formatUzs } from '../../../client/format';
 import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { attr, tags, textOf } from '../../testing/test-html';
 
 const TEXTS = { ru, en, uz } as const;
-/** The API's own messages (its errors and sandbox, shown as the API words them). */
-const API_MESSAGES = { ru: apiRu, en: apiEn, uz: apiUz } as const;
 const BROWSER = 'Mozilla/5.0 Chrome/150';
 
 let t: TestApp;
