@@ -122,8 +122,17 @@ describe('colour mode', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
     await page.getByRole('button', { name: 'Light' }).click();
+    // A listener made after the site's own hears the system's change after the site's has run
+    // (media query lists are told of a change in the order they were made): once it has heard
+    // it, the site has seen the change too and must have kept the visitor's choice.
+    await page.evaluate(() => {
+      const query = matchMedia('(prefers-color-scheme: dark)');
+      (window as unknown as { __schemeChanged: Promise<void> }).__schemeChanged = new Promise((resolve) =>
+        query.addEventListener('change', () => resolve(), { once: true }),
+      );
+    });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.waitForTimeout(100);
+    await page.evaluate(() => (window as unknown as { __schemeChanged: Promise<void> }).__schemeChanged);
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
     await context.close();
   });

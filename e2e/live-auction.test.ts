@@ -4,7 +4,11 @@ import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import { localizePath, type Language } from '../shared/languages';
 import { openStream } from '../server/api/test-support/event-stream';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import { AUTH_TOKEN_LIFETIME_MS } from '../server/api/auth/sms-routes';
+import { createTokenService } from '../server/api/http/tokens';
+import { API_MESSAGES } from '../server/api/messages';
+import { AUTH_TOKEN_KEY, AUTH_TOKEN_NUMBER_KEY } from '../shared/tokens';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, waitUntil, type Site } from './support';
 
 /** Two visitors on one lot: each sees the other's bid as it happens, through the lot's live stream. */
 
@@ -36,6 +40,14 @@ async function visitor(lang: Language, lot: string, on: Site = site) {
   const context = await newContext(browser, { locale: LOCALES[lang] });
   const page = await context.newPage();
   const problems = collectProblems(page);
+  // What the page received about the lot, in order: its live stream opened or refused, and each
+  // read of the lot itself (the only other way a rival's bid can reach the page).
+  const traffic: ('stream' | 'refused' | 'read')[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname === `/api/v1/auctions/${lot}/events`) traffic.push(response.ok() ? 'stream' : 'refused');
+    else if (pathname === `/api/v1/auctions/${lot}` && response.request().method() === 'GET') traffic.push('read');
+  });
   await page.clock.install({ time: Date.now() });
   await page.goto(`${on.origin}${localizePath('/numbers', lang)}?lot=${lot}`);
   await waitForHydration(page);
@@ -44,7 +56,7 @@ async function visitor(lang: Language, lot: string, on: Site = site) {
   await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).fill('123456');
   await page.getByRole('button', { name: c.purchase.phone.confirm, exact: true }).click();
   await page.locator('main').getByText(c.purchase.phone.confirmed).waitFor();
-  return { context, page, problems };
+  return { context, page, problems, traffic };
 }
 
 const currentBid = (page: Page) => page.locator('.auction-lot__facts .facts__main');
@@ -150,6 +162,16 @@ describe('the lot page when its stream is refused', () => {
         const detail = (await (await fetch(`${limited.origin}/api/v1/auctions/lot-009`)).json()) as { minimumBid: number; step: number };
         const first = await visitor('en', 'lot-009', limited);
         await bid(first.page, c, detail.minimumBid);
+        // Its stream was refused twice (before and after the phone was confirmed); each time the
+        // page read the lot at once and went on to poll, and it read it again after its own bid.
+        const { traffic } = first;
+        const reads = () => traffic.filter((kind) => kind === 'read').length;
+        await waitUntil(
+          () => traffic.filter((kind) => kind === 'refused').length === 2 && reads() === 3,
+          `the page's traffic was [${traffic.join(', ')}], not two refused streams and three reads of the lot`,
+        );
+        expect(traffic).not.toContain('stream');
+        const readsBeforeRival = reads();
 
         // Another bidder, straight through the API.
         const phone = '+998935551234';
@@ -163,9 +185,12 @@ describe('the lot page when its stream is refused', () => {
         const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
         await post('/auctions/lot-009/bids', { amount: detail.minimumBid + detail.step }, { Authorization: `Bearer ${authToken}` });
 
+        // The rival's bid is in the API; with no stream, only a read brings it, and none has been made.
+        expect(reads()).toBe(readsBeforeRival);
         expect(await first.page.locator('main').getByText(c.auction.outbid, { exact: true }).count()).toBe(0);
         await first.page.clock.fastForward(20_000);
         await first.page.locator('main').getByText(c.auction.outbid, { exact: true }).waitFor();
+        expect(reads()).toBe(readsBeforeRival + 1);
         expect(digits(await currentBid(first.page).textContent())).toBe(detail.minimumBid + detail.step);
         // The stream was refused (before and after the phone was confirmed), and that is the only complaint.
         const refused = `console.error: Failed to load resource: the server responded with a status of ${status}`;
@@ -179,4 +204,56 @@ describe('the lot page when its stream is refused', () => {
     },
     60000,
   );
+});
+
+describe.each(['en', 'ru', 'uz'] as const)('a confirmed phone whose token the API finds expired, in %s', (lang) => {
+  // Spec section 8: the API's answer is the toast; after a 401 an expired auth_token goes from
+  // storage with its number. Here the device's clock runs a minute behind the API's, as a cheap
+  // phone's may: the token, already past its end for the API, is still valid on the device.
+  it("shows the API's message, drops the phone from storage and asks for it again", async () => {
+    const c = TEXTS[lang];
+    const expiresAtMs = Date.now() - 30_000;
+    const phone = '+998901112233';
+    const signer = createTokenService(site.config.api.jwtSecret, () => expiresAtMs - AUTH_TOKEN_LIFETIME_MS);
+    const token = await signer.sign({ kind: 'auth', sub: phone, expiresAtMs, num: phone });
+
+    const context = await newContext(browser, { locale: LOCALES[lang] });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.clock.install({ time: expiresAtMs - 60_000 });
+    await page.addInitScript(([keys, values]) => keys.forEach((key, i) => localStorage.setItem(key, values[i])), [
+      [AUTH_TOKEN_KEY, AUTH_TOKEN_NUMBER_KEY],
+      [token, phone],
+    ] as const);
+    // The page asks for its stream's token with the phone's: held until the device's clock too
+    // has passed the token's end, so that the refusal finds it expired on both sides.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Promise<void>(
+      (resolve) =>
+        void page.route('**/api/v1/auctions/lot-004/stream-token', async (route) => {
+          resolve();
+          await held;
+          await route.continue();
+        }),
+    );
+    await page.goto(`${site.origin}${localizePath('/numbers', lang)}?lot=lot-004`);
+    await waitForHydration(page);
+    await asked;
+    // Until then the device holds a confirmed phone: the bid form is there.
+    await page.getByRole('textbox', { name: c.auction.amountLabel }).waitFor();
+
+    // The device's time moves on without firing its timers (the request's own timeout among them).
+    await page.clock.setSystemTime(expiresAtMs + 30_000);
+    release();
+    await page.locator('.Toastify').getByText(API_MESSAGES[lang].errors.tokenExpired, { exact: true }).waitFor();
+    await page.getByRole('textbox', { name: c.purchase.phone.label }).waitFor();
+    expect(await page.getByRole('textbox', { name: c.auction.amountLabel }).count()).toBe(0);
+    expect(await page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), [AUTH_TOKEN_KEY, AUTH_TOKEN_NUMBER_KEY])).toEqual([
+      null,
+      null,
+    ]);
+    expect(problems).toEqual(['console.error: Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    await context.close();
+  });
 });

@@ -5,7 +5,16 @@ import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import { LANGUAGES, localizePath, type Language } from '../shared/languages';
-import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser, startSite } from './support';
+import {
+  buildDecisionOnReturn,
+  collectProblems,
+  countDocumentLoads,
+  newContext,
+  waitForHydration,
+  type Site,
+  withSiteAndBrowser,
+  startSite,
+} from './support';
 
 const TEXTS = { ru, en, uz } as const;
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
@@ -18,15 +27,6 @@ let browser: Browser;
 withSiteAndBrowser({}, (started) => ({ site, browser } = started));
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
-
-/** Counts full document loads of the main frame (a client-side navigation is not one). */
-function countDocumentLoads(page: Page): { count: number } {
-  const loads = { count: 0 };
-  page.on('load', () => {
-    loads.count += 1;
-  });
-  return loads;
-}
 
 describe('after an in-site navigation', () => {
   it('the next page opens at its top with its heading in view and focused, and Back restores the position', async () => {
@@ -195,11 +195,11 @@ describe('a new build', () => {
       'kept-draft',
     ]);
 
-    // The reloaded page still sees a build id other than its own (a stale cache): no second reload.
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await page.waitForSelector('html[data-new-build="a-newer-build"]');
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await page.waitForTimeout(500);
+    // The reloaded page still sees a build id other than its own (a stale cache): it finds the
+    // build, weighs a reload, and declines it. No second reload.
+    expect(await buildDecisionOnReturn(page)).toBe('already-reloaded');
+    expect(await page.getAttribute('html', 'data-new-build')).toBe('a-newer-build');
+    expect(await buildDecisionOnReturn(page)).toBe('already-reloaded');
     expect(loads.count).toBe(2);
     await context.close();
   });
@@ -238,9 +238,8 @@ describe('a new build', () => {
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }),
     );
 
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await page.waitForSelector('html[data-new-build="a-newer-build"]');
-    await page.waitForTimeout(500);
+    expect(await buildDecisionOnReturn(page)).toBe('unsaved-input');
+    expect(await page.getAttribute('html', 'data-new-build')).toBe('a-newer-build');
     expect(loads.count).toBe(1);
     expect(await field.inputValue()).toBe('XXX-YY-YY');
     await context.close();

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
 import { createTestApp, type TestApp } from '../server/testing/test-app';
+import { BUILD_DECISION_EVENT } from '../client/platform/build-updates';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_MISSING = 'Chromium is missing: install it once with apt-get install -y chromium';
@@ -99,6 +100,44 @@ export function collectProblems(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
+}
+
+/** Counts full document loads of the main frame (a client-side navigation is not one). */
+export function countDocumentLoads(page: Page): { count: number } {
+  const loads = { count: 0 };
+  page.on('load', () => {
+    loads.count += 1;
+  });
+  return loads;
+}
+
+/**
+ * Brings the tab back into view (a `visibilitychange`) and answers what the page decided about a
+ * new build: 'reload', or why not ('no-new-build', 'unsaved-input', 'already-reloaded'). The
+ * page announces its decision (client/platform/build-updates.ts), so a test that expects no
+ * reload knows the page has looked, instead of sleeping and seeing nothing happen.
+ */
+export function buildDecisionOnReturn(page: Page): Promise<string> {
+  return page.evaluate(
+    (eventName) =>
+      new Promise<string>((resolve) => {
+        document.addEventListener(eventName, (event) => resolve(String((event as CustomEvent<string>).detail)), { once: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }),
+    BUILD_DECISION_EVENT,
+  );
+}
+
+/**
+ * Waits (at most `timeoutMs`) for something the test observes from Node, such as a response the
+ * browser received, and fails with `what` when it never comes, instead of as a jest timeout.
+ */
+export async function waitUntil(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${what} (waited ${timeoutMs} ms)`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export async function waitForHydration(page: Page): Promise<void> {

@@ -11,6 +11,7 @@ import {
   removeExpiredAfterRefusal,
   removeToken,
   storeToken,
+  subscribeTokens,
   type TokenStorage,
 } from './tokens';
 import { MapStorage, NOW_SECONDS, UNDECODABLE_TOKENS, expiredToken, forgeJwt, validToken } from './testing/forged-jwt';
@@ -218,5 +219,25 @@ describe('removeExpiredAfterRefusal', () => {
     const storage = new MapStorage(initial);
     removeExpiredAfterRefusal(storage, NOW_SECONDS);
     expect(storage.snapshot()).toEqual(initial);
+  });
+
+  it('tells the page when it dropped a token (a confirmed phone or a booking on screen must go), and only then', () => {
+    const heard = jest.fn();
+    const stop = subscribeTokens(heard);
+    try {
+      removeExpiredAfterRefusal(
+        new MapStorage({ [AUTH_TOKEN_KEY]: validToken('au'), [AUTH_TOKEN_NUMBER_KEY]: '998901234567' }),
+        NOW_SECONDS,
+      );
+      removeExpiredAfterRefusal(new MapStorage({}), NOW_SECONDS);
+      expect(heard).not.toHaveBeenCalled();
+      removeExpiredAfterRefusal(
+        new MapStorage({ [AUTH_TOKEN_KEY]: expiredToken('au'), [AUTH_TOKEN_NUMBER_KEY]: '998901234567' }),
+        NOW_SECONDS,
+      );
+      expect(heard).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
   });
 });

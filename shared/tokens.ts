@@ -166,8 +166,11 @@ export function bearerToken(storage: TokenStorage | null, nowSeconds: number): s
  * number), is dropped (spec section 8). A valid one stays: the refusal may be about something else.
  */
 export function removeExpiredAfterRefusal(storage: TokenStorage | null, nowSeconds: number): void {
-  readValidToken(RESERVATION_TOKEN_KEY, storage, nowSeconds);
-  readValidToken(AUTH_TOKEN_KEY, storage, nowSeconds);
+  if (!storage) return;
+  const held = [RESERVATION_TOKEN_KEY, AUTH_TOKEN_KEY].filter((key) => safeGet(storage, key) !== null);
+  const removed = held.filter((key) => readValidToken(key, storage, nowSeconds) === null);
+  // The page shows what the session holds: a booking or a confirmed phone just dropped must go.
+  if (removed.length > 0) notifyTokensChanged();
 }
 
 // ---- Subscriptions: React reads the session through useSyncExternalStore (server snapshot: nothing),
@@ -183,10 +186,12 @@ export function notifyTokensChanged(): void {
 
 export function subscribeTokens(listener: Listener): () => void {
   listeners.add(listener);
-  window.addEventListener('storage', listener);
+  // Another tab's writes arrive as `storage` events; without a window (Node) only ours are heard.
+  const other = typeof window === 'undefined' ? null : window;
+  other?.addEventListener('storage', listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', listener);
+    other?.removeEventListener('storage', listener);
   };
 }
 

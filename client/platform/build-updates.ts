@@ -22,6 +22,14 @@ export const BUILD_RELOAD_GUARD_MS = 10_000;
 /** How long the visitor must leave the page alone before it reloads under their eyes. */
 export const BUILD_RELOAD_IDLE_MS = 60_000;
 
+/**
+ * Each time the page weighs a reload it announces the outcome on `document` as a CustomEvent
+ * whose `detail` is the decision, so a test (or a support session in devtools) can see that the
+ * page looked and chose not to reload, instead of waiting and seeing nothing happen.
+ */
+export const BUILD_DECISION_EVENT = 'build-update-decision';
+export type BuildDecision = 'reload' | 'no-new-build' | 'hidden' | 'unsaved-input' | 'already-reloaded';
+
 async function fetchBuildId(url: string): Promise<string | null> {
   try {
     const response = await fetch(url, { cache: 'no-store', credentials: 'same-origin' });
@@ -93,10 +101,16 @@ export function startBuildUpdates(currentBuildId: string, intervalMinutes: numbe
   let idleTimer: number | undefined;
   const unsaved = watchUnsavedInput(document);
 
+  const decide = (): BuildDecision => {
+    if (!newBuild) return 'no-new-build';
+    if (document.visibilityState !== 'visible') return 'hidden';
+    if (unsaved.hasUnsavedInput()) return 'unsaved-input';
+    return mayReloadForBuild(window.sessionStorage, newBuild, Date.now()) ? 'reload' : 'already-reloaded';
+  };
   const reloadIfSafe = () => {
-    if (!newBuild || document.visibilityState !== 'visible' || unsaved.hasUnsavedInput()) return;
-    if (!mayReloadForBuild(window.sessionStorage, newBuild, Date.now())) return;
-    window.location.reload();
+    const decision = decide();
+    document.dispatchEvent(new CustomEvent<BuildDecision>(BUILD_DECISION_EVENT, { detail: decision }));
+    if (decision === 'reload') window.location.reload();
   };
   // A minute without input on a visible page: nothing the visitor is doing is interrupted.
   const restartIdle = () => {
