@@ -81,6 +81,7 @@ export type CreateOrderRequest = z.input<typeof C.CreateOrderBody>;
 export type OrderStatus = z.infer<typeof C.OrderStatus>;
 export type OrderTariff = z.infer<typeof C.OrderTariff>;
 export type Order = z.infer<typeof C.Order>;
+export type EsimProfile = z.infer<typeof C.EsimProfile>;
 export type CreateOrderResponse = z.infer<typeof C.CreateOrderResponse>;
 export type PaymentProvider = z.infer<typeof C.PaymentProvider>;
 export type StartPaymentResponse = z.infer<typeof C.StartPaymentResponse>;

@@ -1,6 +1,7 @@
 import type { Db } from './store/database';
 import type { RateLimits } from './http/limits';
 import type { TokenService } from './http/tokens';
+import type { EsimSettings } from './orders/esim-profiles';
 
 /** What every handler gets: the store, the clock, the token service and the settings. */
 export interface ApiContext {
@@ -18,6 +19,8 @@ export interface ApiContext {
   /** Key of the hash that stands for a verified document (one person), never stored in clear. */
   personSecret: string;
   limits: RateLimits;
+  /** Where eSIM profiles are downloaded from, and whether they need a confirmation code. */
+  esim: EsimSettings;
   log(message: string): void;
   /** A fault of the API itself (a 5xx), with the request id that ties it to the request log. */
   logError(message: string, error: unknown, requestId?: string): void;

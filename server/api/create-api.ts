@@ -20,6 +20,7 @@ import { createIdentificationService } from './identification/identification-ser
 import { openApiDocument } from './openapi/document';
 import { registerOrders } from './orders/order-routes';
 import { createOrderService } from './orders/order-service';
+import { DEFAULT_SMDP_ADDRESS, type EsimSettings } from './orders/esim-profiles';
 import { registerPayments } from './payments/payment-routes';
 import { createPaymentService } from './payments/payment-service';
 import { registerSandbox } from './payments/sandbox-routes';
@@ -53,6 +54,8 @@ export interface ApiOptions {
   /** Told the code of every request a per-client limit refused (for metrics). */
   onRefused?: (code: string) => void;
   now?: () => number;
+  /** The eSIM profiles' SM-DP+ address and confirmation code; by default the demo address, no code. */
+  esim?: EsimSettings;
   /** Where accepted bids come from for the live streams; by default each process follows the store. */
   bidFeed?: (db: ReturnType<typeof openDatabase>) => BidFeed;
   /** Tests: wraps the token service (HS256 with `jwtSecret`), e.g. to hold a check back. */
@@ -113,6 +116,7 @@ export function createApi(options: ApiOptions): Api {
       { ...DEFAULT_LIMITS, ...options.limits },
       { redisUrl: options.redisUrl ?? null, warn: (message) => logError(message, undefined) },
     ),
+    esim: options.esim ?? { smdpAddress: DEFAULT_SMDP_ADDRESS, confirmationCode: false },
     log,
     logError,
   };

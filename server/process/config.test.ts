@@ -89,6 +89,7 @@ describe('configuration', () => {
           paymentWindowPremiumMinutes: 30,
           corsOrigins: [],
           production: true,
+          esim: { smdpAddress: 'smdp-demo.oq.uz', confirmationCode: false },
           limits: {
             reservationsPerHour: 60,
             reservationsPerNetworkPerHour: 180,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { FirebasePublicConfig, PublicConfig } from '../../shared/public-config';
 import { DEFAULT_DEMO_NUMBERS, DEFAULT_LIMITS, DEFAULT_PREMIUM_WINDOW_MINUTES, type ApiOptions } from '../api/create-api';
+import { DEFAULT_SMDP_ADDRESS, SMDP_ADDRESS } from '../api/orders/esim-profiles';
 import { DEFAULT_NODE_ENV } from './node-env';
 
 /**
@@ -44,6 +45,7 @@ export type EmbeddedApiConfig = Required<
     | 'production'
     | 'limits'
     | 'redisUrl'
+    | 'esim'
   >
 > &
   Pick<ApiOptions, 'demoSmsCode'>;
@@ -200,6 +202,9 @@ const envSchema = z
         .optional(),
     ),
     API_CORS_ORIGINS: origins,
+    // The SM-DP+ server named in every eSIM activation code; the demo default is never contacted.
+    ESIM_SMDP_ADDRESS: matching(SMDP_ADDRESS, 'be a host name such as smdp.example.uz'),
+    ESIM_CONFIRMATION_CODE: flag,
     // Longer than the HTTP client's 10 s timeout, so a slow API call ends as an error state first.
     RENDER_TIMEOUT_MS: integer(15000, 100, 120000),
     WEB_CONCURRENCY: integer(1, 1, 256),
@@ -324,6 +329,7 @@ export function loadConfig(env: Env = process.env): Config {
         streamsTotal: e.LIMIT_STREAMS_TOTAL,
       },
       redisUrl: e.REDIS_URL ?? null,
+      esim: { smdpAddress: e.ESIM_SMDP_ADDRESS ?? DEFAULT_SMDP_ADDRESS, confirmationCode: e.ESIM_CONFIRMATION_CODE ?? false },
     },
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
     webConcurrency: e.WEB_CONCURRENCY,

@@ -64,6 +64,26 @@ export const OrderTariff = z.strictObject({
   selection: orNull(ConstructorSelection),
 });
 
+/**
+ * What installs an activated eSIM (GSMA SGP.22). A credential: the order's own answer carries it,
+ * nothing else does.
+ */
+export const EsimProfile = z
+  .strictObject({
+    /** The SM-DP+ server the phone downloads the profile from. */
+    smdpAddress: z.string(),
+    /** The profile's one-time matching ID (the activation code's token). */
+    matchingId: z.string().regex(/^[A-Z0-9]{20,}$/),
+    /** Typed on the phone while installing, when the operator requires one; null otherwise. */
+    confirmationCode: z
+      .string()
+      .regex(/^\d{8}$/)
+      .nullable(),
+    /** `LPA:1$<SM-DP+ address>$<matching ID>`, with `$<OID>$1` after it when a confirmation code is required. */
+    activationCode: z.string().regex(/^LPA:1\$[^$]+\$[A-Z0-9]{20,}(\$[^$]*\$1)?$/),
+  })
+  .meta({ id: 'EsimProfile' });
+
 export const Order = z
   .strictObject({
     id: z.string(),
@@ -83,6 +103,8 @@ export const Order = z
     paymentDeadline: DateTime,
     paidAt: DateTime.nullable(),
     activatedAt: DateTime.nullable(),
+    /** The eSIM's profile, once an eSIM order is activated; null before, and for a physical SIM. */
+    esim: orNull(EsimProfile),
   })
   .meta({ id: 'Order' });
 

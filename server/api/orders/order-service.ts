@@ -14,6 +14,7 @@ import type { ReservationRow, ReservationService } from '../reservations/reserva
 import { createTariffCatalogue } from '../tariffs/tariff-catalogue';
 import { SIM_TYPES } from '../tariffs/sim-types';
 import type { OrderInput } from './order-input';
+import { createEsimProfiles } from './esim-profiles';
 import { writeTransaction } from '../store/database';
 
 /** The order's own token (the site's access_token) stays usable this long, to re-check an activation later. */
@@ -50,6 +51,7 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
   const db = ctx.db;
   const tariffs = createTariffCatalogue(db);
   const points = createPointCatalogue(db);
+  const esimProfiles = createEsimProfiles(ctx);
   const numberById = db.prepare('SELECT * FROM numbers WHERE id = ?');
   const orderById = db.prepare('SELECT * FROM orders WHERE id = ?');
   const insert = db.prepare(
@@ -202,10 +204,16 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
       paymentDeadline: iso(row.payment_deadline)!,
       paidAt: iso(row.paid_at),
       activatedAt: iso(row.activated_at),
+      esim: row.sim_type === 'esim' && (row.status === 'activated' || row.status === 'paid') ? esimProfiles.find(row.id) : null,
     };
   }
 
-  return { create, find, view };
+  /** The activated order's eSIM profile, issued in the activating transaction (payment-service.ts). */
+  function issueEsimProfile(row: OrderRow, now: number): void {
+    if (row.sim_type === 'esim') esimProfiles.issue(row.id, now);
+  }
+
+  return { create, find, view, issueEsimProfile };
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

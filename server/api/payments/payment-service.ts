@@ -72,6 +72,7 @@ export function createPaymentService(ctx: ApiContext, orders: OrderService) {
     const alreadyActive = order.status === 'activated' || order.status === 'paid';
     if (!alreadyActive && sell.run({ id: order.number_id, order: order.id, now }).changes === 1) {
       activate.run({ id: order.id, now });
+      orders.issueEsimProfile(order, now);
       if (order.lot_id) soldLot.run(order.number_price, now, order.phone, order.lot_id);
       decide.run('approved', now, payment.id);
       return 'approved';

@@ -290,4 +290,18 @@ export const MIGRATIONS: Migration[] = [
       END;
     `,
   },
+  {
+    version: 8,
+    name: 'the eSIM profile of an activated eSIM order (SM-DP+ address, matching ID, confirmation code)',
+    sql: `
+      CREATE TABLE esim_profiles (
+        order_id TEXT PRIMARY KEY REFERENCES orders (id),
+        smdp_address TEXT NOT NULL,
+        -- One profile per matching ID, ever: an activation code installs once.
+        matching_id TEXT NOT NULL UNIQUE,
+        confirmation_code TEXT,
+        issued_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
