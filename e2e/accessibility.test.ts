@@ -1,14 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { LANGUAGES, localizePath } from '../shared/languages';
 import { PATHS } from '../shared/paths';
-import { newContext, waitForHydration, type Site, withSiteAndBrowser, newestNewsSlug } from './support';
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
+import { axeViolations, newContext, waitForHydration, type Site, withSiteAndBrowser, newestNewsSlug } from './support';
 
 let site: Site;
 let browser: Browser;
@@ -19,24 +12,7 @@ beforeAll(async () => {
   slug = await newestNewsSlug(site);
 });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  // The site's CSP would refuse the injected checker, so this context bypasses it (tests only).
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v: AxeViolation) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
-}
+const seriousViolations = (page: Page) => axeViolations(page, { serious: true });
 
 describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => {
   it('has no serious or critical axe violation on any page', async () => {

@@ -153,3 +153,36 @@ export async function newContext(browser: Browser, options: Parameters<Browser['
   );
   return context;
 }
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * axe-core's violations on the page, or only within the elements `within` selects, each as one
+ * readable line; `serious` keeps only the serious and critical ones. The site's CSP would refuse
+ * the injected checker, so a test context that runs it bypasses the CSP (tests only).
+ */
+export async function axeViolations(
+  page: Page,
+  { within, serious = false }: { within?: string; serious?: boolean } = {},
+): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(selector ? { include: [[selector]] } : document, { resultTypes: ['violations'] });
+    return result.violations;
+  }, within ?? null);
+  return violations
+    .filter((v) => !serious || v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
+}

@@ -1,7 +1,13 @@
 import type { Db } from './store/database';
 import type { RateLimits } from './http/limits';
 import type { TokenService } from './http/tokens';
-import type { EsimSettings } from './orders/esim-profiles';
+
+/** Where eSIM profiles are downloaded from, and whether they need a confirmation code (orders/esim-profiles.ts). */
+export interface EsimSettings {
+  smdpAddress: string;
+  /** When true, each profile also gets a confirmation code the visitor types while installing. */
+  confirmationCode: boolean;
+}
 
 /** What every handler gets: the store, the clock, the token service and the settings. */
 export interface ApiContext {

@@ -9,7 +9,7 @@ import { createAuctionService } from './auctions/auction-service';
 import { createStoreBidFeed, type BidFeed } from './auctions/bid-feed';
 import { createLotStreams } from './auctions/lot-events';
 import { registerSms } from './auth/sms-routes';
-import type { ApiContext } from './context';
+import type { ApiContext, EsimSettings } from './context';
 import { ApiError } from './http/api-error';
 import { cors } from './http/cors';
 import { createErrorHandler, errorBody } from './http/error-handler';
@@ -20,7 +20,7 @@ import { createIdentificationService } from './identification/identification-ser
 import { openApiDocument } from './openapi/document';
 import { registerOrders } from './orders/order-routes';
 import { createOrderService } from './orders/order-service';
-import { DEFAULT_SMDP_ADDRESS, type EsimSettings } from './orders/esim-profiles';
+import { DEFAULT_SMDP_ADDRESS } from './orders/esim-profiles';
 import { registerPayments } from './payments/payment-routes';
 import { createPaymentService } from './payments/payment-service';
 import { registerSandbox } from './payments/sandbox-routes';
@@ -32,6 +32,7 @@ import { registerTariffs } from './tariffs/tariff-routes';
 
 // What the site's configuration needs to know of the API's defaults.
 export { DEFAULT_LIMITS, type ClientLimits } from './http/limits';
+export { DEFAULT_SMDP_ADDRESS, SMDP_ADDRESS } from './orders/esim-profiles';
 export { DEFAULT_DEMO_NUMBERS } from './seed/seed-numbers';
 
 export interface ApiOptions {

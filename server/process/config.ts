@@ -3,8 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FirebasePublicConfig, PublicConfig } from '../../shared/public-config';
-import { DEFAULT_DEMO_NUMBERS, DEFAULT_LIMITS, DEFAULT_PREMIUM_WINDOW_MINUTES, type ApiOptions } from '../api/create-api';
-import { DEFAULT_SMDP_ADDRESS, SMDP_ADDRESS } from '../api/orders/esim-profiles';
+import {
+  DEFAULT_DEMO_NUMBERS,
+  DEFAULT_LIMITS,
+  DEFAULT_PREMIUM_WINDOW_MINUTES,
+  type ApiOptions,
+  DEFAULT_SMDP_ADDRESS,
+  SMDP_ADDRESS,
+} from '../api/create-api';
 import { DEFAULT_NODE_ENV } from './node-env';
 
 /**

@@ -6,6 +6,7 @@ import { describedBy, Field } from '../../features/purchase/Field';
 import { PointOptions } from '../../features/purchase/PointOptions';
 import { updateDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
 import type { PurchaseCatalogue } from './loader';
+import { EsimDeviceCheck } from '../../features/esim/EsimDeviceCheck';
 
 const SIM_IDS: SimTypeId[] = ['esim', 'physical'];
 
@@ -78,6 +79,7 @@ export function SimDeliveryFields({
           )}
         </Field>
       ) : null}
+      {draft.simType === 'esim' ? <EsimDeviceCheck /> : null}
 
       {draft.simType === 'physical' ? (
         <fieldset className="choice-group">

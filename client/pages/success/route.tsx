@@ -11,6 +11,7 @@ import { browserLoader, useBrowserLoaderData } from '../../features/purchase/bro
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
 import { readOrderAccess } from '../../../shared/tokens';
+import { EsimInstall } from '../../features/esim/EsimInstall';
 
 type SuccessView =
   | { state: 'none' }
@@ -76,6 +77,7 @@ export function Component() {
           </p>
         </section>
       ) : null}
+      {view.state === 'activated' && !busy ? <OrderNextStep order={view.order} onRetry={retry} /> : null}
       {view.state === 'notActivated' ? (
         <div className="notice notice--warning" role="alert">
           <p>{t('messages.notActivated')}</p>
@@ -101,6 +103,18 @@ export function Component() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * What the visitor does next with an activated order: an eSIM installs from here (or, without its
+ * profile, the part says so and offers Retry); a SIM card needs nothing more on this page.
+ */
+function OrderNextStep({ order, onRetry }: { order: Order | null; onRetry: () => void }) {
+  const { t } = useTranslation();
+  if (!order) return <LoadError message={t('success.orderFailed')} onRetry={onRetry} role="status" />;
+  if (order.simType !== 'esim') return null;
+  if (!order.esim) return <LoadError message={t('esim.missing')} onRetry={onRetry} role="status" />;
+  return <EsimInstall profile={order.esim} email={order.email} />;
 }
 
 function nextStep(order: Order, t: (key: string, values?: Record<string, string>) => string): string {

@@ -8,12 +8,6 @@ export const DEFAULT_SMDP_ADDRESS = 'smdp-demo.oq.uz';
 /** An SM-DP+ address as it may stand in an activation code: a host name, no `$` or spaces. */
 export const SMDP_ADDRESS = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-export interface EsimSettings {
-  smdpAddress: string;
-  /** When true, each profile also gets a confirmation code the visitor types while installing. */
-  confirmationCode: boolean;
-}
-
 interface ProfileRow {
   order_id: string;
   smdp_address: string;

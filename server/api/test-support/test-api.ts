@@ -136,3 +136,13 @@ export async function placeOrder(app: express.Express, phone = '+998901234567') 
     .expect(201);
   return { auth, reservation, order: res.body.order, accessToken: res.body.accessToken as string };
 }
+
+/** Pays for the order in the sandbox and approves the payment, as the visitor's bank would: the order is activated. */
+export async function payAndApprove(app: express.Express, orderId: string, accessToken: string): Promise<void> {
+  const started = await request(app)
+    .post(`/api/v1/orders/${orderId}/payments`)
+    .set('Authorization', `Bearer ${accessToken}`)
+    .send({ provider: 'payme' })
+    .expect(201);
+  await request(app).post(`${started.body.paymentUrl}/approve`).type('form').send('').expect(303);
+}

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { preferredLanguage } from './language-redirects';
 import { textOf } from '../../testing/test-html';
-import { CRAWLER_UAS } from '../../testing/user-agents';
+import { CRAWLER_UAS } from '../../../shared/testing/user-agents';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
 

@@ -4,7 +4,7 @@ import { createRoutes } from '../../../client/routes';
 import { LANGUAGES, localizePath } from '../../../shared/languages';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { linkHref, textOf } from '../../testing/test-html';
-import { BROWSER_UA as BROWSER, CRAWLER_UAS as BOTS } from '../../testing/user-agents';
+import { BROWSER_UA as BROWSER, CRAWLER_UAS as BOTS } from '../../../shared/testing/user-agents';
 
 function Boom(): never {
   throw new Error('secret render failure detail');
