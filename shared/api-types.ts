@@ -41,6 +41,7 @@ export type NumberStatus = z.infer<typeof C.NumberStatus>;
 export type NumberCategory = z.infer<typeof C.NumberCategory>;
 export type CategoryList = z.infer<typeof C.CategoryList>;
 export type PhoneNumber = z.infer<typeof C.PhoneNumber>;
+export type NearNumber = z.infer<typeof C.NearNumber>;
 /** GET /numbers query, as the API reads it. */
 export type NumberSearch = z.infer<typeof C.NumberSearchQuery>;
 export type NumberList = z.infer<typeof C.NumberList>;

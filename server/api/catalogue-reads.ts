@@ -33,7 +33,18 @@ import { pageOf, parseInput } from './http/input';
 import { createNewsReads } from './news/news-reads';
 import { CATEGORIES } from './numbers/categories';
 import { normalizeMask } from './numbers/number-patterns';
-import { createNumberSearch, decodeCursor, encodeCursor, sameState, type SearchFilters, type SearchState } from './numbers/number-search';
+import { createNearMatches, wishOf } from './numbers/near-matches';
+import { dateRuns, matchedForm, parseDate, type DateForm } from './numbers/date-search';
+import {
+  createNumberSearch,
+  decodeCursor,
+  encodeCursor,
+  EXACT_TOTAL_LIMIT,
+  sameState,
+  type SearchFilters,
+  type SearchKey,
+  type SearchState,
+} from './numbers/number-search';
 import { toPhoneNumber, type NumberRow } from './numbers/number-store';
 import { CITIES } from './points-of-sale/cities';
 import { createPointCatalogue, distanceKm, toPointOfSale } from './points-of-sale/point-catalogue';
@@ -76,6 +87,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
   const points = createPointCatalogue(ctx.db);
   const news = createNewsReads(ctx.db);
   const search = createNumberSearch(ctx.db);
+  const near = createNearMatches(ctx.db);
   const oneNumber = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn = ?`);
   // Answers of the number search, each kept with the state it was made in and given again only
   // while that state holds (no number stored or sold, no hold taken or released, none lapsed, no
@@ -99,13 +111,63 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
       : search.keys(filters, sort, null, offset + pageSize + 1, now).slice(offset);
     const pageKeys = found.slice(0, pageSize);
     const { total, exact } = search.total(filters, now);
-    return {
-      items: pageKeys.map((key) => toPhoneNumber(oneNumber.get(key.msisdn) as NumberRow, now)),
+    const items = pageKeys.map((key) => toPhoneNumber(oneNumber.get(key.msisdn) as NumberRow, now));
+    const answer: NumberList = {
+      items,
       page,
       pageSize,
       total,
       totalExact: exact,
       nextCursor: found.length > pageSize ? encodeCursor(pageKeys[pageKeys.length - 1]) : null,
+    };
+    // Fewer than a page of what was wished for: the closest numbers for sale beside it.
+    const wish = !cursor && page === 1 && items.filter((item) => item.available).length < pageSize ? wishOf(filters) : null;
+    if (wish) {
+      answer.nearMatches = near.find(wish, pageSize, now, filters.category).map((match) => ({
+        ...toPhoneNumber(oneNumber.get(match.msisdn) as NumberRow, now),
+        differs: match.differs,
+      }));
+    }
+    return answer;
+  }
+
+  /**
+   * A date search: the numbers whose subscriber digits hold one of the date's runs, ranked by the
+   * run (longer first), then by price. The runs are found through the digit search's own index
+   * (a `contains` of each run), each number once, under the longest run it holds; counted up to
+   * EXACT_TOTAL_LIMIT + 1, so a page, its total and its cursor come from one ranked list.
+   */
+  function searchDate(
+    filters: SearchFilters,
+    runs: ReturnType<typeof dateRuns>,
+    page: number,
+    pageSize: number,
+    offset: number,
+    cursor: ReturnType<typeof decodeCursor>,
+    now: number,
+  ): NumberList {
+    const ranked: Array<{ key: SearchKey; form: DateForm }> = [];
+    const CHUNK = 200;
+    for (const { form, run } of runs) {
+      const byRun: SearchFilters = { ...filters, contains: run, endsWith: null, mask: null };
+      let start: SearchKey | null = null;
+      while (ranked.length <= EXACT_TOTAL_LIMIT) {
+        const chunk = search.keys(byRun, 'price_asc', start, CHUNK, now);
+        for (const key of chunk) if (matchedForm(key.msisdn, runs) === form) ranked.push({ key, form });
+        if (chunk.length < CHUNK) break;
+        start = chunk[chunk.length - 1];
+      }
+    }
+    const exact = ranked.length <= EXACT_TOTAL_LIMIT;
+    const from = cursor ? ranked.findIndex(({ key }) => key.msisdn === cursor.msisdn) + 1 : offset;
+    const pageOf = ranked.slice(from, from + pageSize);
+    return {
+      items: pageOf.map(({ key, form }) => ({ ...toPhoneNumber(oneNumber.get(key.msisdn) as NumberRow, now), dateForm: form })),
+      page,
+      pageSize,
+      total: Math.min(ranked.length, EXACT_TOTAL_LIMIT),
+      totalExact: exact,
+      nextCursor: from + pageSize < ranked.length && pageOf.length > 0 ? encodeCursor(pageOf[pageOf.length - 1].key) : null,
     };
   }
 
@@ -149,11 +211,17 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
       const cursor = q.cursor ? decodeCursor(q.cursor) : null;
       if (q.cursor && !cursor) throw badRequest('invalid_field', 'cursor');
       const now = ctx.now();
+      const date = q.date === undefined ? null : parseDate(q.date);
+      if (q.date !== undefined && !date) throw badRequest('invalid_date', 'date');
       const key = JSON.stringify([q, mask]);
       const kept = searchAnswers.get(key);
       const state = search.stateOf(now);
       if (kept && sameState(kept.state, state, now)) return kept.answer;
-      const answer = deepFreeze(searchNumbers(filters, sort, page, pageSize, offset, cursor, now));
+      const answer = deepFreeze(
+        date
+          ? searchDate(filters, dateRuns(date), page, pageSize, offset, cursor, now)
+          : searchNumbers(filters, sort, page, pageSize, offset, cursor, now),
+      );
       searchAnswers.set(key, { state, answer });
       return answer;
     },

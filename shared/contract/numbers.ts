@@ -31,12 +31,25 @@ export const PhoneNumber = z
     available: z.boolean(),
     /** Set when the number is sold by auction. */
     auctionId: z.string().nullable(),
+    /** In a date search: the form of the date the number holds (DDMMYY, YYMMDD, DDMM, MMDD or YYYY). */
+    dateForm: z.enum(['DDMMYY', 'YYMMDD', 'DDMM', 'MMDD', 'YYYY']).optional(),
   })
   .meta({ id: 'PhoneNumber' });
+
+/** A number for sale close to the visitor's wish, with the places where it differs. */
+export const NearNumber = PhoneNumber.extend({
+  /** Places (0–6) among the seven subscriber digits whose digit differs from the wish. */
+  differs: z.array(Int.min(0).max(6)),
+}).meta({ id: 'NearNumber' });
 
 export const NumberList = z
   .strictObject({
     items: z.array(PhoneNumber),
+    /**
+     * With a digit, ending or mask search that has fewer than a page of free results (on its first
+     * page): up to a page of the closest free numbers, fewest differing digits first, then by price.
+     */
+    nearMatches: z.array(NearNumber).optional(),
     page: Int.min(1),
     pageSize: Int.min(1),
     total: Int.min(0).meta({ description: 'Exact when totalExact; otherwise more than this many match' }),
@@ -70,6 +83,11 @@ export const NumberSearchQuery = z.strictObject({
     .optional()
     .meta({ description: 'e.g. XXX-YY-YY: same letter = same digit, different letters = different digits, _ any digit' }),
   pattern: queryEnum(NumberPattern),
+  /**
+   * A date (25.11.1990 or 1990-11-25): numbers holding it as DDMMYY, YYMMDD, DDMM, MMDD or YYYY
+   * among their seven subscriber digits, longer forms first, then by price. Replaces contains, endsWith and mask.
+   */
+  date: z.string().max(20).optional().meta({ description: 'e.g. 25.11.1990 or 1990-11-25; ranked DDMMYY, YYMMDD, DDMM, MMDD, YYYY' }),
   sort: queryEnum(z.enum(['price_asc', 'price_desc'])),
   /** false (default): only numbers free to reserve; true: all, others with available=false. */
   includeUnavailable: queryBoolean(),

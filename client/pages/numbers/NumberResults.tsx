@@ -73,6 +73,25 @@ export function NumberResults({
           ))}
         </ul>
       )}
+      {numbers.nearMatches?.length ? (
+        <section className="number-results__near" aria-labelledby="number-near-title">
+          <h3 id="number-near-title">{t('numbers.results.nearTitle')}</h3>
+          <p>{t('numbers.results.nearHint')}</p>
+          <ul className="number-grid">
+            {numbers.nearMatches.map((number) => (
+              <NumberCard
+                key={number.number}
+                number={number}
+                differs={number.differs}
+                category={categoryName(number.category)}
+                held={held}
+                choice={choice}
+                hydrated={hydrated}
+              />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {numbers.page > 1 || hasNext ? (
         <nav className="pagination" aria-label={t('numbers.results.pagination')}>
           {numbers.page > 1 ? (
@@ -96,14 +115,44 @@ export function NumberResults({
   );
 }
 
+/**
+ * The number as written (+998 77 123 45 67) with the subscriber digits at `differs` (0–6, of the
+ * last seven) marked: where a near match differs from the visitor's wish.
+ */
+function MarkedNumber({ formatted, differs }: { formatted: string; differs: readonly number[] }) {
+  const { t } = useTranslation();
+  const digitCount = formatted.replace(/\D/g, '').length;
+  let digit = -1;
+  return (
+    <>
+      {[...formatted].map((char, i) => {
+        if (!/\d/.test(char)) return char;
+        digit++;
+        const place = digit - (digitCount - 7);
+        return differs.includes(place) ? (
+          <mark key={i} className="number-card__differs">
+            {char}
+          </mark>
+        ) : (
+          char
+        );
+      })}
+      <span className="visually-hidden">{` (${t('numbers.results.nearDiffers', { count: differs.length })})`}</span>
+    </>
+  );
+}
+
 function NumberCard({
   number,
+  differs,
   category,
   held,
   choice,
   hydrated,
 }: {
   number: PhoneNumber;
+  /** A near match: the places of the subscriber digits that differ from the wish. */
+  differs?: readonly number[];
   category: string;
   held: HeldReservation | null;
   choice: Choice;
@@ -118,7 +167,9 @@ function NumberCard({
   const confirming = choice.confirming === number.number;
   return (
     <li className={`number-card${mine ? ' number-card--mine' : ''}${taken ? ' number-card--taken' : ''}`}>
-      <span className="number-card__number phone-number">{number.formatted}</span>
+      <span className="number-card__number phone-number">
+        {differs ? <MarkedNumber formatted={number.formatted} differs={differs} /> : number.formatted}
+      </span>
       <span className="number-card__meta">
         {number.price === 0 ? (
           <span className="badge badge--free">{t('numbers.free')}</span>
