@@ -34,6 +34,7 @@ export const SITE_QUERY_PARAMS = [
   'digits',
   'endsWith',
   'mask',
+  'date',
   'pattern',
   'sort',
   'lot',

@@ -53,13 +53,30 @@ export function NumberFiltersForm({ filters, categories }: { filters: NumberFilt
           {t('numbers.filters.contains')}
         </label>
         {/* Not name="contains": a form's named control shadows the form's own property of that name (form.contains). */}
-        <input id="filter-contains" name="digits" inputMode="numeric" pattern="[0-9]*" maxLength={7} defaultValue={filters.digits} />
+        {/* Dots and dashes too: a date typed here (25.11.1990) is searched as a date. */}
+        <input id="filter-contains" name="digits" inputMode="numeric" pattern="[0-9./\-]*" maxLength={10} defaultValue={filters.digits} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor="filter-ends">
           {t('numbers.filters.endsWith')}
         </label>
         <input id="filter-ends" name="endsWith" inputMode="numeric" pattern="[0-9]*" maxLength={7} defaultValue={filters.endsWith} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="filter-date">
+          {t('numbers.filters.date')}
+        </label>
+        <p className="field__hint" id="filter-date-hint">
+          {t('numbers.filters.dateHint')}
+        </p>
+        <input
+          id="filter-date"
+          name="date"
+          aria-describedby="filter-date-hint"
+          maxLength={20}
+          placeholder="25.11.1990"
+          defaultValue={filters.date}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor="filter-mask">

@@ -177,6 +177,11 @@ function NumberCard({
           <span className="number-card__price">{formatUzs(number.price, lang)}</span>
         )}
         {number.price > 0 && category ? <span className="number-card__category">{category}</span> : null}
+        {number.dateForm ? (
+          <span className="number-card__date">
+            {t('numbers.results.dateForm', { form: t(`numbers.results.dateForms.${number.dateForm}`) })}
+          </span>
+        ) : null}
       </span>
       {mine ? (
         <span className="badge badge--mine">{t('numbers.results.yours')}</span>

@@ -10,6 +10,7 @@ describe('the number search query', () => {
       digits: '77',
       endsWith: '00',
       mask: 'XXX-YY-YY',
+      date: '',
       pattern: 'mirror',
       sort: 'price_desc',
       page: 3,
@@ -39,7 +40,7 @@ describe('the number search query', () => {
 
   it('ignores unknown values and clamps the page instead of failing', () => {
     const filters = filtersFromQuery(new URLSearchParams('category=diamond&digits=7a7&pattern=zigzag&sort=random&page=-4'));
-    expect(filters).toEqual({ category: '', digits: '77', endsWith: '', mask: '', pattern: '', sort: '', page: 1, after: '' });
+    expect(filters).toEqual({ category: '', digits: '77', endsWith: '', mask: '', date: '', pattern: '', sort: '', page: 1, after: '' });
     expect(filtersFromQuery(new URLSearchParams('page=999999')).page).toBe(500);
     expect(filtersFromQuery(new URLSearchParams('page=abc')).page).toBe(1);
   });
@@ -48,5 +49,12 @@ describe('the number search query', () => {
     expect(filterQuery(filtersFromQuery(new URLSearchParams('category=free&page=2')))).toEqual({ category: 'free' });
     expect(pageCount(0, 24)).toBe(1);
     expect(pageCount(49, 24)).toBe(3);
+  });
+  it('searches a date typed into the digits field as a date, and passes the date field on as typed', () => {
+    expect(filtersFromQuery(new URLSearchParams('digits=25.11.1990'))).toMatchObject({ digits: '', date: '25.11.1990' });
+    expect(apiSearch(filtersFromQuery(new URLSearchParams('digits=25.11.1990')))).toMatchObject({ date: '25.11.1990' });
+    expect(apiSearch(filtersFromQuery(new URLSearchParams('date=31.02.1990'))).date).toBe('31.02.1990');
+    expect(filtersFromQuery(new URLSearchParams('digits=2511'))).toMatchObject({ digits: '2511', date: '' });
+    expect(filterQuery(filtersFromQuery(new URLSearchParams('date=1990-11-25')))).toEqual({ date: '1990-11-25' });
   });
 });

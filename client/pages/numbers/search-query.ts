@@ -13,6 +13,8 @@ export interface NumberFilters {
   digits: string;
   endsWith: string;
   mask: string;
+  /** A date (25.11.1990): the date field, or a date typed into the digits field. */
+  date: string;
   pattern: NumberPattern | '';
   sort: (typeof SORTS)[number] | '';
   page: number;
@@ -23,6 +25,9 @@ export interface NumberFilters {
    */
   after: string;
 }
+
+/** A date typed where digits are asked for: 25.11.1990, 5/3/2001, 1990-11-25. */
+const DATE_IN_DIGITS = /^(\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}-\d{2}-\d{2})$/;
 
 /** The API's cursor: the price and the number (without '+') of the last number of the page before. */
 const CURSOR = /^\d{1,15}_998\d{9}$/;
@@ -43,9 +48,13 @@ function digits(value: string | null, max: number): string {
  */
 export function filtersFromQuery(search: URLSearchParams): NumberFilters {
   const page = Number.parseInt(search.get('page') ?? '', 10);
+  const typed = (search.get('digits') ?? '').trim();
+  // Digits with dots, slashes or dashes between day, month and year are a date: searched as one.
+  const typedDate = DATE_IN_DIGITS.test(typed) ? typed : '';
   return {
     category: pick(search.get('category'), CATEGORIES),
-    digits: digits(search.get('digits'), 7),
+    digits: typedDate ? '' : digits(typed, 7),
+    date: (search.get('date') ?? '').trim().slice(0, 20) || typedDate,
     endsWith: digits(search.get('endsWith'), 7),
     mask: (search.get('mask') ?? '').trim().slice(0, 20),
     pattern: pick(search.get('pattern'), PATTERNS),
@@ -62,6 +71,7 @@ export function apiSearch(filters: NumberFilters): NumberSearch {
   if (filters.digits) query.contains = filters.digits;
   if (filters.endsWith) query.endsWith = filters.endsWith;
   if (filters.mask) query.mask = filters.mask;
+  if (filters.date) query.date = filters.date;
   if (filters.pattern) query.pattern = filters.pattern;
   if (filters.sort) query.sort = filters.sort;
   if (filters.after) query.cursor = filters.after;
@@ -71,7 +81,7 @@ export function apiSearch(filters: NumberFilters): NumberSearch {
 /** The filters as URL query values for links (pagination), without the page or where it starts. */
 export function filterQuery(filters: NumberFilters): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const key of ['category', 'digits', 'endsWith', 'mask', 'pattern', 'sort'] as const) {
+  for (const key of ['category', 'digits', 'endsWith', 'mask', 'date', 'pattern', 'sort'] as const) {
     if (filters[key]) query[key] = filters[key];
   }
   return query;
