@@ -27,7 +27,24 @@ const REQUESTS = [
   ['?sort=price_desc&page=50', '/api/v1/numbers?sort=price_desc&page=50&pageSize=20', API_JSON],
   ['GET /api/v1/numbers/categories', '/api/v1/numbers/categories', API_JSON],
   ['page /numbers?mask=XXX-YY-YY', '/numbers?mask=XXX-YY-YY', BROWSER_HEADERS],
+  // A new wish on every request, so the answer cache never serves it: each is searched afresh.
+  ['near: ?endsWith=<random 7 digits>', () => `/api/v1/numbers?endsWith=${randomDigits(7)}&pageSize=20`, API_JSON],
+  ['near: ?contains=<random 6 digits>', () => `/api/v1/numbers?contains=${randomDigits(6)}&pageSize=20`, API_JSON],
+  ['near: ?mask=<random 5 digits>-X-_', () => `/api/v1/numbers?mask=${randomDigits(5)}X_&pageSize=20`, API_JSON],
+  ['date: ?date=<random date>', () => `/api/v1/numbers?date=${randomDate()}&pageSize=20`, API_JSON],
 ];
+
+function randomDigits(length) {
+  return Array.from({ length }, () => Math.floor(Math.random() * 10)).join('');
+}
+
+function randomDate() {
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${pad(1 + Math.floor(Math.random() * 28))}.${pad(1 + Math.floor(Math.random() * 12))}.${1950 + Math.floor(Math.random() * 70)}`;
+}
+
+/** BENCH_SEARCH_ONLY: a regular expression; only the searches whose label matches it are measured. */
+const only = process.env.BENCH_SEARCH_ONLY ? new RegExp(process.env.BENCH_SEARCH_ONLY) : null;
 
 async function runSize(size) {
   const started = performance.now();
@@ -39,7 +56,10 @@ async function runSize(size) {
   let failed = false;
   try {
     for (const [label, path, headers] of REQUESTS) {
-      const r = await measure(site.origin, { path, headers, connections, duration, warmup });
+      if (only && !only.test(label)) continue;
+      const target =
+        typeof path === 'function' ? { requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }] } : { path };
+      const r = await measure(site.origin, { ...target, headers, connections, duration, warmup });
       const bad = r.errors + r.timeouts + r.non2xx;
       if (bad > 0) failed = true;
       results.push({ label, ...r, bad });
@@ -85,7 +105,7 @@ console.log('');
 console.log(
   table(
     ['request', ...runs.map((r) => `${int(r.size)} numbers`)],
-    REQUESTS.map(([label], i) => [
+    REQUESTS.filter(([label]) => !only || only.test(label)).map(([label], i) => [
       label,
       ...runs.map((r) => `${int(r.results[i].rps)}, p99 ${ms(r.results[i].p99)}${r.results[i].bad ? ` (${r.results[i].bad} failed)` : ''}`),
     ]),

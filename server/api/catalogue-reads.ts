@@ -123,10 +123,11 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     // Fewer than a page of what was wished for: the closest numbers for sale beside it.
     const wish = !cursor && page === 1 && items.filter((item) => item.available).length < pageSize ? wishOf(filters) : null;
     if (wish) {
-      answer.nearMatches = near.find(wish, pageSize, now, filters.category).map((match) => ({
-        ...toPhoneNumber(oneNumber.get(match.msisdn) as NumberRow, now),
-        differs: match.differs,
-      }));
+      // Each checked against the store: the in-memory copy may still hold a number sold since.
+      answer.nearMatches = near
+        .find(wish, pageSize, now, filters.category)
+        .map((match) => ({ ...toPhoneNumber(oneNumber.get(match.msisdn) as NumberRow, now), differs: match.differs }))
+        .filter((number) => number.available);
     }
     return answer;
   }

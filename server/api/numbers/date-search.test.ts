@@ -58,7 +58,16 @@ describe('the date search', () => {
 
   /** The reference: each free number under the longest form it holds, ranked by form, then price and number. */
   function reference(text: string, category?: string) {
-    const runs = dateRuns(parseDate(text)!);
+    // The runs written out again here, not taken from the code under test.
+    const [day, month, year] = text.split('.');
+    const [dd, mm, yy] = [day.padStart(2, '0'), month.padStart(2, '0'), year.slice(2)];
+    const runs = [
+      { form: 'DDMMYY', run: dd + mm + yy },
+      { form: 'YYMMDD', run: yy + mm + dd },
+      { form: 'DDMM', run: dd + mm },
+      { form: 'MMDD', run: mm + dd },
+      { form: 'YYYY', run: year },
+    ];
     const ranked: Array<{ number: string; form: string; order: number }> = [];
     forSale.forEach((n, order) => {
       if (category && n.category !== category) return;

@@ -122,4 +122,20 @@ describe('near matches', () => {
     expect(near).toEqual([...near].sort((a, b) => a.differs.length - b.differs.length));
     expect(near).toEqual(reference({ endsWith: '1234567' }).map((r) => expect.objectContaining({ number: r.number, differs: r.differs })));
   });
+
+  it('never offers a number sold after the in-memory copy was read', () => {
+    const first = t.api.read('numbers', 'en', { endsWith: '7654321', pageSize: String(PAGE) });
+    if (!first.ok) throw new Error('refused');
+    const sold = first.value.nearMatches![0].number;
+    const db = openDatabase(t.dataDir);
+    try {
+      db.prepare("UPDATE numbers SET status = 'sold' WHERE msisdn = ?").run(sold);
+    } finally {
+      db.close();
+    }
+    const again = t.api.read('numbers', 'en', { endsWith: '7654321', pageSize: String(PAGE) });
+    if (!again.ok) throw new Error('refused');
+    expect(again.value.nearMatches!.map((n) => n.number)).not.toContain(sold);
+    expect(again.value.nearMatches!.length).toBeGreaterThan(0);
+  });
 });

@@ -2,6 +2,9 @@ import type { CategoryId } from '../../../shared/api-types';
 import type { Db } from '../store/database';
 import type { SearchFilters } from './number-search';
 
+/** How stale the in-memory copy of the numbers for sale may grow before a sale makes it read again. */
+export const NEAR_RELOAD_MS = 10 * 60_000;
+
 /** The subscriber digits a near match is measured on: the last seven of the nine after +998. */
 export const SUBSCRIBER_DIGITS = 7;
 
@@ -38,39 +41,55 @@ export function wishOf(f: Pick<SearchFilters, 'contains' | 'endsWith' | 'mask'>)
 }
 
 /**
- * How many wished digits the number at `offset` (in `all`) misses, and for a run where it sits
- * best; `Infinity` once past `bound` (the scan's early stop). Allocates nothing: it runs for every
- * number for sale.
+ * The wish as packed masks: the seven subscriber digits sit in seven 4-bit nibbles of a 32-bit
+ * integer (place 0 highest), so one XOR and a few shifts count the differing wished digits of a
+ * number at once. A run has one (value, mask) per place it may start at, rightmost first.
  */
-function distanceOf(wish: NearWish, all: Uint8Array, offset: number, bound: number): { distance: number; start: number } {
-  if (wish.kind === 'placed') {
-    let distance = 0;
-    for (let p = 0; p < SUBSCRIBER_DIGITS; p++) {
-      const wished = wish.digits[p];
-      if (wished !== null && all[offset + p] !== wished && ++distance > bound) return { distance: Infinity, start: 0 };
-    }
-    return { distance, start: 0 };
-  }
-  let best = Infinity;
-  let bestStart = 0;
-  for (let start = SUBSCRIBER_DIGITS - wish.run.length; start >= 0; start--) {
-    let distance = 0;
-    for (let i = 0; i < wish.run.length && distance <= bound; i++) if (all[offset + start + i] !== wish.run[i]) distance++;
-    if (distance <= bound && distance < best) {
-      best = distance;
-      bestStart = start;
-    }
-  }
-  return { distance: best, start: bestStart };
+interface PackedWish {
+  values: Int32Array;
+  masks: Int32Array;
+  starts: number[];
 }
 
-/** The places where the number at `offset` differs from the wish (a run placed at `start`). */
-function differsOf(wish: NearWish, all: Uint8Array, offset: number, start: number): number[] {
+const NIBBLE_LOW_BITS = 0x1111111;
+const shiftOf = (place: number) => 4 * (SUBSCRIBER_DIGITS - 1 - place);
+
+function packWish(wish: NearWish): PackedWish {
+  const placements: Array<{ digits: readonly (number | null)[]; start: number }> =
+    wish.kind === 'placed'
+      ? [{ digits: wish.digits, start: 0 }]
+      : Array.from({ length: SUBSCRIBER_DIGITS - wish.run.length + 1 }, (_, i) => {
+          const start = SUBSCRIBER_DIGITS - wish.run.length - i;
+          const digits = Array<number | null>(SUBSCRIBER_DIGITS).fill(null);
+          wish.run.forEach((d, j) => (digits[start + j] = d));
+          return { digits, start };
+        });
+  const values = new Int32Array(placements.length);
+  const masks = new Int32Array(placements.length);
+  placements.forEach(({ digits }, i) => {
+    digits.forEach((d, place) => {
+      if (d === null) return;
+      values[i] |= d << shiftOf(place);
+      masks[i] |= 0xf << shiftOf(place);
+    });
+  });
+  return { values, masks, starts: placements.map((p) => p.start) };
+}
+
+/** How many nibbles of `x` are not zero (at most seven). */
+function nonZeroNibbles(x: number): number {
+  const flags = (x | (x >>> 1) | (x >>> 2) | (x >>> 3)) & NIBBLE_LOW_BITS;
+  return (Math.imul(flags, NIBBLE_LOW_BITS) >>> 24) & 0xf;
+}
+
+/** The places where the packed number `x` differs from the wish (a run placed at `start`). */
+function differsOf(wish: NearWish, x: number, start: number): number[] {
+  const digitAt = (place: number) => (x >>> shiftOf(place)) & 0xf;
   const differs: number[] = [];
   if (wish.kind === 'placed') {
-    for (let p = 0; p < SUBSCRIBER_DIGITS; p++) if (wish.digits[p] !== null && all[offset + p] !== wish.digits[p]) differs.push(p);
+    for (let p = 0; p < SUBSCRIBER_DIGITS; p++) if (wish.digits[p] !== null && digitAt(p) !== wish.digits[p]) differs.push(p);
   } else {
-    for (let i = 0; i < wish.run.length; i++) if (all[offset + start + i] !== wish.run[i]) differs.push(start + i);
+    for (let i = 0; i < wish.run.length; i++) if (digitAt(start + i) !== wish.run[i]) differs.push(start + i);
   }
   return differs;
 }
@@ -95,9 +114,10 @@ function closer(wish: NearWish, a: NearMatch & { rank: number }, b: NearMatch & 
 
 interface Catalogue {
   version: number;
+  loadedAt: number;
   count: number;
-  /** Seven subscriber digits per number, in the catalogue's order (price, then number). */
-  digits: Uint8Array;
+  /** The seven subscriber digits of each number, one nibble each (packWish), in the catalogue's order (price, then number). */
+  packed: Int32Array;
   msisdns: string[];
   prices: Float64Array;
   categories: CategoryId[];
@@ -106,9 +126,10 @@ interface Catalogue {
 /**
  * The closest numbers for sale to a wish that has fewer exact matches than a page. Hand-written:
  * no index of SQLite (nor any kept library) answers "fewest differing digits"; the free numbers'
- * digits are kept in memory in one typed array (7 bytes a number), read again only when the
- * catalogue's version moves (a number stored or sold), and scanned with an early stop once a
- * candidate is worse than the page's worst. Holds are read each time through their own index.
+ * digits are kept in memory, packed one nibble a digit (4 bytes a number), read again when the
+ * catalogue's version moves (a number stored or sold) and the copy is older than NEAR_RELOAD_MS,
+ * and scanned with an early stop once a candidate is worse than the page's worst. Holds are read
+ * each time through their own index.
  */
 export function createNearMatches(db: Db) {
   const version = db.prepare('SELECT version FROM number_catalogue').pluck();
@@ -118,40 +139,58 @@ export function createNearMatches(db: Db) {
   const held = db.prepare("SELECT msisdn FROM numbers INDEXED BY numbers_held WHERE held_until > ? AND status = 'free'").pluck();
   let catalogue: Catalogue | null = null;
 
-  function load(): Catalogue {
+  function load(now: number): Catalogue {
     const current = version.get() as number;
-    if (catalogue?.version === current) return catalogue;
+    // A sale moves the version; the copy is read again at most every NEAR_RELOAD_MS (a million
+    // numbers take seconds to read). Meanwhile a number sold since is still in the copy: the
+    // caller checks every near match against the store before it shows one.
+    if (catalogue && (catalogue.version === current || now - catalogue.loadedAt < NEAR_RELOAD_MS)) return catalogue;
     const rows = forSale.all() as Array<{ msisdn: string; price: number; category: CategoryId }>;
-    const digits = new Uint8Array(rows.length * SUBSCRIBER_DIGITS);
+    const packed = new Int32Array(rows.length);
     const prices = new Float64Array(rows.length);
     rows.forEach((row, i) => {
       const subscriber = row.msisdn.slice(-SUBSCRIBER_DIGITS);
-      for (let p = 0; p < SUBSCRIBER_DIGITS; p++) digits[i * SUBSCRIBER_DIGITS + p] = subscriber.charCodeAt(p) - 48;
+      for (let p = 0; p < SUBSCRIBER_DIGITS; p++) {
+        packed[i] |= (subscriber.charCodeAt(p) - 48) << shiftOf(p);
+      }
       prices[i] = row.price;
     });
-    catalogue = {
+    const loaded: Catalogue = {
       version: current,
+      loadedAt: now,
       count: rows.length,
-      digits,
+      packed,
       msisdns: rows.map((r) => r.msisdn),
       prices,
       categories: rows.map((r) => r.category),
     };
-    return catalogue;
+    catalogue = loaded;
+    return loaded;
   }
 
   /** Up to `limit` numbers for sale (not held now) closest to the wish, exact matches left out. */
   function find(wish: NearWish, limit: number, now: number, category: CategoryId | null = null): NearMatch[] {
-    const { count, digits, msisdns, prices, categories } = load();
+    const { count, packed, msisdns, prices, categories } = load(now);
+    const { values, masks, starts } = packWish(wish);
     const heldNow = new Set(held.all(now) as string[]);
     const best: Array<NearMatch & { rank: number }> = [];
-    const wished = wish.kind === 'placed' ? wish.digits.filter((d) => d !== null).length : wish.run.length;
-    let bound = wished;
+    let bound = SUBSCRIBER_DIGITS;
     for (let i = 0; i < count; i++) {
+      const x = packed[i];
+      // The fewest differing digits over the places the wish may stand at (one for a placed wish).
+      let distance = SUBSCRIBER_DIGITS + 1;
+      let start = 0;
+      for (let k = 0; k < values.length; k++) {
+        const d = nonZeroNibbles((x ^ values[k]) & masks[k]);
+        if (d < distance) {
+          distance = d;
+          start = starts[k];
+        }
+      }
+      if (distance === 0 || distance > bound) continue;
       if (category && categories[i] !== category) continue;
-      const { distance, start } = distanceOf(wish, digits, i * SUBSCRIBER_DIGITS, bound);
-      if (distance === 0 || distance === Infinity || heldNow.has(msisdns[i])) continue;
-      const differs = differsOf(wish, digits, i * SUBSCRIBER_DIGITS, start);
+      if (heldNow.has(msisdns[i])) continue;
+      const differs = differsOf(wish, x, start);
       const candidate = { msisdn: msisdns[i], price: prices[i], distance, differs, rank: i };
       if (best.length === limit && closer(wish, candidate, best[limit - 1]) >= 0) continue;
       let at = best.length;
