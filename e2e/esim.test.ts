@@ -6,7 +6,7 @@ import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import { INSTALL_LINKS } from '../client/features/esim/device';
-import { freeNumber, payAndApprove, placeOrder, registeredAuth, reserve } from '../server/api/test-support/test-api';
+import { payAndApprove, PHYSICAL_ORDER, placeOrder } from '../server/api/test-support/test-api';
 import type { EsimProfile } from '../shared/api-types';
 import { localizePath, type Language } from '../shared/languages';
 import { DEVICE_UAS } from '../shared/testing/user-agents';
@@ -162,20 +162,7 @@ describe('the eSIM on the success page, in its odd cases', () => {
   });
 
   it('shows no eSIM block for a SIM card', async () => {
-    const auth = await registeredAuth(site.app, '+998907770099');
-    const reservation = await reserve(site.app, await freeNumber(site.app, 'bronze', 1));
-    const created = await request(site.app)
-      .post('/api/v1/orders')
-      .set('Authorization', `Bearer ${auth}`)
-      .set('X-Reservation-Token', reservation)
-      .send({
-        tariff: { type: 'ready', id: 'oq-smart' },
-        simType: 'physical',
-        email: null,
-        delivery: { method: 'courier', address: 'Tashkent, Chilonzor 9, 14' },
-      })
-      .expect(201);
-    const { order, accessToken } = created.body as { order: { id: string }; accessToken: string };
+    const { order, accessToken } = await placeOrder(site.app, '+998907770099', PHYSICAL_ORDER, 1);
     await payAndApprove(site.app, order.id, accessToken);
     const context = await newContext(browser, { locale: 'en-US', viewport: PHONE });
     const page = await context.newPage();

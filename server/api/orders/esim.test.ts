@@ -6,16 +6,7 @@ import type { ApiContext } from '../context';
 import { openDatabase } from '../store/database';
 import { activationCode, createEsimProfiles, DEFAULT_SMDP_ADDRESS } from './esim-profiles';
 import { ORDER_TOKEN_LIFETIME_MS } from './order-service';
-import {
-  authToken,
-  createTestApi,
-  freeNumber,
-  payAndApprove,
-  placeOrder,
-  registeredAuth,
-  reserve,
-  type TestApi,
-} from '../test-support/test-api';
+import { authToken, createTestApi, payAndApprove, PHYSICAL_ORDER, placeOrder, type TestApi } from '../test-support/test-api';
 
 const ACTIVATION_CODE = /^LPA:1\$[^$]+\$[A-Z0-9]{20,}/;
 
@@ -50,20 +41,7 @@ describe('the eSIM profile of an order', () => {
   });
 
   it('is absent for a physical SIM, activated or not', async () => {
-    const auth = await registeredAuth(t.app);
-    const reservation = await reserve(t.app, await freeNumber(t.app, 'bronze'));
-    const created = await request(t.app)
-      .post('/api/v1/orders')
-      .set('Authorization', `Bearer ${auth}`)
-      .set('X-Reservation-Token', reservation)
-      .send({
-        tariff: { type: 'ready', id: 'oq-smart' },
-        simType: 'physical',
-        email: null,
-        delivery: { method: 'courier', address: 'Tashkent, Chilonzor 9, 14' },
-      })
-      .expect(201);
-    const { order, accessToken } = created.body as { order: { id: string }; accessToken: string };
+    const { order, accessToken } = await placeOrder(t.app, '+998901234567', PHYSICAL_ORDER);
     await payAndApprove(t.app, order.id, accessToken);
     const activated = (await readOrder(t.app, order.id, accessToken).expect(200)).body;
     expect(activated.status).toBe('activated');

@@ -3,6 +3,13 @@ import type { AddressInfo } from 'node:net';
 import type express from 'express';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
+/** How long `next()` waits for an event before it fails, naming the event that never came. */
+export const NEXT_EVENT_TIMEOUT_MS = 5_000;
+// The clock's own timers, kept before a test fakes them: a test that moves a fake clock must not
+// trip this bound, and one that fakes timers must not lose it.
+const realSetTimeout = setTimeout;
+const realClearTimeout = clearTimeout;
+
 /** Test and bench support: a Server-Sent Events stream read as a browser's EventSource reads it. */
 export interface OpenStream {
   status: number;
@@ -62,7 +69,16 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
               if (!name || message.event === name) return message;
             }
             if (finished) throw new Error(`stream ended before ${name ?? 'an event'}; received: ${raw}`);
-            await new Promise<void>((wake) => waiting.push(wake));
+            // Bounded: a test waiting for an event that never comes fails saying which, well before jest's timeout.
+            const arrived = await new Promise<boolean>((wake) => {
+              const timer = realSetTimeout(() => wake(false), NEXT_EVENT_TIMEOUT_MS);
+              waiting.push(() => {
+                realClearTimeout(timer);
+                wake(true);
+              });
+            });
+            if (!arrived)
+              throw new Error(`no ${name ?? 'event'} within ${NEXT_EVENT_TIMEOUT_MS / 1000} s; received: ${raw || '(nothing)'}`);
           }
         },
         ended,

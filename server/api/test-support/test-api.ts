@@ -125,14 +125,23 @@ export async function registeredAuth(app: express.Express, phone = '+99890123456
 
 export const ESIM_ORDER = { tariff: { type: 'ready', id: 'oq-smart' }, simType: 'esim', email: 'aziza@mail.uz' };
 
-export async function placeOrder(app: express.Express, phone = '+998901234567') {
+/** A SIM card brought by courier. */
+export const PHYSICAL_ORDER = {
+  tariff: { type: 'ready', id: 'oq-smart' },
+  simType: 'physical',
+  email: null,
+  delivery: { method: 'courier', address: 'Tashkent, Chilonzor 9, 14' },
+};
+
+/** A registered phone's order for a free bronze number (`numberIndex`-th of the list): an eSIM unless `body` says otherwise. */
+export async function placeOrder(app: express.Express, phone = '+998901234567', body: object = ESIM_ORDER, numberIndex = 0) {
   const auth = await registeredAuth(app, phone);
-  const reservation = await reserve(app, await freeNumber(app, 'bronze'));
+  const reservation = await reserve(app, await freeNumber(app, 'bronze', numberIndex));
   const res = await request(app)
     .post('/api/v1/orders')
     .set('Authorization', `Bearer ${auth}`)
     .set('X-Reservation-Token', reservation)
-    .send(ESIM_ORDER)
+    .send(body)
     .expect(201);
   return { auth, reservation, order: res.body.order, accessToken: res.body.accessToken as string };
 }
