@@ -11,7 +11,7 @@ import type { EsimProfile } from '../shared/api-types';
 import { localizePath, type Language } from '../shared/languages';
 import { DEVICE_UAS } from '../shared/testing/user-agents';
 import { ACCESS_TOKEN_KEY } from '../shared/tokens';
-import { axeViolations, collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
+import { axeViolations, collectProblems, escapeRegExp, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
 /** Issue 32: the eSIM installed from the success page, and the eSIM check before paying. */
 
@@ -52,9 +52,8 @@ async function successPage(
 
 const installButtons = (page: Page, c: (typeof TEXTS)[Language]) =>
   page.getByRole('link', {
-    name: new RegExp(`^(${[c.esim.installHere, c.esim.installIos, c.esim.installAndroid].map(escape).join('|')})$`),
+    name: new RegExp(`^(${[c.esim.installHere, c.esim.installIos, c.esim.installAndroid].map(escapeRegExp).join('|')})$`),
   });
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.each(['en', 'ru', 'uz'] as const)('the eSIM on the success page in %s', (lang) => {
   const c = TEXTS[lang];

@@ -4,7 +4,7 @@ import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import { API_MESSAGES } from '../server/api/messages';
 import { localizePath, type Language } from '../shared/languages';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import { collectProblems, escapeRegExp, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
 const TEXTS = { ru, en, uz } as const;
 type Texts = (typeof TEXTS)[Language];
@@ -250,9 +250,10 @@ describe('buying a number', () => {
     await page.getByRole('button', { name: en.actions.tryAgain }).click();
     await page.waitForURL(`${site.origin}/en/payment`);
     // How long the free number is held while the visitor pays (a premium one: 30 min).
-    const heldFor = fill(en.payment.heldForHours, { hours: 12, time: '@' })
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace('@', '\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d');
+    const heldFor = escapeRegExp(fill(en.payment.heldForHours, { hours: 12, time: '@' })).replace(
+      '@',
+      '\\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d',
+    );
     await page
       .locator('main')
       .getByText(new RegExp(`^${heldFor}$`))

@@ -102,6 +102,9 @@ export function collectProblems(page: Page): string[] {
   return problems;
 }
 
+/** Text to match literally inside a RegExp (a label with dots, brackets or a plus). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Counts full document loads of the main frame (a client-side navigation is not one). */
 export function countDocumentLoads(page: Page): { count: number } {
   const loads = { count: 0 };

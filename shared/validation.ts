@@ -58,6 +58,19 @@ export function isoDate(date: CalendarDate): string {
   return `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`;
 }
 
+/**
+ * A date as a visitor types one where a date is wished for: `25.11.1990` (also with `/` or `-`
+ * between, one-digit day and month allowed) or the HTML date input's `1990-11-25`, read as day,
+ * month and year. Only the shape is checked: whether the day exists is isRealDate's question.
+ */
+export function dateFieldsOf(input: string): CalendarDate | null {
+  const text = input.trim();
+  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
+  if (dayFirst) return { day: Number(dayFirst[1]), month: Number(dayFirst[2]), year: Number(dayFirst[3]) };
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return iso ? { day: Number(iso[3]), month: Number(iso[2]), year: Number(iso[1]) } : null;
+}
+
 /** Date of birth typed as dd.mm.yyyy: a real calendar date, not in the future, not before 1900. */
 export function checkBirthDate(input: string, nowMs: number = Date.now()): Checked<CalendarDate> {
   const text = input.trim();

@@ -89,6 +89,8 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
   const search = createNumberSearch(ctx.db);
   const near = createNearMatches(ctx.db);
   const oneNumber = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn = ?`);
+  /** A number a search found, as the API shows it now. */
+  const numberNow = (msisdn: string, now: number) => toPhoneNumber(oneNumber.get(msisdn) as NumberRow, now);
   // Answers of the number search, each kept with the state it was made in and given again only
   // while that state holds (no number stored or sold, no hold taken or released, none lapsed, no
   // lot listed): never a taken number, and the home page's six numbers cost one small read, not a
@@ -111,7 +113,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
       : search.keys(filters, sort, null, offset + pageSize + 1, now).slice(offset);
     const pageKeys = found.slice(0, pageSize);
     const { total, exact } = search.total(filters, now);
-    const items = pageKeys.map((key) => toPhoneNumber(oneNumber.get(key.msisdn) as NumberRow, now));
+    const items = pageKeys.map((key) => numberNow(key.msisdn, now));
     const answer: NumberList = {
       items,
       page,
@@ -126,7 +128,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
       // Each checked against the store: the in-memory copy may still hold a number sold since.
       answer.nearMatches = near
         .find(wish, pageSize, now, filters.category)
-        .map((match) => ({ ...toPhoneNumber(oneNumber.get(match.msisdn) as NumberRow, now), differs: match.differs }))
+        .map((match) => ({ ...numberNow(match.msisdn, now), differs: match.differs }))
         .filter((number) => number.available);
     }
     return answer;
@@ -163,7 +165,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     const from = cursor ? ranked.findIndex(({ key }) => key.msisdn === cursor.msisdn) + 1 : offset;
     const pageOf = ranked.slice(from, from + pageSize);
     return {
-      items: pageOf.map(({ key, form }) => ({ ...toPhoneNumber(oneNumber.get(key.msisdn) as NumberRow, now), dateForm: form })),
+      items: pageOf.map(({ key, form }) => ({ ...numberNow(key.msisdn, now), dateForm: form })),
       page,
       pageSize,
       total: Math.min(ranked.length, EXACT_TOTAL_LIMIT),

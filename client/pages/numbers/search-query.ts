@@ -1,3 +1,4 @@
+import { dateFieldsOf } from '../../../shared/validation';
 import type { CategoryId, NumberPattern, NumberSearch } from '../../../shared/api-types';
 
 export const PAGE_SIZE = 24;
@@ -26,9 +27,6 @@ export interface NumberFilters {
   after: string;
 }
 
-/** A date typed where digits are asked for: 25.11.1990, 5/3/2001, 1990-11-25. */
-const DATE_IN_DIGITS = /^(\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}-\d{2}-\d{2})$/;
-
 /** The API's cursor: the price and the number (without '+') of the last number of the page before. */
 const CURSOR = /^\d{1,15}_998\d{9}$/;
 
@@ -50,7 +48,7 @@ export function filtersFromQuery(search: URLSearchParams): NumberFilters {
   const page = Number.parseInt(search.get('page') ?? '', 10);
   const typed = (search.get('digits') ?? '').trim();
   // Digits with dots, slashes or dashes between day, month and year are a date: searched as one.
-  const typedDate = DATE_IN_DIGITS.test(typed) ? typed : '';
+  const typedDate = dateFieldsOf(typed) ? typed : '';
   return {
     category: pick(search.get('category'), CATEGORIES),
     digits: typedDate ? '' : digits(typed, 7),

@@ -1,3 +1,5 @@
+import { dateFieldsOf, isRealDate, type CalendarDate } from '../../../shared/validation';
+
 /**
  * A date (a birthday, a wedding) as the digit runs people look for in a number: DDMMYY, YYMMDD,
  * DDMM, MMDD and YYYY, longest first. A number matches a form when its seven subscriber digits
@@ -6,31 +8,13 @@
 export const DATE_FORMS = ['DDMMYY', 'YYMMDD', 'DDMM', 'MMDD', 'YYYY'] as const;
 export type DateForm = (typeof DATE_FORMS)[number];
 
-export interface CalendarDate {
-  day: number;
-  month: number;
-  year: number;
-}
-
 /** Years a wish can name: anyone's birthday or anniversary, and not a typo like 3000. */
 export const DATE_YEARS = { from: 1900, to: 2099 } as const;
 
-/**
- * `25.11.1990` (also with `/` or `-` between, or one-digit day and month) or the HTML date
- * input's `1990-11-25`; null for anything else, and for a day the calendar does not have (31.02).
- */
+/** A wished date as typed (shared/validation.ts dateFieldsOf); null for another shape, a year out of range or a day the calendar does not have (31.02). */
 export function parseDate(text: string): CalendarDate | null {
-  const trimmed = text.trim();
-  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(trimmed);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
-  const [day, month, year] = dayFirst
-    ? [Number(dayFirst[1]), Number(dayFirst[2]), Number(dayFirst[3])]
-    : iso
-      ? [Number(iso[3]), Number(iso[2]), Number(iso[1])]
-      : [0, 0, 0];
-  if (year < DATE_YEARS.from || year > DATE_YEARS.to || month < 1 || month > 12 || day < 1) return null;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= daysInMonth ? { day, month, year } : null;
+  const date = dateFieldsOf(text);
+  return date && date.year >= DATE_YEARS.from && date.year <= DATE_YEARS.to && isRealDate(date) ? date : null;
 }
 
 const two = (n: number) => String(n % 100).padStart(2, '0');

@@ -16,7 +16,6 @@ export type NearWish = { kind: 'placed'; digits: readonly (number | null)[]; end
 
 export interface NearMatch {
   msisdn: string;
-  price: number;
   /** How many of the wished digits differ. */
   distance: number;
   /** The places (0–6, of the subscriber digits) whose digit differs from the wish. */
@@ -32,7 +31,7 @@ export function wishOf(f: Pick<SearchFilters, 'contains' | 'endsWith' | 'mask'>)
     return { kind: 'placed', ending: true, digits: [...Array<null>(SUBSCRIBER_DIGITS - ending.length).fill(null), ...ending] };
   }
   if (f.mask) {
-    const symbols = f.mask.slice(-SUBSCRIBER_DIGITS).padStart(SUBSCRIBER_DIGITS, '_');
+    const symbols = f.mask.slice(-SUBSCRIBER_DIGITS);
     const digits = [...symbols].map((s) => (/\d/.test(s) ? Number(s) : null));
     return digits.some((d) => d !== null) ? { kind: 'placed', ending: false, digits } : null;
   }
@@ -119,7 +118,6 @@ interface Catalogue {
   /** The seven subscriber digits of each number, one nibble each (packWish), in the catalogue's order (price, then number). */
   packed: Int32Array;
   msisdns: string[];
-  prices: Float64Array;
   categories: CategoryId[];
 }
 
@@ -133,9 +131,7 @@ interface Catalogue {
  */
 export function createNearMatches(db: Db) {
   const version = db.prepare('SELECT version FROM number_catalogue').pluck();
-  const forSale = db.prepare(
-    "SELECT msisdn, price, category FROM numbers INDEXED BY numbers_sale WHERE status = 'free' ORDER BY price, msisdn",
-  );
+  const forSale = db.prepare("SELECT msisdn, category FROM numbers INDEXED BY numbers_sale WHERE status = 'free' ORDER BY price, msisdn");
   const held = db.prepare("SELECT msisdn FROM numbers INDEXED BY numbers_held WHERE held_until > ? AND status = 'free'").pluck();
   let catalogue: Catalogue | null = null;
 
@@ -145,15 +141,13 @@ export function createNearMatches(db: Db) {
     // numbers take seconds to read). Meanwhile a number sold since is still in the copy: the
     // caller checks every near match against the store before it shows one.
     if (catalogue && (catalogue.version === current || now - catalogue.loadedAt < NEAR_RELOAD_MS)) return catalogue;
-    const rows = forSale.all() as Array<{ msisdn: string; price: number; category: CategoryId }>;
+    const rows = forSale.all() as Array<{ msisdn: string; category: CategoryId }>;
     const packed = new Int32Array(rows.length);
-    const prices = new Float64Array(rows.length);
     rows.forEach((row, i) => {
       const subscriber = row.msisdn.slice(-SUBSCRIBER_DIGITS);
       for (let p = 0; p < SUBSCRIBER_DIGITS; p++) {
         packed[i] |= (subscriber.charCodeAt(p) - 48) << shiftOf(p);
       }
-      prices[i] = row.price;
     });
     const loaded: Catalogue = {
       version: current,
@@ -161,7 +155,6 @@ export function createNearMatches(db: Db) {
       count: rows.length,
       packed,
       msisdns: rows.map((r) => r.msisdn),
-      prices,
       categories: rows.map((r) => r.category),
     };
     catalogue = loaded;
@@ -170,7 +163,7 @@ export function createNearMatches(db: Db) {
 
   /** Up to `limit` numbers for sale (not held now) closest to the wish, exact matches left out. */
   function find(wish: NearWish, limit: number, now: number, category: CategoryId | null = null): NearMatch[] {
-    const { count, packed, msisdns, prices, categories } = load(now);
+    const { count, packed, msisdns, categories } = load(now);
     const { values, masks, starts } = packWish(wish);
     const heldNow = new Set(held.all(now) as string[]);
     const best: Array<NearMatch & { rank: number }> = [];
@@ -191,7 +184,7 @@ export function createNearMatches(db: Db) {
       if (category && categories[i] !== category) continue;
       if (heldNow.has(msisdns[i])) continue;
       const differs = differsOf(wish, x, start);
-      const candidate = { msisdn: msisdns[i], price: prices[i], distance, differs, rank: i };
+      const candidate = { msisdn: msisdns[i], distance, differs, rank: i };
       if (best.length === limit && closer(wish, candidate, best[limit - 1]) >= 0) continue;
       let at = best.length;
       while (at > 0 && closer(wish, candidate, best[at - 1]) < 0) at--;
