@@ -8,6 +8,8 @@ import { registerCatalogueReads } from './catalogue-routes';
 import { createAuctionService } from './auctions/auction-service';
 import { createStoreBidFeed, type BidFeed } from './auctions/bid-feed';
 import { createLotStreams } from './auctions/lot-events';
+import { createNumberChangeLog, createStoreNumberFeed } from './numbers/number-changes';
+import { createNumberStreams } from './numbers/number-events';
 import { registerSms } from './auth/sms-routes';
 import type { ApiContext, EsimSettings } from './context';
 import { ApiError } from './http/api-error';
@@ -126,6 +128,9 @@ export function createApi(options: ApiOptions): Api {
   const auctions = createAuctionService(ctx);
   const feed = (options.bidFeed ?? createStoreBidFeed)(db);
   const streams = createLotStreams(ctx, auctions, feed);
+  const changeLog = createNumberChangeLog(db, now);
+  const numberFeed = createStoreNumberFeed(db, changeLog);
+  const numberStreams = createNumberStreams(ctx, numberFeed, changeLog);
   const orders = createOrderService(ctx, reservations);
   const payments = createPaymentService(ctx, orders);
   const reads = createCatalogueReads(ctx, auctions);
@@ -155,6 +160,8 @@ export function createApi(options: ApiOptions): Api {
   registerIdentification(router, ctx, identifications);
   registerOrders(router, ctx, orders, identifications);
   registerPayments(router, ctx, orders, payments);
+  // Before /numbers/{number} (catalogue-routes.ts), which would read "events" as a number.
+  router.get('/numbers/events', (req, res) => numberStreams.serve(req, res));
   registerCatalogueReads(router, ctx, reads);
 
   router.use((_req, _res, next) => next(new ApiError(404, 'not_found')));
@@ -187,12 +194,15 @@ export function createApi(options: ApiOptions): Api {
     },
     endStreams() {
       streams.endAll();
+      numberStreams.endAll();
     },
     close() {
       if (!open) return;
       open = false;
       streams.endAll();
+      numberStreams.endAll();
       feed.close();
+      numberFeed.close();
       ctx.limits.close();
       db.close();
     },

@@ -101,3 +101,19 @@ export const NumberSearchQuery = z.strictObject({
 
 /** GET /numbers/{number}: the number in any usual spelling of an Uzbek mobile number. */
 export const NumberPathParams = z.strictObject({ number: checked(z.string(), checkUzPhone) });
+
+/** At most this many numbers per availability stream: a page of results and a page of near matches. */
+export const NUMBER_EVENTS_MAX = 200;
+
+/** GET /numbers/events: the numbers a results page shows, comma-separated (read by the stream itself, documented here). */
+export const NumberEventsQuery = z.strictObject({
+  numbers: z
+    .string()
+    .regex(new RegExp(`^\\+998\\d{9}(,\\+998\\d{9}){0,${NUMBER_EVENTS_MAX - 1}}$`))
+    .transform((list) => [...new Set(list.split(','))])
+    .meta({ description: `Up to ${NUMBER_EVENTS_MAX} numbers, e.g. +998771234567,+998771234568 (a + is %2B in a URL)` }),
+});
+
+// The data of the availability stream's events (Server-Sent Events: documented, not JSON responses).
+export const NumberStatusEvent = z.strictObject({ number: Msisdn, status: NumberStatus }).meta({ id: 'NumberStatusEvent' });
+export const NumberSnapshotEvent = z.strictObject({ items: z.array(NumberStatusEvent) }).meta({ id: 'NumberSnapshotEvent' });

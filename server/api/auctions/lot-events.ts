@@ -6,15 +6,12 @@ import { LotEventsQuery } from '../../../shared/contract';
 import { query } from '../http/input';
 import { clientKey } from '../http/limits';
 import { optionalToken } from '../http/request-tokens';
+import { HEARTBEAT_MS, lastEventId, SSE_HEARTBEAT, sseEvent as event, startEventStream, writeEvents as write } from '../http/event-stream';
 import type { AuctionService, BidRow, LotRow } from './auction-service';
 import type { BidFeed, FeedBid } from './bid-feed';
 
-/** A comment line this often keeps proxies and mobile networks from closing a quiet stream. */
-export const HEARTBEAT_MS = 15_000;
 /** How often open lot streams look whether their lot's end has passed. */
 const END_CHECK_MS = 1_000;
-/** What a browser waits before reconnecting after the stream ends (a shutdown, a dropped network). */
-const RETRY_MS = 2_000;
 
 interface Stream {
   res: Response;
@@ -41,24 +38,6 @@ const toRow = (bid: FeedBid): BidRow => ({
   amount: bid.amount,
   created_at: bid.createdAt,
 });
-
-/**
- * The Server-Sent Events wire format is three lines per event
- * (https://html.spec.whatwg.org/multipage/server-sent-events.html); what no SSE library knows is
- * our store (ids, resume, the lot's end), so the framing is written here. `flush` is compression's:
- * the stream is marked no-transform so compression leaves it alone, and flushing covers any
- * middleware that buffers anyway.
- */
-function write(res: Response, text: string): void {
-  // A stream ended a moment ago (its lot ended, shutdown) is still in the set until its close event.
-  if (res.writableEnded || res.destroyed) return;
-  res.write(text);
-  (res as Response & { flush?: () => void }).flush?.();
-}
-
-function event(id: number, name: string, data: unknown): string {
-  return `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-}
 
 export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed: BidFeed): LotStreams {
   const streams = new Set<Stream>();
@@ -100,7 +79,7 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
         const lot = auctions.find(stream.lotId);
         if (endIfOver(stream, lot)) continue;
       }
-      if (heartbeat) write(stream.res, ': heartbeat\n\n');
+      if (heartbeat) write(stream.res, SSE_HEARTBEAT);
     }
   }
 
@@ -150,10 +129,8 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
 
   /** The id a reconnecting browser sends; one from another store (beyond every bid) starts afresh. */
   function resumeFrom(req: Request): number | null {
-    const header = req.get('last-event-id')?.trim();
-    if (!header || !/^\d{1,15}$/.test(header)) return null;
-    const id = Number(header);
-    return id <= auctions.lastBidId(null) ? id : null;
+    const id = lastEventId(req.get('last-event-id'));
+    return id !== null && id <= auctions.lastBidId(null) ? id : null;
   }
 
   return {
@@ -171,15 +148,7 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
       const resume = resumeFrom(req);
       const release = ctx.limits.openStream(client);
 
-      res.status(200).set({
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        // no-transform: compression (and any proxy honouring it) must pass events through as written.
-        'Cache-Control': 'no-store, no-transform',
-        // nginx buffers proxied responses unless told otherwise.
-        'X-Accel-Buffering': 'no',
-      });
-      res.flushHeaders();
-      let text = `retry: ${RETRY_MS}\n\n`;
+      let text = startEventStream(res);
 
       const stream: Stream = {
         res,

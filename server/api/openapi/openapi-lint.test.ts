@@ -46,6 +46,7 @@ describe('the served OpenAPI document', () => {
       'no-unused-components #/components/schemas/LotBidEvent',
       'no-unused-components #/components/schemas/LotEndEvent',
       'no-unused-components #/components/schemas/LotExtendedEvent',
+      'no-unused-components #/components/schemas/NumberSnapshotEvent',
       'operation-2xx-response #/paths/~1sandbox~1payments~1{paymentId}~1approve/post/responses',
       'operation-2xx-response #/paths/~1sandbox~1payments~1{paymentId}~1decline/post/responses',
       'operation-4xx-response #/paths/~1openapi.json/get/responses',

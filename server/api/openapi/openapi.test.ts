@@ -131,6 +131,7 @@ describe('the OpenAPI document', () => {
     await call('get', '/auctions/{id}/events', { id: 'lot-999' });
     await call('get', '/auctions/{id}/events', { id: lot.id }, { query: { token: 'forged' } });
     await call('get', '/auctions/events', {}, { query: { since: 1 } });
+    await call('get', '/numbers/events', {}, { query: { numbers: '998771234567' } });
     await call('post', '/auctions/{id}/reservation', { id: lot.id }, { headers: bearer });
     await call('post', '/auctions/{id}/reservation', { id: lot.id });
     await call('post', '/auctions/{id}/reservation', { id: 'lot-999' }, { headers: bearer });

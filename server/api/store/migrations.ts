@@ -304,4 +304,26 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'a log of number status changes (holds taken, moved, released or lapsed; numbers sold) for the live availability streams',
+    sql: `
+      -- One row per change of a number's status or hold, whichever process wrote it: the live
+      -- streams follow it by id (and resume by it), and read the number's status when they pass it on.
+      CREATE TABLE number_changes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        msisdn TEXT NOT NULL
+      );
+      CREATE INDEX number_changes_msisdn ON number_changes (msisdn, id);
+      CREATE TRIGGER number_changes_update AFTER UPDATE OF status, held_until ON numbers
+        WHEN OLD.status IS NOT NEW.status OR OLD.held_until IS NOT NEW.held_until BEGIN
+        INSERT INTO number_changes (msisdn) VALUES (NEW.msisdn);
+      END;
+      -- A hold lapses by the clock with no write: the first worker to see the clock pass a hold's end
+      -- logs it, and moves this mark (inside one write transaction, so each lapse is logged once).
+      -- NULL until a stream first follows the log: lapses from before then are nobody's news.
+      CREATE TABLE number_lapses (logged_until INTEGER);
+      INSERT INTO number_lapses (logged_until) VALUES (NULL);
+    `,
+  },
 ];
