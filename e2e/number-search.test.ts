@@ -4,9 +4,9 @@ import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import type { NumberList } from '../shared/api-types';
 import { localizePath, type Language } from '../shared/languages';
-import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
+import { collectProblems, countDocumentLoads, newContext, waitForHydration, waitUntil, type Site, withSiteAndBrowser } from './support';
 
-/** Issue 33: near matches and the date search, with and without JavaScript, in three languages. */
+/** Issue 33: near matches, the date search and live availability, with and without JavaScript, in three languages. */
 
 const TEXTS = { ru, en, uz } as const;
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
@@ -93,6 +93,43 @@ describe.each(['en', 'ru', 'uz'] as const)('the number search in %s', (lang) => 
     await context.close();
   });
 
+  it('marks a number another visitor reserves as taken without a reload, and choosable again once they let it go', async () => {
+    const path = `${site.origin}${localizePath('/numbers', lang)}?category=bronze`;
+    const [watcher, taker] = [await newContext(browser, { locale: LOCALES[lang] }), await newContext(browser, { locale: LOCALES[lang] })];
+    const page = await watcher.newPage();
+    const loads = countDocumentLoads(page);
+    const streamed = page.waitForResponse((res) => res.url().includes('/api/v1/numbers/events'));
+    await page.goto(path);
+    await waitForHydration(page);
+    // The page follows the numbers it shows once hydrated: the stream is open before the other visitor acts.
+    expect((await streamed).status()).toBe(200);
+    const [first, second] = await page.locator('.number-card .number-card__number').allTextContents();
+    const card = page.locator('.number-card', { hasText: first });
+    const choose = (p: Page, number: string) =>
+      p.getByRole('button', { name: c.numbers.results.chooseNumber.replace('{{number}}', number) });
+    expect(await choose(page, first).isEnabled()).toBe(true);
+
+    const other = await taker.newPage();
+    await other.goto(path);
+    await waitForHydration(other);
+    await choose(other, first).click();
+    await other.locator('.number-card--mine', { hasText: first }).waitFor();
+    // Within the feed's poll (bench:streams measures the second); bounded here by the wait's own limit.
+    await card.getByText(c.numbers.results.taken, { exact: true }).waitFor({ timeout: 5000 });
+    expect(await choose(page, first).count()).toBe(0);
+
+    // The other visitor takes another number instead, which lets the first one go.
+    await choose(other, second).click();
+    await other.getByRole('button', { name: c.numbers.choice.replace }).click();
+    await other.locator('.number-card--mine', { hasText: second }).waitFor();
+    await choose(page, first).waitFor({ timeout: 5000 });
+    expect(await choose(page, first).isEnabled()).toBe(true);
+    await page.locator('.number-card', { hasText: second }).getByText(c.numbers.results.taken, { exact: true }).waitFor({ timeout: 5000 });
+    expect(loads.count).toBe(1);
+    await watcher.close();
+    await taker.close();
+  });
+
   it('without JavaScript, answers the near-match and date searches as GET forms', async () => {
     const context = await newContext(browser, { locale: LOCALES[lang], javaScriptEnabled: false });
     const page = await context.newPage();
@@ -115,5 +152,41 @@ describe.each(['en', 'ru', 'uz'] as const)('the number search in %s', (lang) => 
     const { API_MESSAGES } = await import('../server/api/messages');
     await page.getByText(API_MESSAGES[lang].errors.invalidDate, { exact: true }).waitFor();
     await context.close();
+  });
+});
+
+describe('the number search when the live stream is refused', () => {
+  it('loads the results again when the visitor comes back to the tab', async () => {
+    const c = TEXTS.en;
+    const path = `${site.origin}${localizePath('/numbers', 'en')}?category=silver`;
+    const watcher = await newContext(browser, { locale: LOCALES.en });
+    const taker = await newContext(browser, { locale: LOCALES.en });
+    const page = await watcher.newPage();
+    // Too many streams from this connection: the API's 429, as it sends it.
+    let refused = 0;
+    await page.route('**/api/v1/numbers/events?**', (route) => {
+      refused += 1;
+      return route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":{"code":"too_many_streams","message":"-"}}' });
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    await waitUntil(() => refused > 0, 'the page never asked for its stream');
+    const [first] = await page.locator('.number-card .number-card__number').allTextContents();
+
+    const other = await taker.newPage();
+    await other.goto(path);
+    await waitForHydration(other);
+    await other.getByRole('button', { name: c.numbers.results.chooseNumber.replace('{{number}}', first) }).click();
+    await other.locator('.number-card--mine', { hasText: first }).waitFor();
+    // Booked for certain, and the refused page has nothing to tell it so: the card is as rendered.
+    expect(await page.locator('.number-card', { hasText: first }).getByRole('button').isEnabled()).toBe(true);
+
+    const searched = page.waitForResponse((res) => /\/numbers[?.]/.test(res.url()) && !res.url().includes('/events'));
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await searched;
+    // The search answers free numbers only: the booked one leaves the list.
+    await page.locator('.number-card', { hasText: first }).waitFor({ state: 'detached' });
+    await watcher.close();
+    await taker.close();
   });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Link } from '../../components/Link';
-import type { NumberCategory, NumberList, PhoneNumber } from '../../../shared/api-types';
+import type { NumberCategory, NumberList, NumberStatus, PhoneNumber } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { formatUzPhone } from '../../../shared/validation';
 import { useLanguage } from '../../components/use-language';
@@ -11,6 +11,7 @@ import { carriedQuery } from '../../features/purchase/purchase-draft';
 import type { HeldReservation } from '../../../shared/tokens';
 import { filterQuery, pageCount, type NumberFilters } from './search-query';
 import type { useNumberChoice } from './use-number-choice';
+import { useLiveNumbers } from './use-live-numbers';
 
 type Choice = ReturnType<typeof useNumberChoice>;
 
@@ -50,6 +51,7 @@ export function NumberResults({
       },
     );
   const categoryName = (id: string) => categories?.find((c) => c.id === id)?.name ?? '';
+  const live = useLiveNumbers([...numbers.items, ...(numbers.nearMatches ?? [])].map((number) => number.number));
 
   return (
     <section className="number-results" aria-labelledby="number-results-title">
@@ -68,6 +70,7 @@ export function NumberResults({
               category={categoryName(number.category)}
               held={held}
               choice={choice}
+              live={live.get(number.number)}
               hydrated={hydrated}
             />
           ))}
@@ -86,6 +89,7 @@ export function NumberResults({
                 category={categoryName(number.category)}
                 held={held}
                 choice={choice}
+                live={live.get(number.number)}
                 hydrated={hydrated}
               />
             ))}
@@ -148,6 +152,7 @@ function NumberCard({
   category,
   held,
   choice,
+  live,
   hydrated,
 }: {
   number: PhoneNumber;
@@ -156,12 +161,15 @@ function NumberCard({
   category: string;
   held: HeldReservation | null;
   choice: Choice;
+  /** What the live stream last said of this number, if anything. */
+  live: NumberStatus | undefined;
   hydrated: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const mine = held?.number === number.number;
-  const taken = choice.taken.has(number.number);
+  // The stream speaks of the number's latest change: taken by someone else, or free again.
+  const taken = live === undefined ? choice.taken.has(number.number) : live !== 'free';
   const pending = choice.pending === number.number;
   const outcome = choice.outcome?.number === number.number ? choice.outcome : null;
   const confirming = choice.confirming === number.number;

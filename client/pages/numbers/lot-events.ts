@@ -1,4 +1,5 @@
 import type { AuctionLot, AuctionLotDetail, Bid } from '../../../shared/api-types';
+import { followEvents } from '../../api/event-stream';
 
 /** What the API's auction streams send (docs/api.md, "Live auctions"). */
 export interface LotBidEvent {
@@ -17,36 +18,18 @@ export interface LotEventHandlers {
   refused?(): void;
 }
 
-/**
- * Follows one of the API's event streams (`/auctions/{id}/events`, `/auctions/events`) with the
- * browser's EventSource, which reconnects by itself with `Last-Event-ID` after a dropped network
- * or a server going away, and resumes without gaps. Returns the way to stop.
- */
+/** Follows one of the auction streams (`/auctions/{id}/events`, `/auctions/events`). Returns the way to stop. */
 export function followLotEvents(path: string, handlers: LotEventHandlers): () => void {
-  if (typeof EventSource === 'undefined') {
-    handlers.refused?.();
-    return () => {};
-  }
-  const source = new EventSource(`${window.__APP__.config.apiBaseUrl}${path}`);
-  const read =
-    <T>(listener: (data: T) => void) =>
-    (message: MessageEvent<string>) =>
-      listener(JSON.parse(message.data) as T);
-  if (handlers.snapshot) source.addEventListener('snapshot', read(handlers.snapshot));
-  source.addEventListener('bid', read(handlers.bid));
-  for (const name of ['ended', 'sold']) {
-    source.addEventListener(
-      name,
-      read<{ lot: AuctionLot }>(({ lot }) => {
-        // Left open, the browser would reconnect to a stream that has nothing more to say.
-        source.close();
-        handlers.end?.(lot);
-      }),
-    );
-  }
-  source.addEventListener('error', () => {
-    // CONNECTING: the browser is already retrying. CLOSED: the server answered with an error (429, 401).
-    if (source.readyState === EventSource.CLOSED) handlers.refused?.();
-  });
-  return () => source.close();
+  let stop = () => {};
+  const end = ({ lot }: { lot: AuctionLot }) => {
+    // Left open, the browser would reconnect to a stream that has nothing more to say.
+    stop();
+    handlers.end?.(lot);
+  };
+  stop = followEvents(
+    path,
+    { ...(handlers.snapshot ? { snapshot: handlers.snapshot } : {}), bid: handlers.bid, ended: end, sold: end },
+    handlers.refused,
+  );
+  return stop;
 }

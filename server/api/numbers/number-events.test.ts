@@ -90,19 +90,19 @@ describe('the live availability stream', () => {
     const stream = await streamOf([a, b, c]);
     const snapshot = await stream.next('snapshot');
     stream.close();
+    await reserve(t.app, b);
     const heldA = await reserve(t.app, a);
     await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', heldA).expect(204);
-    await reserve(t.app, b);
     await reserve(t.app, c);
 
     const resumed = await streamOf([a, b], { 'Last-Event-ID': snapshot.id! });
     const first = await resumed.next();
     const second = await resumed.next();
     expect([first.event, second.event]).toEqual(['status', 'status']);
-    // a was taken and released: once, free; b once, reserved; c is not this stream's.
+    // In the order of their latest changes: b once, reserved; a, taken and released, once, free; c is not this stream's.
     expect([data(first), data(second)]).toEqual([
-      { number: a, status: 'free' },
       { number: b, status: 'reserved' },
+      { number: a, status: 'free' },
     ]);
     expect(Number(second.id)).toBeGreaterThan(Number(first.id));
     expect(resumed.raw()).not.toContain('snapshot');

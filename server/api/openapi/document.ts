@@ -32,7 +32,10 @@ function generate() {
   registerOperations(registry);
   // The data of the live streams' events: named in the stream descriptions, not a JSON response.
   // They carry their component name in zod's own `.meta({ id })`, so they go in as they are.
-  const events = [LotBidEvent, LotExtendedEvent, LotEndEvent, NumberStatusEvent, NumberSnapshotEvent].map((schema) => ({ type: 'schema' as const, schema }));
+  const events = [LotBidEvent, LotExtendedEvent, LotEndEvent, NumberStatusEvent, NumberSnapshotEvent].map((schema) => ({
+    type: 'schema' as const,
+    schema,
+  }));
   return new OpenApiGeneratorV31([...registry.definitions, ...events]).generateDocument({
     openapi: '3.1.0',
     info: {
