@@ -1,8 +1,14 @@
-// bench:streams — 500 live streams on one auction lot for 30 s while bids arrive, on two cluster
-// workers (the bids go through whichever worker the connection lands on). Prints whether every
-// stream received every bid, the time from an accepted bid (its server time) to the last stream
-// receiving it (p50/p99, and per delivery), and the server's memory before the streams, with
-// them open, and after they closed. Exits non-zero when a stream missed a bid or a stream failed.
+// bench:streams — live streams on two cluster workers (requests go through whichever worker the
+// connection lands on), in two parts (BENCH_STREAMS_ONLY=auction or numbers runs one):
+// - auction: 500 streams on one lot for 30 s while bids arrive. Prints whether every stream
+//   received every bid, the time from an accepted bid (its server time) to the last stream
+//   receiving it (p50/p99, and per delivery), and the server's memory before the streams, with
+//   them open, and after they closed.
+// - numbers: 500 availability streams, each following 200 numbers (a page of results and a page
+//   of near matches; three groups of streams over 600 numbers), while 20 of those numbers a second
+//   are reserved for 30 s. Prints the time from sending a reservation to the last stream of its
+//   number receiving it (p50/p99, and per delivery).
+// Exits non-zero when a stream missed a bid or a reservation, or a stream failed.
 import http from 'node:http';
 import { createParser } from 'eventsource-parser';
 import { MB, heading, ms, table } from './lib/format.mjs';
@@ -14,6 +20,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const BID_EVERY_MS = 500;
 const LOT = 'lot-006';
 const WORKERS = 2;
+const ONLY = process.env.BENCH_STREAMS_ONLY ?? null;
+const RESERVE_EVERY_MS = 50;
+const WATCHED = 200;
+const GROUPS = 3;
 
 const treeRss = (pid) => processTree(pid).reduce((sum, p) => sum + rssBytes(p), 0);
 const treeCpu = (pid) => processTree(pid).reduce((sum, p) => sum + (cpuSeconds(p) ?? 0), 0);
@@ -51,18 +61,15 @@ function post(origin, path, body, headers = {}) {
   });
 }
 
-/** One stream as a browser holds it; records when each bid id arrived. */
-function openStream(origin, received) {
+/** A stream as a browser holds it: resolves once its first event (`first`) came; `onEvent` sees every event. */
+function follow(url, first, onEvent) {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${origin}/api/v1/auctions/${LOT}/events`, { agent: false, headers: { Accept: 'text/event-stream' } }, (res) => {
+    const req = http.get(url, { agent: false, headers: { Accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream refused: ${res.statusCode}`));
-      const seen = new Map();
-      received.push(seen);
       const parser = createParser({
         onEvent(message) {
-          if (message.event === 'snapshot') resolve(req);
-          if (message.event === 'bid')
-            seen.set(Number(message.id), { at: Date.now(), createdAt: Date.parse(JSON.parse(message.data).bid.createdAt) });
+          if (message.event === first) resolve(req);
+          onEvent(message);
         },
       });
       res.setEncoding('utf8');
@@ -72,12 +79,101 @@ function openStream(origin, received) {
   });
 }
 
+/** One stream as a browser holds it; records when each bid id arrived. */
+function openStream(origin, received) {
+  const seen = new Map();
+  received.push(seen);
+  return follow(`${origin}/api/v1/auctions/${LOT}/events`, 'snapshot', (message) => {
+    if (message.event === 'bid')
+      seen.set(Number(message.id), { at: Date.now(), createdAt: Date.parse(JSON.parse(message.data).bid.createdAt) });
+  });
+}
+
 const site = await startSite({
   workers: WORKERS,
   gcOnSignal: true,
   // Every stream and bid comes from this one address: the per-client limits are lifted for the bench.
-  env: { DEMO_SMS_CODE: '123456', LIMIT_STREAMS_PER_CLIENT: String(STREAMS * 2), LIMIT_BIDS_PER_MINUTE: '10000' },
+  env: {
+    DEMO_SMS_CODE: '123456',
+    LIMIT_STREAMS_PER_CLIENT: String(STREAMS * 2),
+    LIMIT_BIDS_PER_MINUTE: '10000',
+    LIMIT_RESERVATIONS_PER_HOUR: '100000',
+    LIMIT_RESERVATIONS_PER_NETWORK_PER_HOUR: '100000',
+    LIMIT_HOLDS_PER_CLIENT: '100000',
+    LIMIT_HOLDS_PER_NETWORK: '100000',
+    LIMIT_ANONYMOUS_HELD_SHARE: '100',
+  },
 });
+
+/** The availability part: streams over groups of numbers, and a reservation of one of them every RESERVE_EVERY_MS. */
+async function numbersRound() {
+  const pool = [];
+  for (let page = 1; pool.length < WATCHED * GROUPS; page += 1) {
+    const answer = await (await fetch(`${site.origin}/api/v1/numbers?pageSize=100&page=${page}`)).json();
+    if (answer.items.length === 0) throw new Error(`only ${pool.length} numbers free`);
+    pool.push(...answer.items.map((item) => item.number));
+  }
+  const groups = Array.from({ length: GROUPS }, (_, g) => pool.slice(g * WATCHED, (g + 1) * WATCHED));
+  // Per stream: its group, and when each number's `reserved` first arrived.
+  const streams = [];
+  const requests = [];
+  for (let i = 0; i < STREAMS; i += 50) {
+    const batch = Array.from({ length: Math.min(50, STREAMS - i) }, (_, j) => {
+      const stream = { group: (i + j) % GROUPS, reserved: new Map() };
+      streams.push(stream);
+      const url = `${site.origin}/api/v1/numbers/events?numbers=${encodeURIComponent(groups[stream.group].join(','))}`;
+      return follow(url, 'snapshot', (message) => {
+        if (message.event !== 'status') return;
+        const { number, status } = JSON.parse(message.data);
+        if (status === 'reserved' && !stream.reserved.has(number)) stream.reserved.set(number, Date.now());
+      });
+    });
+    requests.push(...(await Promise.all(batch)));
+  }
+
+  // Every group in turn, so each stream sees a third of the reservations.
+  const order = Array.from({ length: WATCHED }, (_, k) => groups.map((group) => group[k])).flat();
+  const count = Math.min(order.length, Math.floor((SECONDS * 1000) / RESERVE_EVERY_MS));
+  const sent = new Map();
+  const answers = [];
+  for (const number of order.slice(0, count)) {
+    sent.set(number, Date.now());
+    answers.push(post(site.origin, '/api/v1/reservations', { number }).then((answer) => answer.status));
+    await sleep(RESERVE_EVERY_MS);
+  }
+  const statuses = await Promise.all(answers);
+  await sleep(1500);
+  const accepted = [...sent.keys()].filter((_, k) => statuses[k] === 201);
+  const groupOf = new Map(groups.flatMap((group, g) => group.map((number) => [number, g])));
+  let missing = 0;
+  const perDelivery = [];
+  const lastPerReservation = accepted.map((number) => {
+    let last = 0;
+    for (const stream of streams) {
+      if (stream.group !== groupOf.get(number)) continue;
+      const at = stream.reserved.get(number);
+      if (at === undefined) {
+        missing += 1;
+        continue;
+      }
+      perDelivery.push(at - sent.get(number));
+      last = Math.max(last, at - sent.get(number));
+    }
+    return last;
+  });
+  for (const req of requests) req.destroy();
+  return {
+    accepted: accepted.length,
+    missing,
+    rows: [
+      ['reservations accepted (refused)', `${accepted.length} (${count - accepted.length})`],
+      ['deliveries missing', `${missing}`],
+      ['reservation sent → last stream of its number, p50', ms(quantile(lastPerReservation, 0.5))],
+      ['reservation sent → last stream of its number, p99', ms(quantile(lastPerReservation, 0.99))],
+      ['reservation sent → one stream, p50 / p99', `${ms(quantile(perDelivery, 0.5))} / ${ms(quantile(perDelivery, 0.99))}`],
+    ],
+  };
+}
 /** One round: the streams opened, bids for SECONDS, the streams closed; what each stream saw and the memory at each step. */
 async function round(auth, before) {
   const received = [];
@@ -139,7 +235,7 @@ async function round(auth, before) {
   };
 }
 
-try {
+async function auctionPart() {
   console.log(
     heading(
       `bench:streams — ${STREAMS} streams on ${LOT}, ${SECONDS} s, a bid every ${BID_EVERY_MS} ms, WEB_CONCURRENCY=${WORKERS}, ${ROUNDS} rounds`,
@@ -170,11 +266,32 @@ try {
       problems.push(`round ${i + 1}: the streams saw ${result.seen} bids of ${result.accepted} accepted`);
     if (result.missing > 0) problems.push(`round ${i + 1}: ${result.missing} deliveries missing`);
   }
+  return problems;
+}
+
+async function numbersPart() {
+  console.log(
+    heading(
+      `bench:streams — ${STREAMS} availability streams of ${WATCHED} numbers each, a reservation every ${RESERVE_EVERY_MS} ms for ${SECONDS} s, WEB_CONCURRENCY=${WORKERS}`,
+    ),
+  );
+  const result = await numbersRound();
+  console.log(table(['figure', 'value'], result.rows, ['left', 'right']));
+  const problems = [];
+  if (result.accepted === 0) problems.push('no reservation was accepted');
+  if (result.missing > 0) problems.push(`${result.missing} availability deliveries missing`);
+  return problems;
+}
+
+try {
+  const problems = [];
+  if (ONLY !== 'numbers') problems.push(...(await auctionPart()));
+  if (ONLY !== 'auction') problems.push(...(await numbersPart()));
   if (site.exited()) problems.push(`the server died: ${JSON.stringify(site.exited())}`);
   if (problems.length) {
     console.error(`\nbench:streams failed: ${problems.join('; ')}`);
     process.exitCode = 1;
-  } else console.log('\nbench:streams passed: every stream received every bid.');
+  } else console.log('\nbench:streams passed: every stream received every bid and every reservation.');
 } finally {
   await site.stop();
 }
