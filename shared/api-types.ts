@@ -88,3 +88,5 @@ export type PaymentProvider = z.infer<typeof C.PaymentProvider>;
 export type StartPaymentResponse = z.infer<typeof C.StartPaymentResponse>;
 /** GET /orders/{id}/status: the answer to "I've already paid". */
 export type OrderStatusResponse = z.infer<typeof C.OrderStatusResponse>;
+export type Watch = z.infer<typeof C.Watch>;
+export type WatchInput = z.input<typeof C.WatchBody>;

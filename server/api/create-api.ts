@@ -10,6 +10,8 @@ import { createStoreBidFeed, type BidFeed } from './auctions/bid-feed';
 import { createLotStreams } from './auctions/lot-events';
 import { createNumberChangeLog, createStoreNumberFeed } from './numbers/number-changes';
 import { createNumberStreams } from './numbers/number-events';
+import { registerWatches } from './watches/watch-routes';
+import { createWatchService } from './watches/watch-service';
 import { registerSms } from './auth/sms-routes';
 import type { ApiContext, EsimSettings } from './context';
 import { ApiError } from './http/api-error';
@@ -59,6 +61,10 @@ export interface ApiOptions {
   now?: () => number;
   /** The eSIM profiles' SM-DP+ address and confirmation code; by default the demo address, no code. */
   esim?: EsimSettings;
+  /** The site's public address, for the links in the watches' SMS (PUBLIC_SITE_URL). */
+  siteUrl?: string;
+  /** false: the watches match freed numbers only when `Api.matchWatches` is called. */
+  watchTimer?: boolean;
   /** Where accepted bids come from for the live streams; by default each process follows the store. */
   bidFeed?: (db: ReturnType<typeof openDatabase>) => BidFeed;
   /** Tests: wraps the token service (HS256 with `jwtSecret`), e.g. to hold a check back. */
@@ -81,8 +87,13 @@ export interface Api {
   isReady(): boolean;
   /** Ends the open event streams (shutdown starts here, so browsers reconnect to another server). */
   endStreams(): void;
+  /** One look of the number watches at once (they look every second by themselves): for tests that step the clock. */
+  matchWatches(): void;
   close(): void;
 }
+
+/** Where the watches' SMS links point without PUBLIC_SITE_URL: the site as `npm start` serves it. */
+export const DEFAULT_SITE_URL = 'http://localhost:3000';
 
 const MINUTE = 60_000;
 /** Long enough to pay from a phone (a bank's app, a card), short enough that unpaid orders cannot corner a small category. */
@@ -131,6 +142,8 @@ export function createApi(options: ApiOptions): Api {
   const changeLog = createNumberChangeLog(db, now);
   const numberFeed = createStoreNumberFeed(db, changeLog);
   const numberStreams = createNumberStreams(ctx, numberFeed, changeLog);
+  const watches = createWatchService(ctx, changeLog, options.siteUrl ?? DEFAULT_SITE_URL);
+  if (options.watchTimer !== false) watches.start();
   const orders = createOrderService(ctx, reservations);
   const payments = createPaymentService(ctx, orders);
   const reads = createCatalogueReads(ctx, auctions);
@@ -159,6 +172,7 @@ export function createApi(options: ApiOptions): Api {
   registerSms(router, ctx);
   registerIdentification(router, ctx, identifications);
   registerOrders(router, ctx, orders, identifications);
+  registerWatches(router, ctx, watches);
   registerPayments(router, ctx, orders, payments);
   // Before /numbers/{number} (catalogue-routes.ts), which would read "events" as a number.
   router.get('/numbers/events', (req, res) => numberStreams.serve(req, res));
@@ -192,6 +206,7 @@ export function createApi(options: ApiOptions): Api {
         return false;
       }
     },
+    matchWatches: () => watches.tick(),
     endStreams() {
       streams.endAll();
       numberStreams.endAll();
@@ -201,6 +216,7 @@ export function createApi(options: ApiOptions): Api {
       open = false;
       streams.endAll();
       numberStreams.endAll();
+      watches.stop();
       feed.close();
       numberFeed.close();
       ctx.limits.close();

@@ -52,6 +52,7 @@ export type EmbeddedApiConfig = Required<
     | 'limits'
     | 'redisUrl'
     | 'esim'
+    | 'siteUrl'
   >
 > &
   Pick<ApiOptions, 'demoSmsCode'>;
@@ -228,6 +229,7 @@ const envSchema = z
     LIMIT_BIDS_PER_MINUTE: integer(DEFAULT_LIMITS.bidsPerMinute, 1, 10000),
     LIMIT_STREAMS_PER_CLIENT: integer(DEFAULT_LIMITS.streamsPerClient, 1, 100000),
     LIMIT_STREAMS_TOTAL: integer(DEFAULT_LIMITS.streamsTotal, 1, 1000000),
+    LIMIT_WATCHES_PER_HOUR: integer(DEFAULT_LIMITS.watchesPerHour, 1, 10000),
     OQDAY_FRAME_ANCESTORS: origins,
     REDIS_URL: variable(
       z
@@ -333,9 +335,11 @@ export function loadConfig(env: Env = process.env): Config {
         bidsPerMinute: e.LIMIT_BIDS_PER_MINUTE,
         streamsPerClient: e.LIMIT_STREAMS_PER_CLIENT,
         streamsTotal: e.LIMIT_STREAMS_TOTAL,
+        watchesPerHour: e.LIMIT_WATCHES_PER_HOUR,
       },
       redisUrl: e.REDIS_URL ?? null,
       esim: { smdpAddress: e.ESIM_SMDP_ADDRESS ?? DEFAULT_SMDP_ADDRESS, confirmationCode: e.ESIM_CONFIRMATION_CODE ?? false },
+      siteUrl: publicSiteUrl,
     },
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
     webConcurrency: e.WEB_CONCURRENCY,

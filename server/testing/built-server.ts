@@ -88,13 +88,14 @@ export const CLUSTER_SMS_CODE = '123456';
  * tests of what crosses processes: the loopback trusted for X-Forwarded-For, the demo SMS code,
  * the request log on (it names the worker) and no page cache.
  */
-export function startCluster(): Promise<BuiltServer> {
+export function startCluster(env: Record<string, string> = {}): Promise<BuiltServer> {
   return startBuiltServer({
     WEB_CONCURRENCY: '2',
     TRUST_PROXY: 'loopback',
     DEMO_SMS_CODE: CLUSTER_SMS_CODE,
     LOG_REQUESTS: 'true',
     PAGE_CACHE_SECONDS: '0',
+    ...env,
   });
 }
 

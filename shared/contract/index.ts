@@ -11,3 +11,4 @@ export * from './points-of-sale';
 export * from './auctions';
 export * from './orders';
 export * from './payments';
+export * from './watches';

@@ -61,7 +61,7 @@ export const NumberList = z
   .meta({ id: 'NumberList' });
 
 /** Up to nine digits, spaces and dashes between them ignored. */
-const digits = () =>
+export const digits = () =>
   z.preprocess(
     (value) => (value === '' ? undefined : value),
     z

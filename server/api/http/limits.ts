@@ -38,6 +38,8 @@ export interface ClientLimits {
   streamsPerClient: number;
   /** Event streams open at once on each server process, all clients together. */
   streamsTotal: number;
+  /** Number watches one client may save per hour (each phone also has at most WATCHES_PER_PHONE at once). */
+  watchesPerHour: number;
 }
 
 /**
@@ -64,6 +66,9 @@ export const DEFAULT_LIMITS: ClientLimits = {
   // Each open stream costs a socket and a little memory; 5,000 per process stays far below the
   // file-descriptor limit and the memory bench:streams measured for 500 (docs/api.md).
   streamsTotal: 5000,
+  // A visitor saves a watch or two and may replace them; ten an hour keeps one client from saving
+  // watches for many phones it confirmed one after another (those need SMS codes, limited too).
+  watchesPerHour: 10,
 };
 
 /**
@@ -107,6 +112,8 @@ export interface RateLimits {
   reservation(client: string, network: string): Promise<void>;
   /** Counts a bid of a phone; rejects with a 429 ApiError past the limit. */
   bid(phone: string): Promise<void>;
+  /** Counts a watch saved by a client; rejects with a 429 ApiError past the limit. */
+  watch(client: string): Promise<void>;
   /**
    * Counts an open event stream of a client and returns its release (call it once the stream
    * ends); throws a 429 ApiError when the client already holds as many as allowed, a 503 when the
@@ -181,6 +188,7 @@ export function createRateLimits(
   const reservations = limiter('reservations', limits.reservationsPerHour, 3600);
   const networkReservations = limiter('network-reservations', limits.reservationsPerNetworkPerHour, 3600);
   const bids = limiter('bids', limits.bidsPerMinute, 60);
+  const watches = limiter('watches', limits.watchesPerHour, 3600);
   // Open streams are a count of live connections, not a rate: they live in this process's memory
   // (a worker that dies takes its connections and its counts with it, nothing goes stale). With
   // several workers a client may therefore hold up to WEB_CONCURRENCY times the limit.
@@ -193,6 +201,7 @@ export function createRateLimits(
       await consume(networkReservations, network, 'too_many_network_reservations', { limit: limits.reservationsPerNetworkPerHour });
     },
     bid: (phone) => consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute }),
+    watch: (client) => consume(watches, client, 'too_many_watch_requests', { limit: limits.watchesPerHour }),
     openStream(client) {
       const held = streams.get(client) ?? 0;
       if (held >= limits.streamsPerClient) throw tooManyRequests('too_many_streams', STREAM_RETRY_MS, { limit: limits.streamsPerClient });

@@ -97,6 +97,9 @@ export function bulkLoadNumbers(db: Database.Database, load: () => void): void {
   const afterId = (db.prepare('SELECT COALESCE(MAX(id), 0) FROM numbers').pluck().get() as number) ?? 0;
   load();
   for (const item of schema) db.exec(item.sql);
+  // Numbers added to a catalogue that had some are news for the watches (the first seed is not).
+  if (afterId > 0)
+    db.prepare("INSERT INTO number_changes (msisdn) SELECT msisdn FROM numbers WHERE id > ? AND status = 'free'").run(afterId);
   db.exec(REBUILD_NUMBER_TOTALS);
   db.prepare(INDEX_NUMBER_DIGITS).run({ afterId });
 }

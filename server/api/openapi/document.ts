@@ -54,6 +54,7 @@ function generate() {
       { name: 'reservations', description: 'Booking a number for the purchase' },
       { name: 'auctions', description: 'Auctions of rare numbers, with live event streams' },
       { name: 'auth', description: 'SMS codes that confirm a phone' },
+      { name: 'watches', description: 'Saved searches that send an SMS when a matching number comes free' },
       { name: 'identification', description: 'Remote identification or an appointment at a point of sale' },
       { name: 'orders', description: 'Orders, payments and the activation status' },
       { name: 'points of sale', description: 'Where to buy a SIM or be identified' },

@@ -132,6 +132,15 @@ describe('the OpenAPI document', () => {
     await call('get', '/auctions/{id}/events', { id: lot.id }, { query: { token: 'forged' } });
     await call('get', '/auctions/events', {}, { query: { since: 1 } });
     await call('get', '/numbers/events', {}, { query: { numbers: '998771234567' } });
+    const watch = await call('post', '/watches', {}, { headers: bearer, body: { mask: 'XXX-YY-YY' } });
+    await call('post', '/watches', {}, { headers: bearer, body: { mask: 'X' } });
+    await call('post', '/watches', {}, { body: { mask: 'XXX-YY-YY' } });
+    await call('get', '/watches', {}, { headers: bearer });
+    await call('get', '/watches');
+    await call('delete', '/watches/{id}', { id: watch.body.id }, { headers: bearer });
+    await call('delete', '/watches/{id}', { id: watch.body.id }, { headers: bearer });
+    await call('delete', '/watches/{id}', { id: 'x'.repeat(65) }, { headers: bearer });
+    await call('delete', '/watches/{id}', { id: watch.body.id });
     await call('post', '/auctions/{id}/reservation', { id: lot.id }, { headers: bearer });
     await call('post', '/auctions/{id}/reservation', { id: lot.id });
     await call('post', '/auctions/{id}/reservation', { id: 'lot-999' }, { headers: bearer });

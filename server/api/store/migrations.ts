@@ -326,4 +326,45 @@ export const MIGRATIONS: Migration[] = [
       INSERT INTO number_lapses (logged_until) VALUES (NULL);
     `,
   },
+  {
+    version: 10,
+    name: 'number watches: a saved search per verified phone, told by SMS when a matching number comes free',
+    sql: `
+      -- A number stored later (not the first seed) is news for the watches too.
+      CREATE TRIGGER number_changes_insert AFTER INSERT ON numbers BEGIN
+        INSERT INTO number_changes (msisdn) VALUES (NEW.msisdn);
+      END;
+      CREATE TABLE number_watches (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        phone TEXT NOT NULL,
+        -- The saved search: one digit criterion (mask, contains, ends_with or date) and/or a category.
+        category TEXT,
+        contains TEXT,
+        ends_with TEXT,
+        mask TEXT,
+        date TEXT,
+        -- The language the visitor saved it in: the SMS is written in it.
+        lang TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        -- The last SMS (at most one a day) and the visitor's removal.
+        last_sent_at INTEGER,
+        removed_at INTEGER
+      );
+      CREATE INDEX number_watches_phone ON number_watches (phone, expires_at) WHERE removed_at IS NULL;
+      -- Each SMS a watch sent: the number it named, and when.
+      CREATE TABLE watch_alerts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        watch_id TEXT NOT NULL REFERENCES number_watches (id),
+        msisdn TEXT NOT NULL,
+        sent_at INTEGER NOT NULL
+      );
+      -- How far the watches have read the log of number changes: moved in the write transaction
+      -- that matches the changes, so each change is matched once whichever process reads it.
+      -- NULL until the first look: changes from before any watch could exist are nobody's news.
+      CREATE TABLE watch_cursor (change_id INTEGER);
+      INSERT INTO watch_cursor (change_id) VALUES (NULL);
+    `,
+  },
 ];
