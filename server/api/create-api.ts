@@ -142,7 +142,7 @@ export function createApi(options: ApiOptions): Api {
   const changeLog = createNumberChangeLog(db, now);
   const numberFeed = createStoreNumberFeed(db, changeLog);
   const numberStreams = createNumberStreams(ctx, numberFeed, changeLog);
-  const watches = createWatchService(ctx, changeLog, options.siteUrl ?? DEFAULT_SITE_URL);
+  const watches = createWatchService(ctx, changeLog, options.siteUrl ?? DEFAULT_SITE_URL, () => auctions.returnUnsoldNumbers());
   if (options.watchTimer !== false) watches.start();
   const orders = createOrderService(ctx, reservations);
   const payments = createPaymentService(ctx, orders);

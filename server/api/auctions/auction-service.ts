@@ -75,6 +75,30 @@ export function createAuctionService(ctx: ApiContext) {
     return bidder ? { ...bidder, until: lot.ends_at + (index + 1) * ctx.paymentWindowMs } : null;
   }
 
+  const endedUnsold = db.prepare(
+    `SELECT l.* FROM auction_lots l JOIN numbers n ON n.id = l.number_id
+     WHERE n.status = 'auction' AND l.sold_at IS NULL AND l.ends_at <= ?`,
+  );
+  const backOnSale = db.prepare(
+    "UPDATE numbers SET status = 'free' WHERE id = ? AND status = 'auction' AND (held_until IS NULL OR held_until <= ?)",
+  );
+  /**
+   * A lot that ended with nobody left to buy it (no bid, or every bidder's turn passed unpaid)
+   * puts its number back on sale at its catalogue price: the log of number changes records it, so
+   * the watches and the live streams hear of it. Computed from the clock, looked at by the watches'
+   * regular look; the write happens only when a lot is due.
+   */
+  const returnUnsold = writeTransaction(db, (now: number): number => {
+    let returned = 0;
+    for (const lot of endedUnsold.all(now) as LotRow[]) {
+      if (turnToBuy(lot, now) === null) returned += backOnSale.run(lot.number_id, now).changes;
+    }
+    return returned;
+  });
+  const anyDue = db.prepare(
+    `SELECT 1 FROM auction_lots l JOIN numbers n ON n.id = l.number_id WHERE n.status = 'auction' AND l.sold_at IS NULL AND l.ends_at <= ? LIMIT 1`,
+  );
+
   function view(lot: LotRow, phone: string | null): AuctionLot {
     const now = ctx.now();
     const top = highest.get(lot.id) as { amount: number | null; count: number };
@@ -159,7 +183,13 @@ export function createAuctionService(ctx: ApiContext) {
     return (lotId === null ? anyBidsAfter.all(afterId) : bidsAfter.all(lotId, afterId)) as BidRow[];
   }
 
-  return { list, detail, placeBid, find, status, turnToBuy, view, bidView, lastBidId, bidsSince };
+  /** Puts back on sale the numbers of lots that ended unsold; returns how many. */
+  function returnUnsoldNumbers(): number {
+    const now = ctx.now();
+    return anyDue.get(now) ? returnUnsold(now) : 0;
+  }
+
+  return { list, detail, placeBid, find, status, turnToBuy, view, bidView, lastBidId, bidsSince, returnUnsoldNumbers };
 }
 
 export type AuctionService = ReturnType<typeof createAuctionService>;

@@ -75,7 +75,7 @@ interface Alert {
 /**
  * Number watches: a visitor with a phone confirmed by SMS saves a search (up to
  * WATCHES_PER_PHONE, for WATCH_DAYS); when a number it matches comes free (a booking released or
- * lapsed, an order lapsed, a number added), the phone gets one SMS a day at most, through the
+ * lapsed, an order lapsed, a lot ended unsold, a number added), the phone gets one SMS a day at most, through the
  * same sandbox channel as the codes (the log, outside production), with a link to that number.
  *
  * Each process reads the log of number changes (number-changes.ts) every WATCH_TICK_MS, and
@@ -83,7 +83,13 @@ interface Alert {
  * look, each change is matched once, and a watch's day limit is checked and set in the same
  * statement that decides its SMS.
  */
-export function createWatchService(ctx: ApiContext, log: NumberChangeLog, siteUrl: string) {
+export function createWatchService(
+  ctx: ApiContext,
+  log: NumberChangeLog,
+  siteUrl: string,
+  /** What frees numbers by the clock besides lapsed holds (lots that ended unsold), run before each look. */
+  freeByTheClock: () => void = () => {},
+) {
   const db = ctx.db;
   const active = db.prepare('SELECT * FROM number_watches WHERE phone = ? AND removed_at IS NULL AND expires_at > ? ORDER BY seq');
   const insert = db.prepare(
@@ -194,6 +200,7 @@ export function createWatchService(ctx: ApiContext, log: NumberChangeLog, siteUr
   /** One look: the lapsed holds logged, the new changes matched, their SMS sent. */
   function tick(): void {
     log.logLapses();
+    freeByTheClock();
     const from = cursor.get() as number | null;
     if (from !== null && from >= log.bounds().latest) return;
     for (const alert of matchInStore(ctx.now())) send(alert);

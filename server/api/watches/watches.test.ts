@@ -111,6 +111,24 @@ describe('number watches', () => {
     expect(smsTo(PHONE)).toHaveLength(1);
   });
 
+  it('tells of the number of a lot that ended with no bid, back on sale', async () => {
+    const lots = (await request(t.app).get('/api/v1/auctions?status=active').expect(200)).body.items as Array<{
+      id: string;
+      number: string;
+      currentBid: number | null;
+      endsAt: string;
+    }>;
+    const lot = lots.find((l) => l.currentBid === null)!;
+    await save({ endsWith: lot.number.slice(-7) }).expect(201);
+    t.api.matchWatches();
+    expect(smsTo(PHONE)).toEqual([]);
+    t.clock.ms = Date.parse(lot.endsAt);
+    t.api.matchWatches();
+    expect(smsTo(PHONE)).toHaveLength(1);
+    const number = (await request(t.app).get(`/api/v1/numbers/${encodeURIComponent(lot.number)}`).expect(200)).body;
+    expect(number).toMatchObject({ status: 'free', available: true });
+  });
+
   it('refuses a fourth watch of a phone, and an eleventh an hour from one client, with 429 in three languages', async () => {
     for (const endsWith of ['1', '2', '3']) await save({ endsWith }).expect(201);
     for (const lang of ['ru', 'en', 'uz'] as const) {
