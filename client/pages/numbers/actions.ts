@@ -1,7 +1,8 @@
 import { data } from 'react-router';
-import type { PlaceBidResponse } from '../../../shared/api-types';
+import type { PlaceBidResponse, WatchInput } from '../../../shared/api-types';
 import { placeBid, reserveLot } from '../../api/auctions';
 import { cancelReservation, reserveNumber } from '../../api/reservations';
+import { removeWatch, saveWatch } from '../../api/watches';
 import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
 import { browserAction } from '../../features/purchase/browser-loader';
 import { clearReservation, saveReservation } from '../../../shared/tokens';
@@ -89,7 +90,37 @@ async function bid(form: FormData): Promise<BidOutcome> {
   }
 }
 
-/** The numbers page's mutations: choosing or cancelling a number, confirming a phone by SMS, bidding on a lot and buying a won one (see browserAction). */
+/** Saving the search as a watch, or removing one: done, or the API's words for the refusal. */
+export type WatchOutcome = { intent: 'watch' | 'unwatch'; ok: true } | { intent: 'watch' | 'unwatch'; ok: false; message: string | null };
+
+const WATCH_FIELDS = ['category', 'contains', 'endsWith', 'mask', 'date'] as const;
+
+async function watch(form: FormData): Promise<WatchOutcome> {
+  const input: WatchInput = {};
+  for (const field of WATCH_FIELDS) {
+    const value = String(form.get(field) ?? '').trim();
+    if (value) (input as Record<string, string>)[field] = value;
+  }
+  try {
+    await saveWatch(input);
+    return { intent: 'watch', ok: true };
+  } catch (error) {
+    return { intent: 'watch', ok: false, message: apiErrorOf(error)?.message ?? null };
+  }
+}
+
+async function unwatch(form: FormData): Promise<WatchOutcome> {
+  try {
+    await removeWatch(String(form.get('id') ?? ''));
+    return { intent: 'unwatch', ok: true };
+  } catch (error) {
+    // Already gone (removed in another tab, expired): what the visitor wanted.
+    if (apiErrorCode(error) === 'watch_not_found') return { intent: 'unwatch', ok: true };
+    return { intent: 'unwatch', ok: false, message: apiErrorOf(error)?.message ?? null };
+  }
+}
+
+/** The numbers page's mutations: choosing or cancelling a number, confirming a phone by SMS, bidding on a lot and buying a won one, saving and removing watches (see browserAction). */
 export const action = browserAction(async ({ request }) => {
   const form = await request.formData();
   switch (form.get('intent')) {
@@ -101,6 +132,10 @@ export const action = browserAction(async ({ request }) => {
       return buyLot(form);
     case 'cancel-reservation':
       return cancel(form);
+    case 'watch':
+      return watch(form);
+    case 'unwatch':
+      return unwatch(form);
     case 'sms-send':
     case 'sms-verify':
       return smsStep(form.get('intent') as SmsIntent, Object.fromEntries(form));

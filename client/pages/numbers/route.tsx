@@ -14,6 +14,7 @@ import { NumberFiltersForm } from './NumberFiltersForm';
 import { NumberResults } from './NumberResults';
 import { ReservationPanel } from './ReservationPanel';
 import { useNumberChoice } from './use-number-choice';
+import { WatchesSection } from './WatchesSection';
 import type { BookingState } from '../../features/purchase/use-booking-watcher';
 
 export const loader = numbersLoader;
@@ -100,6 +101,7 @@ function SearchPage({ data, booking }: { data: SearchView; booking: BookingState
               <p>{data.searchError}</p>
             </div>
           )}
+          <WatchesSection filters={data.filters} categories={data.categories} />
         </div>
       </div>
     </>

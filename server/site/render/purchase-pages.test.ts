@@ -145,9 +145,9 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
   });
 });
 
-describe('the booking details route (/numbers/booking)', () => {
-  it.each(LANGUAGES)('is no page in %s: the server has no tokens to read a booking with, so it answers the 404 page', async (lang) => {
-    const res = await request(t.app).get(localizePath('/numbers/booking', lang)).set('User-Agent', BROWSER).expect(404);
+describe.each(['/numbers/booking', '/numbers/watches'])('the browser-only data route %s', (path) => {
+  it.each(LANGUAGES)('is no page in %s: the server has no tokens to read it with, so it answers the 404 page', async (lang) => {
+    const res = await request(t.app).get(localizePath(path, lang)).set('User-Agent', BROWSER).expect(404);
     expect(textOf(res.text)).toContain(TEXTS[lang].errors.notFound.title);
   });
 });
