@@ -125,7 +125,11 @@ describe('number watches', () => {
     t.clock.ms = Date.parse(lot.endsAt);
     t.api.matchWatches();
     expect(smsTo(PHONE)).toHaveLength(1);
-    const number = (await request(t.app).get(`/api/v1/numbers/${encodeURIComponent(lot.number)}`).expect(200)).body;
+    const number = (
+      await request(t.app)
+        .get(`/api/v1/numbers/${encodeURIComponent(lot.number)}`)
+        .expect(200)
+    ).body;
     expect(number).toMatchObject({ status: 'free', available: true });
   });
 
