@@ -6,6 +6,7 @@ import os from 'node:os';
 import { measure, BROWSER_HEADERS } from './lib/cannon.mjs';
 import { heading, int, ms, table } from './lib/format.mjs';
 import { crashReport, startSite } from './lib/processes.mjs';
+import { benchWatches } from './watches.mjs';
 
 const sizes = (process.env.BENCH_SEARCH_SIZES ?? '2400,10000,100000,1000000')
   .split(',')
@@ -93,23 +94,34 @@ console.log(
     .join(' ')}`,
 );
 const runs = [];
-for (const size of sizes) runs.push(await runSize(size));
-console.log(
-  `load average after: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}\n`,
-);
-console.log(table(['seeded', ...runs.map((r) => int(r.size))], [['seeding (log)', ...runs.map((r) => r.seed)]], ['left']));
-console.log('');
-console.log(
-  table(
-    ['request', ...runs.map((r) => `${int(r.size)} numbers`)],
-    REQUESTS.filter(([label]) => !only || only.test(label)).map(([label], i) => [
-      label,
-      ...runs.map((r) => `${int(r.results[i].rps)}, p99 ${ms(r.results[i].p99)}${r.results[i].bad ? ` (${r.results[i].bad} failed)` : ''}`),
-    ]),
-    ['left'],
-  ),
-);
+const searching = REQUESTS.some(([label]) => !only || only.test(label));
+if (searching) for (const size of sizes) runs.push(await runSize(size));
+if (searching) {
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
+  console.log(table(['seeded', ...runs.map((r) => int(r.size))], [['seeding (log)', ...runs.map((r) => r.seed)]], ['left']));
+  console.log('');
+  console.log(
+    table(
+      ['request', ...runs.map((r) => `${int(r.size)} numbers`)],
+      REQUESTS.filter(([label]) => !only || only.test(label)).map(([label], i) => [
+        label,
+        ...runs.map(
+          (r) => `${int(r.results[i].rps)}, p99 ${ms(r.results[i].p99)}${r.results[i].bad ? ` (${r.results[i].bad} failed)` : ''}`,
+        ),
+      ]),
+      ['left'],
+    ),
+  );
+}
+// Watch matching (bench/watches.mjs): one freed number against 100,000 standing watches, in process.
+if (!only || only.test('watch')) {
+  console.log('');
+  console.log(heading('Watch matching: one freed number against the standing watches (bench/watches.mjs)'));
+  console.log(table(['figure', 'value'], (await benchWatches()).rows, ['left', 'right']));
+}
 if (runs.some((r) => r.failed)) process.exit(1);

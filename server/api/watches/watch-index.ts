@@ -40,7 +40,7 @@ function fixedPart(mask: string): { places: string; digits: string } {
  * with a few dozen map lookups instead of a look at every watch: an ending by each of the number's
  * endings, digits and dates by each run of its digits, a mask by the digits it fixes (the masks that
  * fix the same places share a map keyed by the number's digits there), a category alone by the
- * category. Every candidate is then checked whole against the number (`satisfies`).
+ * category.
  * No library indexes substring, suffix and mask queries together over a stream of documents, so
  * this is written here; it is a pure structure, rebuilt from the store (watch-service.ts).
  */
@@ -49,8 +49,8 @@ export function createWatchIndex() {
   const byRun: Bucket = new Map();
   const byDateRun: Bucket = new Map();
   const byCategory: Bucket = new Map();
-  /** places → (digits at those places → watches). */
-  const byMask = new Map<string, Bucket>();
+  /** places → (digits at those places → (mask → watches)): each distinct mask is checked once per number. */
+  const byMask = new Map<string, { places: number[]; bucket: Map<string, Bucket> }>();
   const compiled = new Map<string, CompiledMask>();
   const dates = new Map<string, Array<{ run: string }>>();
   let size = 0;
@@ -65,25 +65,13 @@ export function createWatchIndex() {
     return runs;
   }
 
-  /** Whether the number (with its category) satisfies every criterion of the watch. */
-  function satisfies(watch: WatchCriteria, msisdn: string, category: string): boolean {
-    const national = msisdn.slice(4);
-    if (watch.category !== null && watch.category !== category) return false;
-    if (watch.contains !== null && !national.includes(watch.contains)) return false;
-    if (watch.endsWith !== null && !msisdn.endsWith(watch.endsWith)) return false;
-    if (watch.mask !== null) {
-      let test = compiled.get(watch.mask);
-      if (!test) {
-        test = compileMask(watch.mask) ?? (() => false);
-        compiled.set(watch.mask, test);
-      }
-      if (!test(national)) return false;
+  function maskOf(mask: string): CompiledMask {
+    let test = compiled.get(mask);
+    if (!test) {
+      test = compileMask(mask) ?? (() => false);
+      compiled.set(mask, test);
     }
-    if (watch.date !== null) {
-      const subscriber = msisdn.slice(-7);
-      if (!runsOf(watch.date).some(({ run }) => subscriber.includes(run))) return false;
-    }
-    return true;
+    return test;
   }
 
   return {
@@ -100,30 +88,44 @@ export function createWatchIndex() {
         for (const { run } of runsOf(watch.date)) if (run.length === 4) push(byDateRun, run, watch);
       } else if (watch.mask !== null) {
         const { places, digits } = fixedPart(watch.mask);
-        let bucket = byMask.get(places);
-        if (!bucket) byMask.set(places, (bucket = new Map()));
-        push(bucket, digits, watch);
+        let entry = byMask.get(places);
+        if (!entry) byMask.set(places, (entry = { places: places.split(',').filter(Boolean).map(Number), bucket: new Map() }));
+        const bucket = entry.bucket;
+        let masks = bucket.get(digits);
+        if (!masks) bucket.set(digits, (masks = new Map()));
+        push(masks, watch.mask, watch);
       } else if (watch.category !== null) push(byCategory, watch.category, watch);
     },
-    /** The watches the number satisfies, each once. */
+    /**
+     * The watches the number satisfies, each once. A hit under an ending, a run or a date's
+     * four-digit run is a match by itself (every six-digit form holds a four-digit one), and a
+     * mask is checked once for all its watches: what is left of each watch is its category.
+     */
     match(msisdn: string, category: string): WatchCriteria[] {
       const national = msisdn.slice(4);
       const subscriber = national.slice(-7);
-      const candidates = new Set<WatchCriteria>();
+      const found: WatchCriteria[] = [];
       const take = (list: WatchCriteria[] | undefined) => {
-        if (list) for (const watch of list) candidates.add(watch);
+        if (list) for (const watch of list) if (watch.category === null || watch.category === category) found.push(watch);
       };
       for (let length = 1; length <= national.length; length++) take(byEnding.get(national.slice(-length)));
+      // A run the number holds twice is one match.
+      const runs = new Set<string>();
       for (let from = 0; from < national.length; from++)
-        for (let to = from + 1; to <= national.length; to++) take(byRun.get(national.slice(from, to)));
-      for (let from = 0; from + 4 <= subscriber.length; from++) take(byDateRun.get(subscriber.slice(from, from + 4)));
-      for (const [places, bucket] of byMask) {
+        for (let to = from + 1; to <= national.length; to++) runs.add(national.slice(from, to));
+      for (const run of runs) take(byRun.get(run));
+      // A date may hold by two of its runs (DDMM and YYYY): one match.
+      const dated = new Set<WatchCriteria>();
+      for (let from = 0; from + 4 <= subscriber.length; from++)
+        for (const watch of byDateRun.get(subscriber.slice(from, from + 4)) ?? []) dated.add(watch);
+      take([...dated]);
+      for (const { places, bucket } of byMask.values()) {
         let digits = '';
-        if (places) for (const place of places.slice(0, -1).split(',')) digits += national[national.length - Number(place)];
-        take(bucket.get(digits));
+        for (const place of places) digits += national[national.length - place];
+        for (const [mask, watches] of bucket.get(digits) ?? []) if (maskOf(mask)(national)) take(watches);
       }
       take(byCategory.get(category));
-      return [...candidates].filter((watch) => satisfies(watch, msisdn, category));
+      return found;
     },
   };
 }
