@@ -16,7 +16,7 @@ export type NumberFeed = StoreFeed<NumberChange>;
 export const CHANGES_KEPT = 100_000;
 
 export interface NumberChangeLog {
-  /** Logs the holds that lapsed by the clock since the last look, once across every process. */
+  /** Logs the holds that lapsed by the clock since the last look, once across every process, and keeps the log to its size. */
   logLapses(): void;
   /** The highest change id, and the lowest still kept (a resume from before it starts afresh). */
   bounds(): { latest: number; oldest: number };
@@ -30,7 +30,7 @@ export interface NumberChangeLog {
  * first worker to see the clock pass its end logs it here, inside a write transaction that moves
  * a mark: however many workers look, each lapse is logged once.
  */
-export function createNumberChangeLog(db: Db, now: () => number): NumberChangeLog {
+export function createNumberChangeLog(db: Db, now: () => number, kept = CHANGES_KEPT): NumberChangeLog {
   const mark = db.prepare('SELECT logged_until FROM number_lapses').pluck();
   // The numbers_held index: the next hold to end after the mark, one index step.
   const nextLapse = db.prepare('SELECT MIN(held_until) FROM numbers WHERE held_until > ?').pluck();
@@ -41,6 +41,8 @@ export function createNumberChangeLog(db: Db, now: () => number): NumberChangeLo
   const latest = db.prepare('SELECT COALESCE(MAX(id), 0) FROM number_changes').pluck();
   const oldest = db.prepare('SELECT COALESCE(MIN(id), 0) FROM number_changes').pluck();
   const prune = db.prepare('DELETE FROM number_changes WHERE id <= ?');
+  // The watches' place in the log (watch-service.ts): what they have not matched yet is kept.
+  const watchCursor = db.prepare('SELECT change_id FROM watch_cursor').pluck();
   const changed = db.prepare(
     `SELECT MAX(c.id) AS id, c.msisdn FROM json_each(?) AS wanted JOIN number_changes c ON c.msisdn = wanted.value AND c.id > ?
      GROUP BY c.msisdn ORDER BY id`,
@@ -51,8 +53,13 @@ export function createNumberChangeLog(db: Db, now: () => number): NumberChangeLo
     if (from !== null && from >= at) return;
     if (from !== null) insertLapsed.run({ from, to: at });
     moveMark.run(at);
+  });
+
+  /** Drops the changes older than the latest `kept`, never one the watches have yet to match. */
+  const pruneInStore = writeTransaction(db, () => {
     const last = latest.get() as number;
-    if (last - (oldest.get() as number) > CHANGES_KEPT * 1.1) prune.run(last - CHANGES_KEPT);
+    const matched = (watchCursor.get() as number | null) ?? last;
+    prune.run(Math.min(last - kept, matched));
   });
 
   return {
@@ -60,6 +67,8 @@ export function createNumberChangeLog(db: Db, now: () => number): NumberChangeLo
       const at = now();
       const from = mark.get() as number | null;
       // The usual look: no hold ended since the mark, so nothing to write (and no write lock taken).
+      // A log grown a tenth past what it keeps is cut back (two primary-key reads when it is not).
+      if ((latest.get() as number) - (oldest.get() as number) > kept * 1.1) pruneInStore();
       if (from !== null) {
         const next = nextLapse.get(from) as number | null;
         if (next === null || next > at) return;

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { createNumberChangeLog } from './number-changes';
+import { openDatabase } from '../store/database';
 import { listen, openStream } from '../test-support/event-stream';
 import { createTestApi, freeNumber, MINUTE, payAndApprove, placeOrder, reserve, type TestApi } from '../test-support/test-api';
 
@@ -144,5 +146,33 @@ describe('the live availability stream', () => {
     expect(refused.status).toBe(429);
     expect((await refused.json()).error).toMatchObject({ code: 'too_many_streams', retryAfterSeconds: 30 });
     held.close();
+  });
+});
+
+describe('the log of number changes', () => {
+  it('keeps the latest changes, never one the watches have yet to match, and a resume from before it starts afresh', async () => {
+    const db = openDatabase(t.dataDir);
+    try {
+      const log = createNumberChangeLog(db, t.clock.now, 5);
+      const numbers = await freeNumbers(16);
+      // The watches have matched nothing after the eighth change.
+      for (const number of numbers.slice(0, 8)) await reserve(t.app, number);
+      db.prepare('UPDATE watch_cursor SET change_id = ?').run(log.bounds().oldest + 7);
+      for (const number of numbers.slice(8)) await reserve(t.app, number);
+      const before = log.bounds();
+      log.logLapses();
+      const after = log.bounds();
+      expect(after.latest).toBe(before.latest);
+      expect(after.oldest).toBe(before.oldest + 8);
+      db.prepare('UPDATE watch_cursor SET change_id = ?').run(after.latest);
+      log.logLapses();
+      expect(log.bounds().oldest).toBe(after.latest - 4);
+
+      const stale = await streamOf([numbers[0]], { 'Last-Event-ID': String(before.oldest) });
+      expect((await stale.next()).event).toBe('snapshot');
+      stale.close();
+    } finally {
+      db.close();
+    }
   });
 });
