@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Link } from '../../components/Link';
-import type { NumberCategory, NumberList, NumberStatus, PhoneNumber } from '../../../shared/api-types';
+import type { NumberCategory, NumberList, PhoneNumber } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { formatUzPhone } from '../../../shared/validation';
 import { useLanguage } from '../../components/use-language';
@@ -11,7 +11,7 @@ import { carriedQuery } from '../../features/purchase/purchase-draft';
 import type { HeldReservation } from '../../../shared/tokens';
 import { filterQuery, pageCount, type NumberFilters } from './search-query';
 import type { useNumberChoice } from './use-number-choice';
-import { useLiveNumbers } from './use-live-numbers';
+import { useLiveNumbers, type LiveStatus } from './use-live-numbers';
 
 type Choice = ReturnType<typeof useNumberChoice>;
 
@@ -51,7 +51,10 @@ export function NumberResults({
       },
     );
   const categoryName = (id: string) => categories?.find((c) => c.id === id)?.name ?? '';
-  const live = useLiveNumbers([...numbers.items, ...(numbers.nearMatches ?? [])].map((number) => number.number));
+  const live = useLiveNumbers(
+    [...numbers.items, ...(numbers.nearMatches ?? [])].map((number) => number.number),
+    held?.number ?? null,
+  );
 
   return (
     <section className="number-results" aria-labelledby="number-results-title">
@@ -162,14 +165,15 @@ function NumberCard({
   held: HeldReservation | null;
   choice: Choice;
   /** What the live stream last said of this number, if anything. */
-  live: NumberStatus | undefined;
+  live: LiveStatus | undefined;
   hydrated: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const mine = held?.number === number.number;
-  // The stream speaks of the number's latest change: taken by someone else, or free again.
-  const taken = live === undefined ? choice.taken.has(number.number) : live !== 'free';
+  // The stream speaks of the number's latest change: taken by someone else, or free again (the
+  // visitor's own booking, once over, takes nothing from them).
+  const taken = live === undefined ? choice.taken.has(number.number) : live.status !== 'free' && !live.mine;
   const pending = choice.pending === number.number;
   const outcome = choice.outcome?.number === number.number ? choice.outcome : null;
   const confirming = choice.confirming === number.number;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { NumberStatus } from '../../../shared/api-types';
 import { followEvents } from '../../api/event-stream';
@@ -8,6 +8,12 @@ interface StatusEvent {
   status: NumberStatus;
 }
 
+/** What the stream last said of a number, and whether the visitor's own booking held it then. */
+export interface LiveStatus {
+  status: NumberStatus;
+  mine: boolean;
+}
+
 /**
  * The live status of the numbers a results page shows (docs/api.md, "Live availability"): after
  * hydration, the page follows `/numbers/events` for exactly those numbers, so one someone else
@@ -15,21 +21,30 @@ interface StatusEvent {
  * again. When the stream is refused (too many from this connection, no EventSource), the page
  * loads its results again each time the visitor comes back to the tab instead.
  * Returns what the stream has said so far, by number; a number it has not spoken of keeps the
- * status it was rendered with.
+ * status it was rendered with. A number reported reserved while the visitor's own booking held it
+ * (`mine`) is theirs, not someone else's: when that booking ends in this browser, the number is
+ * free to them at once, before the server's word of the lapse arrives.
  */
-export function useLiveNumbers(numbers: readonly string[]): ReadonlyMap<string, NumberStatus> {
-  const [statuses, setStatuses] = useState<ReadonlyMap<string, NumberStatus>>(() => new Map());
+export function useLiveNumbers(numbers: readonly string[], held: string | null): ReadonlyMap<string, LiveStatus> {
+  const [statuses, setStatuses] = useState<ReadonlyMap<string, LiveStatus>>(() => new Map());
   const { revalidate } = useRevalidator();
+  // Read by the stream's listeners when an event arrives; declared before the stream's effect, so
+  // it is set before the first event.
+  const mine = useRef(held);
+  useEffect(() => {
+    mine.current = held;
+  }, [held]);
   const list = numbers.join(',');
   useEffect(() => {
     if (!list) return undefined;
     const onFocus = () => void revalidate();
+    const live = ({ number, status }: StatusEvent): [string, LiveStatus] => [number, { status, mine: number === mine.current }];
     let listening = false;
     const stop = followEvents(
       `/numbers/events?numbers=${encodeURIComponent(list)}`,
       {
-        snapshot: ({ items }: { items: StatusEvent[] }) => setStatuses(new Map(items.map((item) => [item.number, item.status]))),
-        status: ({ number, status }: StatusEvent) => setStatuses((current) => new Map(current).set(number, status)),
+        snapshot: ({ items }: { items: StatusEvent[] }) => setStatuses(new Map(items.map(live))),
+        status: (event: StatusEvent) => setStatuses((current) => new Map(current).set(...live(event))),
       },
       () => {
         if (listening) return;
