@@ -294,9 +294,10 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
       return { items: auctions.list(status, phone) };
     },
 
+    /** One lot; for `phone` (the requester's own auth token) with their own position and maximum. */
     auction(_lang: Language, query: unknown, id: string, phone: string | null = null): AuctionLotDetail {
       parseInput(NoQuery, query);
-      return auctions.detail(id, phone);
+      return auctions.detail(id, phone, phone !== null);
     },
   };
 }

@@ -25,6 +25,21 @@ const lotShape = {
   myPosition: Int.min(1).nullable(),
   /** After the end: whether the visitor is the bidder whose turn it is to buy, and until when. */
   myTurnToBuyUntil: DateTime.nullable(),
+  /**
+   * Only in answers to the owner's own requests (an auth token): their maximum on this lot, or
+   * null without one. Never in the live streams, never to anyone else.
+   */
+  myMaxBid: Int.nullable().optional(),
+  rules: z
+    .strictObject({
+      /** A bid in the last this many seconds moves the end to this many seconds after it. */
+      lateBidSeconds: Int,
+      /** The winner pays within this many seconds of the end (the next bidder's turn after each further window). */
+      paymentWindowSeconds: Int,
+      /** When the winner does not pay: the next bidder may buy at their own best bid; with nobody left the number goes back on sale. */
+      whenUnpaid: z.enum(['next_bidder']),
+    })
+    .meta({ id: 'AuctionRules' }),
 };
 
 export const AuctionLot = z.strictObject(lotShape).meta({ id: 'AuctionLot' });
@@ -36,6 +51,8 @@ export const Bid = z
     bidder: z.string(),
     createdAt: DateTime,
     mine: z.boolean(),
+    /** Placed by the reference API for the bidder's maximum (never saying what the maximum is). */
+    automatic: z.boolean(),
   })
   .meta({ id: 'Bid' });
 export const AuctionLotDetail = z.strictObject({ ...lotShape, bids: z.array(Bid) }).meta({ id: 'AuctionLotDetail' });
@@ -50,7 +67,11 @@ export const LotExtendedEvent = z
 export const LotEndEvent = z.strictObject({ lot: AuctionLot }).meta({ id: 'LotEndEvent' });
 
 export const AuctionListQuery = z.strictObject({ status: queryEnum(LotStatus) });
-export const PlaceBidBody = z.strictObject({ amount: z.int().min(1).max(1_000_000_000_000) });
+/** The most a bid may be: a sane cap far above any number's price. */
+export const MAX_BID_AMOUNT = 1_000_000_000_000;
+export const PlaceBidBody = z.strictObject({ amount: z.int().min(1).max(MAX_BID_AMOUNT) });
+/** A maximum (proxy) bid: the most the bidder will pay, in whole sum. */
+export const MaxBidBody = z.strictObject({ maxAmount: z.int().min(1).max(MAX_BID_AMOUNT) });
 /** The lot stream's query (read by the stream itself, documented here). */
 export const LotEventsQuery = z.strictObject({
   token: z.string().optional().meta({

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { ApiContext } from '../context';
 import { conflict, forbidden, unauthorized } from '../http/api-error';
-import { NoBody, PlaceBidBody } from '../../../shared/contract';
+import { MaxBidBody, NoBody, PlaceBidBody } from '../../../shared/contract';
 import { body } from '../http/input';
 import { clientKey, networkKey } from '../http/limits';
 import { optionalToken, requireToken } from '../http/request-tokens';
@@ -45,6 +45,21 @@ export function registerAuctions(
     const { amount } = body(req, PlaceBidBody);
     await ctx.limits.bid(phone);
     res.status(201).json(auctions.placeBid(req.params.id, phone, amount));
+  });
+
+  // A maximum is the bidder's own request like a bid: the same token, the same per-phone limit
+  // (the automatic bids it places later are not the bidder's requests and count nothing).
+  router.post('/auctions/:id/max-bid', async (req, res) => {
+    const { sub: phone } = await requireToken(ctx, req, 'auth', unauthorized('auth_required'));
+    const { maxAmount } = body(req, MaxBidBody);
+    await ctx.limits.bid(phone);
+    res.json(auctions.setMaxBid(req.params.id, phone, maxAmount));
+  });
+
+  router.delete('/auctions/:id/max-bid', async (req, res) => {
+    const { sub: phone } = await requireToken(ctx, req, 'auth', unauthorized('auth_required'));
+    await ctx.limits.bid(phone);
+    res.json(auctions.removeMaxBid(req.params.id, phone));
   });
 
   /** The bidder whose turn it is reserves the number at their winning price until their window ends. */

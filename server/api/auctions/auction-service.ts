@@ -3,6 +3,7 @@ import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { ApiError, conflict, notFound } from '../http/api-error';
 import { writeTransaction } from '../store/database';
+import { automaticBids, type StandingMax } from './max-bids';
 
 export interface LotRow {
   id: string;
@@ -24,6 +25,8 @@ export interface BidRow {
   phone: string;
   amount: number;
   created_at: number;
+  /** 1 when the reference API placed it for the bidder's maximum (max-bids.ts). */
+  automatic: number;
 }
 
 interface Bidder {
@@ -49,7 +52,13 @@ export function createAuctionService(ctx: ApiContext) {
     'SELECT phone, MAX(amount) AS amount, MIN(id) AS first FROM bids WHERE lot_id = ? GROUP BY phone ORDER BY amount DESC, first ASC',
   );
   const recentBids = db.prepare('SELECT * FROM bids WHERE lot_id = ? ORDER BY id DESC LIMIT ?');
-  const insertBid = db.prepare('INSERT INTO bids (lot_id, phone, amount, created_at) VALUES (?, ?, ?, ?) RETURNING *');
+  const insertBid = db.prepare('INSERT INTO bids (lot_id, phone, amount, created_at, automatic) VALUES (?, ?, ?, ?, ?) RETURNING *');
+  const topBid = db.prepare('SELECT phone, amount FROM bids WHERE lot_id = ? ORDER BY amount DESC, id ASC LIMIT 1');
+  // A bidder's maximum is read by its owner's requests and by the engine only: never in a view of the lot for anyone else.
+  const maxima = db.prepare('SELECT phone, amount, id AS "order" FROM max_bids WHERE lot_id = ?');
+  const maxOf = db.prepare('SELECT amount FROM max_bids WHERE lot_id = ? AND phone = ?').pluck();
+  const deleteMax = db.prepare('DELETE FROM max_bids WHERE lot_id = ? AND phone = ?');
+  const insertMax = db.prepare('INSERT INTO max_bids (lot_id, phone, amount, set_at) VALUES (?, ?, ?, ?)');
   const extend = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ? AND ends_at < ?');
   const endNow = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ?');
   const bidsAfter = db.prepare('SELECT * FROM bids WHERE lot_id = ? AND id > ? ORDER BY id');
@@ -99,7 +108,12 @@ export function createAuctionService(ctx: ApiContext) {
     `SELECT 1 FROM auction_lots l JOIN numbers n ON n.id = l.number_id WHERE n.status = 'auction' AND l.sold_at IS NULL AND l.ends_at <= ? LIMIT 1`,
   );
 
-  function view(lot: LotRow, phone: string | null): AuctionLot {
+  /**
+   * The lot as `phone` sees it (null: anyone). `withMax` adds the owner's own maximum: only in
+   * answers to that owner's own requests, never in a stream (which may be read over a longer
+   * time, by a token in a URL) and never for anyone else.
+   */
+  function view(lot: LotRow, phone: string | null, withMax = false): AuctionLot {
     const now = ctx.now();
     const top = highest.get(lot.id) as { amount: number | null; count: number };
     const ranked = phone ? (bidders.all(lot.id) as Bidder[]) : [];
@@ -123,11 +137,28 @@ export function createAuctionService(ctx: ApiContext) {
       myBid: mine >= 0 ? ranked[mine].amount : null,
       myPosition: mine >= 0 ? mine + 1 : null,
       myTurnToBuyUntil: turn && turn.phone === phone ? iso(turn.until) : null,
+      rules: rules(),
+      ...(withMax && phone ? { myMaxBid: (maxOf.get(lot.id, phone) as number | undefined) ?? null } : {}),
+    };
+  }
+
+  /** What the lot page states where people bid, from the reference API's own settings. */
+  function rules(): AuctionLot['rules'] {
+    return {
+      lateBidSeconds: Math.round(ctx.auctionExtendMs / 1000),
+      paymentWindowSeconds: Math.round(ctx.paymentWindowMs / 1000),
+      whenUnpaid: 'next_bidder',
     };
   }
 
   function bidView(row: BidRow, phone: string | null): Bid {
-    return { amount: row.amount, bidder: maskPhone(row.phone), createdAt: iso(row.created_at), mine: row.phone === phone };
+    return {
+      amount: row.amount,
+      bidder: maskPhone(row.phone),
+      createdAt: iso(row.created_at),
+      mine: row.phone === phone,
+      automatic: row.automatic === 1,
+    };
   }
 
   function find(id: string): LotRow {
@@ -136,24 +167,27 @@ export function createAuctionService(ctx: ApiContext) {
     return lot;
   }
 
-  function detail(id: string, phone: string | null): AuctionLotDetail {
+  /** The lot with its latest bids; `withMax` as in view (the owner's own request). */
+  function detail(id: string, phone: string | null, withMax = false): AuctionLotDetail {
     const lot = find(id);
-    return { ...view(lot, phone), bids: (recentBids.all(lot.id, 20) as BidRow[]).map((b) => bidView(b, phone)) };
+    return { ...view(lot, phone, withMax), bids: (recentBids.all(lot.id, 20) as BidRow[]).map((b) => bidView(b, phone)) };
   }
 
-  /** One transaction per bid: the minimum is read and the bid written with nothing in between. */
-  const placeBid = writeTransaction(db, (id: string, phone: string, amount: number) => {
-    const now = ctx.now();
+  /** The lot, open for bids now: the refusals a bid and a maximum share. */
+  function biddable(id: string, now: number): LotRow {
     const lot = find(id);
     const state = status(lot, now);
     if (state === 'upcoming') throw conflict('auction_not_started');
     if (state !== 'active') throw conflict('auction_ended');
-    const top = highest.get(lot.id) as { amount: number | null };
-    const minimum = top.amount === null ? lot.start_price : top.amount + lot.step;
-    if (amount < minimum) {
-      throw new ApiError(400, 'bid_too_low', { field: 'amount', params: { minimum }, extra: { minimumAmount: minimum } });
-    }
-    const bid = insertBid.get(lot.id, phone, amount, now) as BidRow;
+    return lot;
+  }
+
+  const priceOf = (lot: LotRow) => (highest.get(lot.id) as { amount: number | null }).amount;
+  const minimumOf = (lot: LotRow, price: number | null) => (price === null ? lot.start_price : price + lot.step);
+
+  /** Writes one bid, plain or automatic, with what any bid does to the end. */
+  function insert(lot: LotRow, phone: string, amount: number, automatic: boolean, now: number): BidRow {
+    const bid = insertBid.get(lot.id, phone, amount, now, automatic ? 1 : 0) as BidRow;
     if (lot.buy_now_price !== null && amount >= lot.buy_now_price) {
       // Reaching the buy-now price ends the auction at once, with this bidder first to buy.
       endNow.run(now, lot.id);
@@ -161,7 +195,75 @@ export function createAuctionService(ctx: ApiContext) {
       // Anti-sniping: a bid in the last minutes moves the end to that many minutes after it.
       extend.run(now + ctx.auctionExtendMs, lot.id, now + ctx.auctionExtendMs);
     }
-    return { bid: bidView(bid, phone), lot: view(find(id), phone) };
+    return bid;
+  }
+
+  /** The automatic bids the standing maximums call for after a change (max-bids.ts), placed in the same transaction. */
+  function bidForMaximums(lot: LotRow, now: number): void {
+    const top = (topBid.get(lot.id) as { phone: string; amount: number } | undefined) ?? null;
+    for (const bid of automaticBids(top, lot.start_price, lot.step, maxima.all(lot.id) as StandingMax[])) {
+      insert(lot, bid.phone, bid.amount, true, now);
+    }
+  }
+
+  /**
+   * One transaction per bid: the minimum is read, the bid written and the maximums' answers to it
+   * placed with nothing in between, so no interleaving of requests or workers can put two
+   * bidders highest or bid past a maximum.
+   */
+  const placeBid = writeTransaction(db, (id: string, phone: string, amount: number) => {
+    const now = ctx.now();
+    const lot = biddable(id, now);
+    const minimum = minimumOf(lot, priceOf(lot));
+    if (amount < minimum) {
+      throw new ApiError(400, 'bid_too_low', { field: 'amount', params: { minimum }, extra: { minimumAmount: minimum } });
+    }
+    const bid = insert(lot, phone, amount, false, now);
+    if (status(find(id), now) === 'active') bidForMaximums(lot, now);
+    return { bid: bidView(bid, phone), lot: view(find(id), phone, true) };
+  });
+
+  /**
+   * Sets, raises or lowers the bidder's maximum, then lets the maximums bid. A new maximum (or
+   * one of a bidder not leading) is at least the minimum bid; the leader may raise theirs at any
+   * time, and lower it only to above the current price. Below the buy-now price: reaching it is
+   * a plain bid's decision.
+   */
+  const setMaxBid = writeTransaction(db, (id: string, phone: string, amount: number): AuctionLotDetail => {
+    const now = ctx.now();
+    const lot = biddable(id, now);
+    const price = priceOf(lot);
+    const minimum = minimumOf(lot, price);
+    const current = (maxOf.get(lot.id, phone) as number | undefined) ?? null;
+    const leading = price !== null && (topBid.get(lot.id) as { phone: string }).phone === phone;
+    if (lot.buy_now_price !== null && amount >= lot.buy_now_price) {
+      throw new ApiError(400, 'max_bid_reaches_buy_now', { field: 'maxAmount', params: { buyNow: lot.buy_now_price } });
+    }
+    if (leading && current !== null) {
+      if (price !== null && amount <= price) {
+        throw new ApiError(409, 'max_bid_below_price', { field: 'maxAmount', params: { price } });
+      }
+    } else if (amount < minimum) {
+      throw new ApiError(400, 'max_bid_too_low', { field: 'maxAmount', params: { minimum }, extra: { minimumAmount: minimum } });
+    }
+    if (amount !== current) {
+      deleteMax.run(lot.id, phone);
+      insertMax.run(lot.id, phone, amount, now);
+      bidForMaximums(lot, now);
+    }
+    return detail(id, phone, true);
+  });
+
+  /** Removes the bidder's maximum while it stands above the current price; the bids it placed stay. */
+  const removeMaxBid = writeTransaction(db, (id: string, phone: string): AuctionLotDetail => {
+    const now = ctx.now();
+    const lot = biddable(id, now);
+    const current = (maxOf.get(lot.id, phone) as number | undefined) ?? null;
+    if (current === null) throw notFound('max_bid_not_found');
+    const price = priceOf(lot);
+    if (price !== null && current <= price) throw new ApiError(409, 'max_bid_spent', { field: 'maxAmount', params: { price } });
+    deleteMax.run(lot.id, phone);
+    return detail(id, phone, true);
   });
 
   function list(statusFilter: LotStatus | null, phone: string | null): AuctionLot[] {
@@ -189,7 +291,21 @@ export function createAuctionService(ctx: ApiContext) {
     return anyDue.get(now) ? returnUnsold(now) : 0;
   }
 
-  return { list, detail, placeBid, find, status, turnToBuy, view, bidView, lastBidId, bidsSince, returnUnsoldNumbers };
+  return {
+    list,
+    detail,
+    placeBid,
+    setMaxBid,
+    removeMaxBid,
+    find,
+    status,
+    turnToBuy,
+    view,
+    bidView,
+    lastBidId,
+    bidsSince,
+    returnUnsoldNumbers,
+  };
 }
 
 export type AuctionService = ReturnType<typeof createAuctionService>;

@@ -8,6 +8,7 @@ export interface FeedBid {
   phone: string;
   amount: number;
   createdAt: number;
+  automatic: number;
 }
 
 /**
@@ -20,7 +21,9 @@ export type BidFeed = StoreFeed<FeedBid>;
 
 /** Follows the bids table by id (store-feed.ts). */
 export function createStoreBidFeed(db: Db, pollMs?: number): BidFeed {
-  const newer = db.prepare('SELECT id, lot_id AS lotId, phone, amount, created_at AS createdAt FROM bids WHERE id > ? ORDER BY id LIMIT ?');
+  const newer = db.prepare(
+    'SELECT id, lot_id AS lotId, phone, amount, created_at AS createdAt, automatic FROM bids WHERE id > ? ORDER BY id LIMIT ?',
+  );
   const latest = db.prepare('SELECT COALESCE(MAX(id), 0) FROM bids').pluck();
   return followTable<FeedBid>(
     {

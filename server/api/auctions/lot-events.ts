@@ -37,6 +37,7 @@ const toRow = (bid: FeedBid): BidRow => ({
   phone: bid.phone,
   amount: bid.amount,
   created_at: bid.createdAt,
+  automatic: bid.automatic,
 });
 
 export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed: BidFeed): LotStreams {

@@ -122,6 +122,12 @@ describe('the OpenAPI document', () => {
     await call('post', '/auctions/{id}/bids', { id: lot.id }, { body: { amount: lot.minimumBid + lot.step } });
     await call('post', '/auctions/{id}/bids', { id: 'lot-999' }, { headers: bearer, body: { amount: 1 } });
     await call('post', '/auctions/{id}/bids', { id: 'lot-001' }, { headers: bearer, body: { amount: 2_000_000_000 } });
+    await call('post', '/auctions/{id}/max-bid', { id: lot.id }, { headers: bearer, body: { maxAmount: lot.minimumBid + 100 * lot.step } });
+    await call('post', '/auctions/{id}/max-bid', { id: lot.id }, { headers: bearer, body: { maxAmount: 1 } });
+    await call('post', '/auctions/{id}/max-bid', { id: lot.id }, { body: { maxAmount: 1 } });
+    await call('post', '/auctions/{id}/max-bid', { id: 'lot-001' }, { headers: bearer, body: { maxAmount: 2_000_000_000 } });
+    await call('delete', '/auctions/{id}/max-bid', { id: lot.id }, { headers: bearer });
+    await call('delete', '/auctions/{id}/max-bid', { id: lot.id }, { headers: bearer });
     await call('post', '/auctions/{id}/stream-token', { id: lot.id }, { headers: bearer });
     await call('post', '/auctions/{id}/stream-token', { id: lot.id });
     await call('post', '/auctions/{id}/stream-token', { id: 'lot-999' }, { headers: bearer });
@@ -264,4 +270,5 @@ const SAMPLE_LOT = {
   myBid: null,
   myPosition: null,
   myTurnToBuyUntil: null,
+  rules: { lateBidSeconds: 300, paymentWindowSeconds: 43_200, whenUnpaid: 'next_bidder' },
 };

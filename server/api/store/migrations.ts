@@ -367,4 +367,22 @@ export const MIGRATIONS: Migration[] = [
       INSERT INTO watch_cursor (change_id) VALUES (NULL);
     `,
   },
+  {
+    version: 11,
+    name: 'maximum (proxy) bids: a bidder states the most they will pay and the reference API bids for them',
+    sql: `
+      -- A bid the reference API placed for a bidder's maximum: shown as automatic to everyone.
+      ALTER TABLE bids ADD COLUMN automatic INTEGER NOT NULL DEFAULT 0;
+      -- One standing maximum per bidder and lot, seen only by its owner. The id orders them:
+      -- at equal maximums the earlier wins, and a raised maximum takes a new id (it is newer).
+      CREATE TABLE max_bids (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        lot_id TEXT NOT NULL REFERENCES auction_lots (id),
+        phone TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        set_at INTEGER NOT NULL,
+        UNIQUE (lot_id, phone)
+      );
+    `,
+  },
 ];

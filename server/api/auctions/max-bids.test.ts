@@ -1,0 +1,267 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ApiContext } from '../context';
+import { ApiError } from '../http/api-error';
+import { openDatabase, type Db } from '../store/database';
+import { createAuctionService, type AuctionService } from './auction-service';
+import { automaticBids } from './max-bids';
+
+/**
+ * The auction engine (the service, in SQLite write transactions) against a plain model of the
+ * rules of plain and maximum bids, written from the rules as docs/api.md states them: random
+ * sequences of bids, maximums and removals from up to five bidders must give the same answers,
+ * the same bid list (who, how much, automatic or not) and so the same winner and price.
+ */
+
+interface ModelBid {
+  phone: string;
+  amount: number;
+  automatic: boolean;
+}
+
+interface LotRules {
+  start: number;
+  step: number;
+  buyNow: number | null;
+}
+
+/** The rules, as a referee would apply them by hand: one list of bids, one book of maximums. */
+class AuctionModel {
+  bids: ModelBid[] = [];
+  private maximums = new Map<string, { amount: number; setAt: number }>();
+  private time = 0;
+  private over = false;
+
+  constructor(private readonly rules: LotRules) {}
+
+  private get top(): ModelBid | undefined {
+    return this.bids[this.bids.length - 1];
+  }
+
+  private get minimum(): number {
+    return this.top ? this.top.amount + this.rules.step : this.rules.start;
+  }
+
+  bid(phone: string, amount: number): string {
+    if (this.over) return 'auction_ended';
+    if (amount < this.minimum) return 'bid_too_low';
+    this.bids.push({ phone, amount, automatic: false });
+    if (this.rules.buyNow !== null && amount >= this.rules.buyNow) this.over = true;
+    else this.referee();
+    return 'ok';
+  }
+
+  setMax(phone: string, amount: number): string {
+    if (this.over) return 'auction_ended';
+    if (this.rules.buyNow !== null && amount >= this.rules.buyNow) return 'max_bid_reaches_buy_now';
+    const mine = this.maximums.get(phone);
+    if (this.top?.phone === phone && mine) {
+      if (amount <= this.top.amount) return 'max_bid_below_price';
+    } else if (amount < this.minimum) return 'max_bid_too_low';
+    if (mine?.amount !== amount) {
+      this.time += 1;
+      this.maximums.set(phone, { amount, setAt: this.time });
+      this.referee();
+    }
+    return 'ok';
+  }
+
+  removeMax(phone: string): string {
+    if (this.over) return 'auction_ended';
+    const mine = this.maximums.get(phone);
+    if (!mine) return 'max_bid_not_found';
+    if (this.top && mine.amount <= this.top.amount) return 'max_bid_spent';
+    this.maximums.delete(phone);
+    return 'ok';
+  }
+
+  /**
+   * Whoever can still go higher than the leader does, through their maximum. The claims: every
+   * maximum above the price (or at least the start price before any bid), and the leader's own
+   * standing (their maximum, or the price). The strongest claim wins; at equal claims the earlier
+   * maximum. The winner pays one step over the second claim, never past their own; an equal claim
+   * takes that very amount. The second claim, when a maximum that lost outright, is shown as its bid.
+   */
+  private referee(): void {
+    const top = this.top;
+    const claims: Array<{ phone: string; amount: number; setAt: number }> = [];
+    for (const [phone, max] of this.maximums) {
+      if (phone === top?.phone) continue;
+      if (top ? max.amount > top.amount : max.amount >= this.rules.start) claims.push({ phone, ...max });
+    }
+    if (claims.length === 0) return;
+    if (top) {
+      const own = this.maximums.get(top.phone);
+      claims.push(own && own.amount > top.amount ? { phone: top.phone, ...own } : { phone: top.phone, amount: top.amount, setAt: -1 });
+    }
+    const strongest = (list: typeof claims) =>
+      list.reduce((best, c) => (c.amount > best.amount || (c.amount === best.amount && c.setAt < best.setAt) ? c : best));
+    const winner = strongest(claims);
+    const rest = claims.filter((c) => c !== winner);
+    if (rest.length === 0) {
+      this.bids.push({ phone: winner.phone, amount: this.rules.start, automatic: true });
+      return;
+    }
+    const second = strongest(rest);
+    if (second.amount === winner.amount) {
+      this.bids.push({ phone: winner.phone, amount: second.amount, automatic: true });
+      return;
+    }
+    if (!(top && second.phone === top.phone && second.amount === top.amount)) {
+      this.bids.push({ phone: second.phone, amount: second.amount, automatic: true });
+    }
+    this.bids.push({ phone: winner.phone, amount: Math.min(second.amount + this.rules.step, winner.amount), automatic: true });
+  }
+}
+
+/** A small deterministic generator (mulberry32): a failure names its seed and replays the same. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NOW = Date.UTC(2025, 5, 16, 7, 0, 0);
+
+let dir: string;
+let db: Db;
+let engine: AuctionService;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'max-bids-'));
+  db = openDatabase(dir);
+  db.pragma('synchronous = OFF');
+  db.prepare(
+    "INSERT INTO numbers (id, msisdn, subscriber, category, price, status) VALUES (1, '+998901112233', '1112233', 'gold', 0, 'auction')",
+  ).run();
+  const ctx = { db, now: () => NOW, auctionExtendMs: 5 * 60_000, paymentWindowMs: 12 * 3_600_000 } as unknown as ApiContext;
+  engine = createAuctionService(ctx);
+});
+
+afterAll(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const insertLot = () =>
+  db.prepare('INSERT INTO auction_lots (id, number_id, start_price, step, buy_now_price, starts_at, ends_at) VALUES (?, 1, ?, ?, ?, ?, ?)');
+
+function engineAnswer(run: () => unknown): string {
+  try {
+    run();
+    return 'ok';
+  } catch (error) {
+    if (error instanceof ApiError) return error.code;
+    throw error;
+  }
+}
+
+const engineBids = (lotId: string) =>
+  (db.prepare('SELECT phone, amount, automatic FROM bids WHERE lot_id = ? ORDER BY id').all(lotId) as ModelBid[]).map((b) => ({
+    phone: b.phone,
+    amount: b.amount,
+    automatic: Boolean(b.automatic),
+  }));
+
+describe('maximum bids: the engine against a model of the rules', () => {
+  it('gives the same answers, bid list, winner and price over 1,000 random sequences of up to five bidders', () => {
+    const add = insertLot();
+    let automatic = 0;
+    for (let seed = 1; seed <= 1000; seed += 1) {
+      const rnd = random(seed);
+      const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)];
+      const rules: LotRules = {
+        start: pick([1_000, 5_000, 20_000]),
+        step: pick([100, 250, 1_000]),
+        buyNow: null,
+      };
+      if (rnd() < 0.3) rules.buyNow = rules.start + rules.step * (10 + Math.floor(rnd() * 20));
+      const lotId = `model-${seed}`;
+      add.run(lotId, rules.start, rules.step, rules.buyNow, NOW - 60_000, NOW + 86_400_000);
+      const model = new AuctionModel(rules);
+      const bidders = Array.from({ length: 2 + Math.floor(rnd() * 4) }, (_, i) => `+99890000000${i}`);
+      const maximumsSoFar: number[] = [];
+      const events = 4 + Math.floor(rnd() * 20);
+      for (let e = 0; e < events; e += 1) {
+        const phone = pick(bidders);
+        const price = model.bids.length ? model.bids[model.bids.length - 1].amount : rules.start;
+        // Amounts near the price, on and off the step, and other bidders' maximums (ties).
+        const near = price + rules.step * Math.floor(rnd() * 8) + pick([0, 0, 1, -1, rules.step / 2]);
+        const amount = Math.max(1, maximumsSoFar.length && rnd() < 0.25 ? pick(maximumsSoFar) : near);
+        const kind = rnd();
+        let step: string;
+        let expected: string;
+        let actual: string;
+        if (kind < 0.45) {
+          step = `bid ${phone} ${amount}`;
+          expected = model.bid(phone, amount);
+          actual = engineAnswer(() => engine.placeBid(lotId, phone, amount));
+        } else if (kind < 0.9) {
+          step = `max ${phone} ${amount}`;
+          maximumsSoFar.push(amount);
+          expected = model.setMax(phone, amount);
+          actual = engineAnswer(() => engine.setMaxBid(lotId, phone, amount));
+        } else {
+          step = `remove ${phone}`;
+          expected = model.removeMax(phone);
+          actual = engineAnswer(() => engine.removeMaxBid(lotId, phone));
+        }
+        const where = `seed ${seed}, event ${e}: ${step}`;
+        expect(`${where} → ${actual}`).toBe(`${where} → ${expected}`);
+        expect({ where, bids: engineBids(lotId) }).toEqual({ where, bids: model.bids });
+      }
+      const bids = engineBids(lotId);
+      automatic += bids.filter((b) => b.automatic).length;
+      // Every bid above the one before: never two bidders at one price.
+      expect({ seed, rising: bids.every((b, i) => i === 0 || b.amount > bids[i - 1].amount) }).toEqual({ seed, rising: true });
+      // The winner and price the lot shows are the model's last bid.
+      const lot = engine.detail(lotId, null);
+      const last = model.bids[model.bids.length - 1];
+      expect({ seed, price: lot.currentBid }).toEqual({ seed, price: last?.amount ?? null });
+      if (last) expect({ seed, leader: engine.view(engine.find(lotId), last.phone).myPosition }).toEqual({ seed, leader: 1 });
+    }
+    // The sequences did exercise the maximums: many automatic bids were placed.
+    expect(automatic).toBeGreaterThan(1000);
+  });
+});
+
+describe('automaticBids', () => {
+  const max = (phone: string, amount: number, order: number) => ({ phone, amount, order });
+
+  it('bids the start price for a lone maximum on a lot without bids', () => {
+    expect(automaticBids(null, 1_000, 100, [max('a', 5_000, 1)])).toEqual([{ phone: 'a', amount: 1_000 }]);
+  });
+
+  it('answers a rival plain bid with one step over it, capped at the maximum', () => {
+    expect(automaticBids({ phone: 'b', amount: 1_500 }, 1_000, 100, [max('a', 5_000, 1)])).toEqual([{ phone: 'a', amount: 1_600 }]);
+    expect(automaticBids({ phone: 'b', amount: 1_500 }, 1_000, 100, [max('a', 1_550, 1)])).toEqual([{ phone: 'a', amount: 1_550 }]);
+  });
+
+  it('lets the higher of two maximums win one step above the lower, which is shown as its bid', () => {
+    expect(automaticBids({ phone: 'a', amount: 1_000 }, 1_000, 100, [max('a', 5_000, 1), max('b', 3_000, 2)])).toEqual([
+      { phone: 'b', amount: 3_000 },
+      { phone: 'a', amount: 3_100 },
+    ]);
+    // The step would pass the higher maximum: the winner pays their own maximum.
+    expect(automaticBids({ phone: 'a', amount: 1_000 }, 1_000, 100, [max('a', 3_050, 1), max('b', 3_000, 2)])).toEqual([
+      { phone: 'b', amount: 3_000 },
+      { phone: 'a', amount: 3_050 },
+    ]);
+  });
+
+  it('gives equal maximums to the earlier one, at that amount', () => {
+    expect(automaticBids({ phone: 'b', amount: 1_000 }, 1_000, 100, [max('a', 3_000, 1), max('b', 3_000, 2)])).toEqual([
+      { phone: 'a', amount: 3_000 },
+    ]);
+  });
+
+  it('does nothing while the leader is the only one able to go higher', () => {
+    expect(automaticBids({ phone: 'a', amount: 2_000 }, 1_000, 100, [max('a', 5_000, 1), max('b', 2_000, 2)])).toEqual([]);
+  });
+});
