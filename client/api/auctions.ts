@@ -26,6 +26,17 @@ export async function placeBid(lotId: string, amount: number): Promise<PlaceBidR
   return data;
 }
 
+/** Sets, raises or lowers the visitor's maximum; the lot comes back with the automatic bids it placed and the maximum (theirs only). */
+export async function setMaxBid(lotId: string, maxAmount: number): Promise<AuctionLotDetail> {
+  const { data } = await apiClient().post<AuctionLotDetail>(`${lotPath(lotId)}/max-bid`, { maxAmount }, credentialHeaders('auth'));
+  return data;
+}
+
+export async function removeMaxBid(lotId: string): Promise<AuctionLotDetail> {
+  const { data } = await apiClient().delete<AuctionLotDetail>(`${lotPath(lotId)}/max-bid`, credentialHeaders('auth'));
+  return data;
+}
+
 /**
  * EventSource sends no headers, so the owner's position travels as a stream token in the URL:
  * read-only and for this one lot (the auth token itself never goes into a URL or a log).

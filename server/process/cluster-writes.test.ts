@@ -1,4 +1,7 @@
 import http from 'node:http';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../api/store/database';
 import { callJson, CLUSTER_SMS_CODE, startCluster, type BuiltServer } from '../testing/built-server';
 
 /** Two cluster workers writing to one store at once: every request answered, none with a 5xx. */
@@ -97,6 +100,61 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       expect(statuses).toEqual([201, ...Array(BIDDERS - 1).fill(400)]);
       expect(answers.filter((answer) => answer.status === 400).every((answer) => answer.body.error?.code === 'bid_too_low')).toBe(true);
     }
+  }, 60000);
+
+  it('keeps one highest bidder and no bid past any maximum when 50 maximums and plain bids race on both workers', async () => {
+    const BIDDERS = 10;
+    const tokens: string[] = [];
+    for (let i = 0; i < BIDDERS; i += 1) {
+      const phone = `+9989366600${String(i).padStart(2, '0')}`;
+      const headers = { 'X-Forwarded-For': visitor(7000 + i) };
+      expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone }, headers)).status).toBe(201);
+      const verified = await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE }, headers);
+      tokens.push(verified.body.authToken as string);
+    }
+    const lots = (await call(server.origin, 'GET', '/api/v1/auctions?status=active', undefined, {})).body.items as Array<{
+      id: string;
+      minimumBid: number;
+      step: number;
+      buyNowPrice: number | null;
+    }>;
+    // A lot the bid race above did not touch, without a buy-now price (nothing ends it early).
+    const lot = lots.filter((l) => l.buyNowPrice === null).at(-1)!;
+    const as = (i: number) => ({ Authorization: `Bearer ${tokens[i]}`, 'X-Forwarded-For': visitor(7000 + i) });
+    // Five requests from each bidder: maximums with odd amounts (never a plain bid's) and plain bids, all at once.
+    const maximums = new Map<number, number[]>();
+    const requests = Array.from({ length: 50 }, (_, n) => {
+      const i = n % BIDDERS;
+      if (n % 2 === 0) {
+        const maxAmount = lot.minimumBid + lot.step * (3 + ((n * 7) % 40)) + 7_777 + n;
+        maximums.set(i, [...(maximums.get(i) ?? []), maxAmount]);
+        return call(server.origin, 'POST', `/api/v1/auctions/${lot.id}/max-bid`, { maxAmount }, as(i));
+      }
+      return call(server.origin, 'POST', `/api/v1/auctions/${lot.id}/bids`, { amount: lot.minimumBid + lot.step * (n % 9) }, as(i));
+    });
+    const answers = await Promise.all(requests);
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+
+    const views = await Promise.all(tokens.map((_, i) => call(server.origin, 'GET', `/api/v1/auctions/${lot.id}`, undefined, as(i))));
+    // Exactly one bidder is highest.
+    expect(views.filter((view) => view.body.myPosition === 1)).toHaveLength(1);
+    // Every bid of the lot, read from the store both workers wrote: each above the one before
+    // (never two bidders at one price), and no automatic bid past its bidder's highest maximum.
+    const store = new Database(path.join(server.dataDir, DATABASE_FILE), { readonly: true });
+    const bids = store.prepare('SELECT phone, amount, automatic FROM bids WHERE lot_id = ? ORDER BY id').all(lot.id) as Array<{
+      phone: string;
+      amount: number;
+      automatic: number;
+    }>;
+    store.close();
+    expect(bids.filter((b) => b.automatic).length).toBeGreaterThan(0);
+    expect(bids.every((b, k) => k === 0 || b.amount > bids[k - 1].amount)).toBe(true);
+    const highest = (phone: string) => Math.max(0, ...(maximums.get(Number(phone.slice(-2))) ?? []));
+    expect(bids.filter((b) => b.automatic && b.amount > highest(b.phone))).toEqual([]);
+    // The maximums never reached a log line of either worker.
+    const output = server.output();
+    expect([...maximums.values()].flat().filter((amount) => output.includes(String(amount)))).toEqual([]);
   }, 60000);
 
   it('decides each payment once however many approvals and declines race on both workers, and shows every visitor that outcome', async () => {

@@ -33,6 +33,13 @@ export function durationParts(ms: number): DurationParts {
 }
 
 /** "2 d 5 h", "5 h 12 min", "12 min 5 s": the two largest units are precise enough for a lot. */
+/** A rule's period in whole units ("5 min", "12 h"), as the lot's rules state it. */
+export function formatPeriod(ms: number, t: TFunction): string {
+  const { days, hours, minutes } = durationParts(ms);
+  if (minutes === 0 && days + hours > 0) return t('auction.duration.hours', { hours: days * 24 + hours });
+  return t('auction.duration.minutes', { minutes: days * 24 * 60 + hours * 60 + minutes });
+}
+
 export function formatDuration(ms: number, t: TFunction): string {
   const { days, hours, minutes, seconds } = durationParts(ms);
   if (days > 0) return t('auction.duration.daysHours', { days, hours });

@@ -8,10 +8,11 @@ import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { PhoneVerification, usePhoneAuth } from '../../features/purchase/PhoneVerification';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
-import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';
+import { formatDuration, formatPeriod, formatTashkentTime } from '../../features/purchase/time-format';
 import { useHydrated } from '../../components/use-hydrated';
 import type { action } from './actions';
 import { BidForm } from './BidForm';
+import { MaxBidForm } from './MaxBidForm';
 import { useAuctionLot } from './use-auction-lot';
 
 /** One lot: the server's end time and time left, the current bid, the visitor's position, bids, and buying when won. */
@@ -150,10 +151,23 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
                   void refresh();
                 }}
               />
+              <MaxBidForm lot={lot} onChanged={accept} />
             </>
           )}
         </section>
       </div>
+
+      <section className="card auction-rules" aria-labelledby="lot-rules-title">
+        <h3 id="lot-rules-title">{t('auction.rules.title')}</h3>
+        <ul>
+          <li>{t('auction.rules.step', { amount: formatUzs(lot.step, lang) })}</li>
+          <li>{t('auction.rules.late', { period: formatPeriod(lot.rules.lateBidSeconds * 1000, t) })}</li>
+          {lot.buyNowPrice !== null ? <li>{t('auction.rules.buyNow', { amount: formatUzs(lot.buyNowPrice, lang) })}</li> : null}
+          <li>{t('auction.rules.maximum')}</li>
+          <li>{t('auction.rules.pay', { period: formatPeriod(lot.rules.paymentWindowSeconds * 1000, t) })}</li>
+          <li>{t(`auction.rules.unpaid.${lot.rules.whenUnpaid}`)}</li>
+        </ul>
+      </section>
 
       <section className="auction-lot__bids" aria-labelledby="lot-bids-title">
         <h3 id="lot-bids-title">{t('auction.history')}</h3>
@@ -171,7 +185,10 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
             <tbody>
               {lot.bids.map((bid, index) => (
                 <tr key={`${bid.createdAt}-${index}`} className={bid.mine ? 'bids-table__mine' : undefined}>
-                  <td>{formatUzs(bid.amount, lang)}</td>
+                  <td>
+                    {formatUzs(bid.amount, lang)}
+                    {bid.automatic ? <span className="facts__note"> · {t('auction.automatic')}</span> : null}
+                  </td>
                   <td>
                     {bid.bidder}
                     {bid.mine ? ` (${t('auction.you')})` : ''}

@@ -41,6 +41,16 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
     setAmount((typed) => (typed !== '' && Number(typed.replace(/[\s\u00a0,.]/g, '')) < lot.minimumBid ? String(lot.minimumBid) : typed));
   }, [lot.minimumBid]);
 
+  /** Where the bidder stands, with their maximum when they have one (theirs alone: only their own answers carry it). */
+  function standing(current: AuctionLot, beaten: boolean): string {
+    if (current.myBid === null) return '';
+    const mine = current.myMaxBid ?? null;
+    if (beaten) return mine !== null ? t('auction.maxOutbid', { amount: formatUzs(mine, lang) }) : t('auction.outbid');
+    if (mine !== null && current.currentBid !== null && mine > current.currentBid)
+      return t('auction.highestUpTo', { amount: formatUzs(mine, lang) });
+    return t('auction.highest');
+  }
+
   // The lot follows its own stream and refresh: a revalidation would fetch it again for nothing.
   const fields = { intent: 'bid', lotId: lot.id, minimumBid: String(lot.minimumBid) };
   const error =
@@ -65,7 +75,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className={`bid-form__standing notice${outbid ? ' notice--warning' : ''}`} hidden={lot.myBid === null}>
-        <p role="status">{lot.myBid === null ? '' : outbid ? t('auction.outbid') : t('auction.highest')}</p>
+        <p role="status">{standing(lot, outbid)}</p>
         {outbid ? (
           <button
             type="button"

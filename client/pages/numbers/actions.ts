@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import type { PlaceBidResponse, WatchInput } from '../../../shared/api-types';
-import { placeBid, reserveLot } from '../../api/auctions';
+import type { AuctionLotDetail, PlaceBidResponse, WatchInput } from '../../../shared/api-types';
+import { placeBid, removeMaxBid, reserveLot, setMaxBid } from '../../api/auctions';
 import { cancelReservation, reserveNumber } from '../../api/reservations';
 import { removeWatch, saveWatch } from '../../api/watches';
 import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
@@ -90,6 +90,34 @@ async function bid(form: FormData): Promise<BidOutcome> {
   }
 }
 
+/** A maximum set, raised, lowered or removed: the lot as it stands after it, or the API's words for the refusal. */
+export type MaxBidOutcome =
+  | { intent: 'max-bid' | 'remove-max-bid'; ok: true; lot: AuctionLotDetail }
+  | { intent: 'max-bid' | 'remove-max-bid'; ok: false; minimumAmount: number | null; message: string | null };
+
+async function maxBid(form: FormData): Promise<MaxBidOutcome> {
+  const lotId = String(form.get('lotId') ?? '');
+  const minimum = Number(form.get('minimumBid'));
+  const amount = amountOf(String(form.get('maxAmount') ?? ''), minimum);
+  if (!Number.isSafeInteger(amount) || amount < 1) return { intent: 'max-bid', ok: false, minimumAmount: minimum, message: null };
+  try {
+    return { intent: 'max-bid', ok: true, lot: await setMaxBid(lotId, amount) };
+  } catch (failure) {
+    const body = apiErrorOf(failure);
+    if (body?.code === 'max_bid_too_low' && body.minimumAmount)
+      return { intent: 'max-bid', ok: false, minimumAmount: body.minimumAmount, message: null };
+    return { intent: 'max-bid', ok: false, minimumAmount: null, message: body?.message ?? null };
+  }
+}
+
+async function removeMax(form: FormData): Promise<MaxBidOutcome> {
+  try {
+    return { intent: 'remove-max-bid', ok: true, lot: await removeMaxBid(String(form.get('lotId') ?? '')) };
+  } catch (failure) {
+    return { intent: 'remove-max-bid', ok: false, minimumAmount: null, message: apiErrorOf(failure)?.message ?? null };
+  }
+}
+
 /** Saving the search as a watch, or removing one: done, or the API's words for the refusal. */
 export type WatchOutcome = { intent: 'watch' | 'unwatch'; ok: true } | { intent: 'watch' | 'unwatch'; ok: false; message: string | null };
 
@@ -120,12 +148,16 @@ async function unwatch(form: FormData): Promise<WatchOutcome> {
   }
 }
 
-/** The numbers page's mutations: choosing or cancelling a number, confirming a phone by SMS, bidding on a lot and buying a won one, saving and removing watches (see browserAction). */
+/** The numbers page's mutations: choosing or cancelling a number, confirming a phone by SMS, bidding on a lot (plainly or by a maximum) and buying a won one, saving and removing watches (see browserAction). */
 export const action = browserAction(async ({ request }) => {
   const form = await request.formData();
   switch (form.get('intent')) {
     case 'bid':
       return bid(form);
+    case 'max-bid':
+      return maxBid(form);
+    case 'remove-max-bid':
+      return removeMax(form);
     case 'reserve':
       return reserve(form);
     case 'buy-lot':
