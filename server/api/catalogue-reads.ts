@@ -34,7 +34,8 @@ import { createNewsReads } from './news/news-reads';
 import { CATEGORIES } from './numbers/categories';
 import { normalizeMask } from './numbers/number-patterns';
 import { createNearMatches, wishOf } from './numbers/near-matches';
-import { dateRuns, matchedForm, parseDate, type DateForm } from './numbers/date-search';
+import { dateMatches, dateRuns, matchedForm, parseDate, type DateForm } from './numbers/date-search';
+import { createSaleCopy } from './numbers/sale-copy';
 import {
   createNumberSearch,
   decodeCursor,
@@ -87,7 +88,9 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
   const points = createPointCatalogue(ctx.db);
   const news = createNewsReads(ctx.db);
   const search = createNumberSearch(ctx.db);
-  const near = createNearMatches(ctx.db);
+  const saleCopy = createSaleCopy(ctx.db);
+  const near = createNearMatches(ctx.db, saleCopy);
+  const heldForSale = ctx.db.prepare("SELECT msisdn FROM numbers INDEXED BY numbers_held WHERE held_until > ? AND status = 'free'").pluck();
   const oneNumber = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn = ?`);
   /** A number a search found, as the API shows it now. */
   const numberNow = (msisdn: string, now: number) => toPhoneNumber(oneNumber.get(msisdn) as NumberRow, now);
@@ -108,11 +111,13 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     now: number,
   ): NumberList {
     // A cursor seeks straight to its page; a page number reads the keys before it from the index.
-    const found = cursor
-      ? search.keys(filters, sort, cursor, pageSize + 1, now)
-      : search.keys(filters, sort, null, offset + pageSize + 1, now).slice(offset);
+    const walked = cursor ? null : search.keys(filters, sort, null, offset + pageSize + 1, now);
+    const found = walked ? walked.slice(offset) : search.keys(filters, sort, cursor, pageSize + 1, now);
     const pageKeys = found.slice(0, pageSize);
-    const { total, exact } = search.total(filters, now);
+    // A walk from the start that ran out before its limit saw every match: that is the total,
+    // counted already (the common case of a narrow wish, whose near matches follow).
+    const { total, exact } =
+      walked && walked.length <= offset + pageSize ? { total: walked.length, exact: true } : search.total(filters, now);
     const items = pageKeys.map((key) => numberNow(key.msisdn, now));
     const answer: NumberList = {
       items,
@@ -136,9 +141,10 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
 
   /**
    * A date search: the numbers whose subscriber digits hold one of the date's runs, ranked by the
-   * run (longer first), then by price. The runs are found through the digit search's own index
-   * (a `contains` of each run), each number once, under the longest run it holds; counted up to
-   * EXACT_TOTAL_LIMIT + 1, so a page, its total and its cursor come from one ranked list.
+   * run (longer first), then by price; each number once, under the longest run it holds; counted
+   * up to EXACT_TOTAL_LIMIT + 1, so a page, its total and its cursor come from one ranked list.
+   * The numbers for sale come from the in-memory copy (date-search.ts `dateMatches`); with
+   * unavailable numbers or a pattern asked for too, each run is a `contains` search of the index.
    */
   function searchDate(
     filters: SearchFilters,
@@ -149,6 +155,29 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     cursor: ReturnType<typeof decodeCursor>,
     now: number,
   ): NumberList {
+    const ranked =
+      filters.all || filters.pattern
+        ? dateByIndex(filters, runs, now)
+        : dateMatches(saleCopy.current(now), runs, {
+            category: filters.category,
+            held: new Set(heldForSale.all(now) as string[]),
+            cap: EXACT_TOTAL_LIMIT + 1,
+          }).map(({ msisdn, price, form }) => ({ key: { msisdn, price }, form }));
+    const exact = ranked.length <= EXACT_TOTAL_LIMIT;
+    const from = cursor ? ranked.findIndex(({ key }) => key.msisdn === cursor.msisdn) + 1 : offset;
+    const pageOf = ranked.slice(from, from + pageSize);
+    return {
+      items: pageOf.map(({ key, form }) => ({ ...numberNow(key.msisdn, now), dateForm: form })),
+      page,
+      pageSize,
+      total: Math.min(ranked.length, EXACT_TOTAL_LIMIT),
+      totalExact: exact,
+      nextCursor: from + pageSize < ranked.length && pageOf.length > 0 ? encodeCursor(pageOf[pageOf.length - 1].key) : null,
+    };
+  }
+
+  /** The date's runs through the digit search's own index (a `contains` of each run), in chunks. */
+  function dateByIndex(filters: SearchFilters, runs: ReturnType<typeof dateRuns>, now: number) {
     const ranked: Array<{ key: SearchKey; form: DateForm }> = [];
     const CHUNK = 200;
     for (const { form, run } of runs) {
@@ -161,17 +190,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
         start = chunk[chunk.length - 1];
       }
     }
-    const exact = ranked.length <= EXACT_TOTAL_LIMIT;
-    const from = cursor ? ranked.findIndex(({ key }) => key.msisdn === cursor.msisdn) + 1 : offset;
-    const pageOf = ranked.slice(from, from + pageSize);
-    return {
-      items: pageOf.map(({ key, form }) => ({ ...numberNow(key.msisdn, now), dateForm: form })),
-      page,
-      pageSize,
-      total: Math.min(ranked.length, EXACT_TOTAL_LIMIT),
-      totalExact: exact,
-      nextCursor: from + pageSize < ranked.length && pageOf.length > 0 ? encodeCursor(pageOf[pageOf.length - 1].key) : null,
-    };
+    return ranked;
   }
 
   return {

@@ -1,4 +1,6 @@
+import type { CategoryId } from '../../../shared/api-types';
 import { dateFieldsOf, isRealDate, type CalendarDate } from '../../../shared/validation';
+import { SUBSCRIBER_DIGITS, type SaleCopy } from './sale-copy';
 
 /**
  * A date (a birthday, a wedding) as the digit runs people look for in a number: DDMMYY, YYMMDD,
@@ -38,4 +40,44 @@ export function dateRuns(date: CalendarDate): Array<{ form: DateForm; run: strin
 export function matchedForm(msisdn: string, runs: ReadonlyArray<{ form: DateForm; run: string }>): DateForm | null {
   const subscriber = msisdn.slice(-7);
   return runs.find(({ run }) => subscriber.includes(run))?.form ?? null;
+}
+
+/**
+ * The numbers for sale whose subscriber digits hold one of the date's runs, from the in-memory
+ * copy (sale-copy.ts): each number once, under the first (longest) form it holds, ranked by form,
+ * then price and number; at most `cap` of them. A run at each place it can stand is one pattern
+ * of digits, found by range; held numbers and other categories are left out.
+ */
+export function dateMatches(
+  copy: SaleCopy,
+  runs: ReadonlyArray<{ form: DateForm; run: string }>,
+  options: { category: CategoryId | null; held: ReadonlySet<string>; cap: number },
+): Array<{ msisdn: string; price: number; form: DateForm }> {
+  const { msisdns, categories, prices, gone, extras } = copy;
+  const eligible = (msisdn: string, category: CategoryId) =>
+    (!options.category || category === options.category) && !options.held.has(msisdn);
+  const taken = new Set<string>();
+  const ranked: Array<{ msisdn: string; price: number; form: DateForm }> = [];
+  for (const { form, run } of runs) {
+    const rows: number[] = [];
+    for (let start = 0; start + run.length <= SUBSCRIBER_DIGITS; start++) {
+      const pattern = Array.from({ length: SUBSCRIBER_DIGITS }, (_, place) =>
+        place >= start && place < start + run.length ? run.charCodeAt(place - start) - 48 : null,
+      );
+      copy.forEachFitting(pattern, (row) => {
+        if (!gone[row] && !taken.has(msisdns[row]) && eligible(msisdns[row], categories[row])) rows.push(row);
+      });
+    }
+    const here = [...new Set(rows)].sort((a, b) => a - b).map((row) => ({ msisdn: msisdns[row], price: prices[row] }));
+    for (const e of extras) {
+      if (!taken.has(e.msisdn) && eligible(e.msisdn, e.category) && e.msisdn.slice(-SUBSCRIBER_DIGITS).includes(run)) here.push(e);
+    }
+    if (extras.length > 0) here.sort((a, b) => a.price - b.price || (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : 0));
+    for (const { msisdn, price } of here) {
+      if (ranked.length >= options.cap) return ranked;
+      taken.add(msisdn);
+      ranked.push({ msisdn, price, form });
+    }
+  }
+  return ranked;
 }

@@ -1,7 +1,9 @@
 import type { NumberList } from '../../../shared/api-types';
 import { openDatabase } from '../store/database';
 import { createTestApi, type TestApi } from '../test-support/test-api';
+import { createNearMatches, wishOf } from './near-matches';
 import { normalizeMask } from './number-patterns';
+import { createSaleCopy } from './sale-copy';
 
 // Near matches against a plain JavaScript reference: every free number measured against the
 // wish, sorted, cut to a page. 1,000 random wishes over a catalogue of 20,000 numbers.
@@ -112,6 +114,40 @@ describe('near matches', () => {
     }
     // Most wishes of four digits or more have fewer than a page of exact matches.
     expect(compared).toBeGreaterThan(300);
+  });
+
+  it('give the reference page by neighbour lookups and by the full scan alike, over 300 random wishes', () => {
+    // Both ways on the same catalogue: a budget of lookups large enough for a sparse catalogue of
+    // 20,000 (the site's is tuned for a million) and none at all (always the scan).
+    const db = openDatabase(t.dataDir);
+    try {
+      const copies = createSaleCopy(db);
+      const lookups = createNearMatches(db, copies, { patternBudget: 30_000 });
+      const scans = createNearMatches(db, copies, { patternBudget: 0 });
+      const random = seeded(20261126);
+      let compared = 0;
+      for (let i = 0; i < 300; i++) {
+        const query = randomQuery(random, i);
+        const wish = wishOf({
+          contains: query.contains ?? null,
+          endsWith: query.endsWith ?? null,
+          mask: query.mask ? normalizeMask(query.mask) : null,
+        });
+        if (!wish) continue;
+        const category = (query.category ?? null) as Parameters<typeof lookups.find>[3];
+        const expected = reference(query);
+        const byLookups = lookups.find(wish, PAGE, t.clock.now(), category).map(({ msisdn, differs }) => ({ number: msisdn, differs }));
+        const byScan = scans.find(wish, PAGE, t.clock.now(), category).map(({ msisdn, differs }) => ({ number: msisdn, differs }));
+        expect({ query, byLookups, byScan }).toEqual({ query, byLookups: expected, byScan: expected });
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(270);
+      // The lookups answered most wishes themselves: the test did exercise them.
+      expect(lookups.stats.looked).toBeGreaterThan(240);
+      expect(scans.stats.looked).toBe(0);
+    } finally {
+      db.close();
+    }
   });
 
   it('ranks an ending by the digits it keeps from the right, then by price', () => {

@@ -1,12 +1,9 @@
 import type { CategoryId } from '../../../shared/api-types';
 import type { Db } from '../store/database';
 import type { SearchFilters } from './number-search';
+import { patternCost, shiftOf, SUBSCRIBER_DIGITS, type SaleCopies } from './sale-copy';
 
-/** How stale the in-memory copy of the numbers for sale may grow before a sale makes it read again. */
-export const NEAR_RELOAD_MS = 10 * 60_000;
-
-/** The subscriber digits a near match is measured on: the last seven of the nine after +998. */
-export const SUBSCRIBER_DIGITS = 7;
+export { SUBSCRIBER_DIGITS };
 
 /**
  * What the visitor wished for, over the seven subscriber digits: fixed digits at fixed places (an
@@ -48,10 +45,11 @@ interface PackedWish {
   values: Int32Array;
   masks: Int32Array;
   starts: number[];
+  /** Each place the wish may stand at, as a pattern of the seven digits (null: any). */
+  placements: Array<ReadonlyArray<number | null>>;
 }
 
 const NIBBLE_LOW_BITS = 0x1111111;
-const shiftOf = (place: number) => 4 * (SUBSCRIBER_DIGITS - 1 - place);
 
 function packWish(wish: NearWish): PackedWish {
   const placements: Array<{ digits: readonly (number | null)[]; start: number }> =
@@ -72,7 +70,7 @@ function packWish(wish: NearWish): PackedWish {
       masks[i] |= 0xf << shiftOf(place);
     });
   });
-  return { values, masks, starts: placements.map((p) => p.start) };
+  return { values, masks, starts: placements.map((p) => p.start), placements: placements.map((p) => p.digits) };
 }
 
 /** How many nibbles of `x` are not zero (at most seven). */
@@ -98,79 +96,74 @@ function keptFromRight(differs: number[]): number {
   return differs.length === 0 ? SUBSCRIBER_DIGITS : SUBSCRIBER_DIGITS - 1 - differs[differs.length - 1];
 }
 
-/**
- * Orders near matches: fewer differing digits first; for an ending, then more of its digits kept
- * from the right; then by price and number (the catalogue's order, `rank`).
- */
-function closer(wish: NearWish, a: NearMatch & { rank: number }, b: NearMatch & { rank: number }): number {
+/** A candidate with what ranks it: its distance, then (for an ending) the digits kept, then price and number. */
+type Ranked = NearMatch & { price: number };
+
+/** Orders near matches: fewer differing digits first; for an ending, then more of its digits kept from the right; then by price and number. */
+function closer(wish: NearWish, a: Ranked, b: Ranked): number {
   if (a.distance !== b.distance) return a.distance - b.distance;
   if (wish.kind === 'placed' && wish.ending) {
     const kept = keptFromRight(b.differs) - keptFromRight(a.differs);
     if (kept !== 0) return kept;
   }
-  return a.rank - b.rank;
+  return a.price - b.price || (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : 0);
 }
 
-interface Catalogue {
-  version: number;
-  loadedAt: number;
-  count: number;
-  /** The seven subscriber digits of each number, one nibble each (packWish), in the catalogue's order (price, then number). */
-  packed: Int32Array;
-  msisdns: string[];
-  categories: CategoryId[];
+/**
+ * How many sorted-range lookups a wish may spend on finding its neighbours before the whole copy
+ * is scanned instead (a scan of a million numbers costs about as much as 10,000 lookups).
+ */
+export const PATTERN_BUDGET = 4_000;
+
+const choose = (n: number, k: number): number => (k === 0 ? 1 : (n * choose(n - 1, k - 1)) / k);
+
+/** Calls `visit` with every pattern exactly `radius` wished digits away from `digits` (the others free). */
+function forEachNeighbour(digits: ReadonlyArray<number | null>, radius: number, visit: (pattern: Array<number | null>) => void): void {
+  const wished = digits.flatMap((d, place) => (d === null ? [] : [place]));
+  const pattern = [...digits];
+  const pick = (from: number, left: number) => {
+    if (left === 0) return visit(pattern);
+    for (let i = from; i <= wished.length - left; i++) {
+      const place = wished[i];
+      const own = digits[place]!;
+      for (let d = 0; d < 10; d++) {
+        if (d === own) continue;
+        pattern[place] = d;
+        pick(i + 1, left - 1);
+      }
+      pattern[place] = own;
+    }
+  };
+  pick(0, radius);
 }
 
 /**
  * The closest numbers for sale to a wish that has fewer exact matches than a page. Hand-written:
- * no index of SQLite (nor any kept library) answers "fewest differing digits"; the free numbers'
- * digits are kept in memory, packed one nibble a digit (4 bytes a number), read again when the
- * catalogue's version moves (a number stored or sold) and the copy is older than NEAR_RELOAD_MS,
- * and scanned with an early stop once a candidate is worse than the page's worst. Holds are read
- * each time through their own index.
+ * no index of SQLite (nor any kept library) answers "fewest differing digits". The numbers for
+ * sale are the in-memory copy (sale-copy.ts), current at every call; holds are read each time
+ * through their own index.
+ *
+ * The neighbours of the wish are looked up radius by radius (every number one digit away, then
+ * two), each as a pattern of digits the copy finds by range: once a radius holds a page, no
+ * number further away can rank above it, so the page is exact. When the lookups would cost more
+ * than PATTERN_BUDGET (a sparse catalogue, a narrow category), the whole copy is scanned instead,
+ * seven digits packed in one integer (one XOR and a multiply count the differing digits).
  */
-export function createNearMatches(db: Db) {
-  const version = db.prepare('SELECT version FROM number_catalogue').pluck();
-  const forSale = db.prepare("SELECT msisdn, category FROM numbers INDEXED BY numbers_sale WHERE status = 'free' ORDER BY price, msisdn");
+export function createNearMatches(db: Db, copies: SaleCopies, options: { patternBudget?: number } = {}) {
+  const budget = options.patternBudget ?? PATTERN_BUDGET;
   const held = db.prepare("SELECT msisdn FROM numbers INDEXED BY numbers_held WHERE held_until > ? AND status = 'free'").pluck();
-  let catalogue: Catalogue | null = null;
-
-  function load(now: number): Catalogue {
-    const current = version.get() as number;
-    // A sale moves the version; the copy is read again at most every NEAR_RELOAD_MS (a million
-    // numbers take seconds to read). Meanwhile a number sold since is still in the copy: the
-    // caller checks every near match against the store before it shows one.
-    if (catalogue && (catalogue.version === current || now - catalogue.loadedAt < NEAR_RELOAD_MS)) return catalogue;
-    const rows = forSale.all() as Array<{ msisdn: string; category: CategoryId }>;
-    const packed = new Int32Array(rows.length);
-    rows.forEach((row, i) => {
-      const subscriber = row.msisdn.slice(-SUBSCRIBER_DIGITS);
-      for (let p = 0; p < SUBSCRIBER_DIGITS; p++) {
-        packed[i] |= (subscriber.charCodeAt(p) - 48) << shiftOf(p);
-      }
-    });
-    const loaded: Catalogue = {
-      version: current,
-      loadedAt: now,
-      count: rows.length,
-      packed,
-      msisdns: rows.map((r) => r.msisdn),
-      categories: rows.map((r) => r.category),
-    };
-    catalogue = loaded;
-    return loaded;
-  }
+  /** How each wish was answered (tests read it to know both ways were taken). */
+  const stats = { looked: 0, scanned: 0 };
 
   /** Up to `limit` numbers for sale (not held now) closest to the wish, exact matches left out. */
   function find(wish: NearWish, limit: number, now: number, category: CategoryId | null = null): NearMatch[] {
-    const { count, packed, msisdns, categories } = load(now);
-    const { values, masks, starts } = packWish(wish);
+    const copy = copies.current(now);
+    const { count, packed, msisdns, categories, prices, gone, extras } = copy;
+    const { values, masks, starts, placements } = packWish(wish);
     const heldNow = new Set(held.all(now) as string[]);
-    const best: Array<NearMatch & { rank: number }> = [];
-    let bound = SUBSCRIBER_DIGITS;
-    for (let i = 0; i < count; i++) {
-      const x = packed[i];
-      // The fewest differing digits over the places the wish may stand at (one for a placed wish).
+
+    /** The fewest differing digits over the places the wish may stand at, and where. */
+    const measure = (x: number): { distance: number; start: number } => {
       let distance = SUBSCRIBER_DIGITS + 1;
       let start = 0;
       for (let k = 0; k < values.length; k++) {
@@ -180,22 +173,77 @@ export function createNearMatches(db: Db) {
           start = starts[k];
         }
       }
-      if (distance === 0 || distance > bound) continue;
-      if (category && categories[i] !== category) continue;
-      if (heldNow.has(msisdns[i])) continue;
-      const differs = differsOf(wish, x, start);
-      const candidate = { msisdn: msisdns[i], distance, differs, rank: i };
-      if (best.length === limit && closer(wish, candidate, best[limit - 1]) >= 0) continue;
+      return { distance, start };
+    };
+    const candidate = (msisdn: string, x: number, price: number): Ranked | null => {
+      const { distance, start } = measure(x);
+      return distance === 0 ? null : { msisdn, distance, differs: differsOf(wish, x, start), price };
+    };
+    const eligible = (msisdn: string, itsCategory: CategoryId) => (!category || itsCategory === category) && !heldNow.has(msisdn);
+    const page = (found: Ranked[]) =>
+      found
+        .sort((a, b) => closer(wish, a, b))
+        .slice(0, limit)
+        .map(({ price: _price, ...match }) => match);
+
+    // Numbers stored or freed since the copy was read: few, measured one by one.
+    const extra: Ranked[] = [];
+    for (const e of extras) {
+      const c = eligible(e.msisdn, e.category) ? candidate(e.msisdn, e.packed, e.price) : null;
+      if (c) extra.push(c);
+    }
+
+    const wished = placements[0].filter((d) => d !== null).length;
+    // Every placement of a run has its own free places, so its own cost per pattern.
+    const cost = placements.reduce((sum, p) => sum + patternCost(p), 0);
+    const found: Ranked[] = [];
+    const seen = new Set<number>();
+    let spent = 0;
+    for (let radius = 1; radius <= wished; radius++) {
+      const lookups = choose(wished, radius) * 9 ** radius * cost;
+      if (spent + lookups > budget) break;
+      spent += lookups;
+      for (const digits of placements) {
+        forEachNeighbour(digits, radius, (pattern) =>
+          copy.forEachFitting(pattern, (row) => {
+            if (seen.has(row)) return;
+            seen.add(row);
+            if (gone[row] || !eligible(msisdns[row], categories[row])) return;
+            const c = candidate(msisdns[row], packed[row], prices[row]);
+            if (c) found.push(c);
+          }),
+        );
+      }
+      // Every number this close is among them: a full page this close is the page.
+      const close = found.length + extra.filter((c) => c.distance <= radius).length;
+      if (close >= limit || radius === wished) {
+        stats.looked++;
+        return page([...found, ...extra]);
+      }
+    }
+
+    stats.scanned++;
+    const best: Ranked[] = [];
+    let bound = SUBSCRIBER_DIGITS;
+    const consider = (c: Ranked) => {
+      if (best.length === limit && closer(wish, c, best[limit - 1]) >= 0) return;
       let at = best.length;
-      while (at > 0 && closer(wish, candidate, best[at - 1]) < 0) at--;
-      best.splice(at, 0, candidate);
+      while (at > 0 && closer(wish, c, best[at - 1]) < 0) at--;
+      best.splice(at, 0, c);
       if (best.length > limit) best.pop();
       if (best.length === limit) bound = best[limit - 1].distance;
+    };
+    for (let i = 0; i < count; i++) {
+      const { distance } = measure(packed[i]);
+      if (distance === 0 || distance > bound) continue;
+      if (gone[i] || !eligible(msisdns[i], categories[i])) continue;
+      consider(candidate(msisdns[i], packed[i], prices[i])!);
     }
-    return best.map(({ rank: _rank, ...match }) => match);
+    for (const c of extra) consider(c);
+    return page(best);
   }
 
-  return { find };
+  return { find, stats };
 }
 
 export type NearMatches = ReturnType<typeof createNearMatches>;

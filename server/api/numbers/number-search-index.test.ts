@@ -37,6 +37,8 @@ const FORMS: Array<Partial<SearchFilters>> = [
   { mask: '___-XX-XX' },
   { mask: '77-___-00-00' },
   { mask: 'X_X_X_X' },
+  { mask: '123-45-X_' },
+  { mask: '90-123-XY-_Y' },
   { pattern: 'repeats' },
   { pattern: 'mirror' },
   { pattern: 'sequence' },

@@ -83,6 +83,9 @@ function chooseDrive(f: SearchFilters): Drive {
     return { index: 'numbers_shape7', condition: 'n.shape7 = @drive', params: { drive: digitShape(maskTail(7)) } };
   const end3 = f.endsWith && f.endsWith.length >= 3 ? f.endsWith.slice(-3) : isDigits(maskTail(3)) ? maskTail(3) : null;
   if (end3) return { index: 'numbers_end3', condition: 'substr(n.msisdn, -3) = @drive', params: { drive: end3 } };
+  // The first three subscriber digits (msisdn characters 7–9): a mask of 7 or 9 symbols that fixes them.
+  const head3 = mask && mask.length >= 7 ? mask.slice(mask.length - 7, mask.length - 4) : '';
+  if (isDigits(head3)) return { index: 'numbers_head3', condition: 'substr(n.msisdn, 7, 3) = @drive', params: { drive: head3 } };
   if (f.contains && f.contains.length >= 3) return { index: null, condition: 'd.gram = @drive', params: { drive: f.contains.slice(-3) } };
   if (mask && isLetters(maskTail(4)))
     return { index: 'numbers_tail4', condition: 'n.tail4 = @drive', params: { drive: digitShape(maskTail(4)) } };

@@ -1,0 +1,242 @@
+import type { CategoryId } from '../../../shared/api-types';
+import type { Db } from '../store/database';
+
+/** The subscriber digits the copy keeps of each number: the last seven of the nine after +998. */
+export const SUBSCRIBER_DIGITS = 7;
+
+/** A full read again when this many changes are waiting (cheaper than applying them one by one), or this much time has passed. */
+const CHANGES_BEFORE_RELOAD = 5_000;
+const EXTRAS_BEFORE_RELOAD = 5_000;
+export const COPY_RELOAD_MS = 60 * 60_000;
+
+const ROW_BITS = 2 ** 22;
+
+/** The place of digit `place` (0–6) in a packed number: place 0 in the highest nibble. */
+export const shiftOf = (place: number) => 4 * (SUBSCRIBER_DIGITS - 1 - place);
+
+/** The seven subscriber digits of an msisdn, one nibble each (place 0 highest). */
+export function packSubscriber(msisdn: string): number {
+  let packed = 0;
+  const subscriber = msisdn.slice(-SUBSCRIBER_DIGITS);
+  for (let p = 0; p < SUBSCRIBER_DIGITS; p++) packed |= (subscriber.charCodeAt(p) - 48) << shiftOf(p);
+  return packed;
+}
+
+/** The same digits in the opposite order (place 6 highest): a pattern free at its start is a range in this order. */
+function reversePacked(x: number): number {
+  let r = 0;
+  for (let p = 0; p < SUBSCRIBER_DIGITS; p++) r |= ((x >>> shiftOf(p)) & 0xf) << shiftOf(SUBSCRIBER_DIGITS - 1 - p);
+  return r;
+}
+
+/** Numbers sorted by their packed digits (as a key), with the row each key belongs to. */
+interface DigitOrder {
+  keys: Int32Array;
+  rows: Int32Array;
+}
+
+function digitOrder(packed: Int32Array, count: number, reversed: boolean): DigitOrder {
+  // One float per number (its key above, its row below), sorted natively: the keys' order,
+  // and among equal keys the rows' (the catalogue's) order.
+  const both = new Float64Array(count);
+  for (let i = 0; i < count; i++) both[i] = (reversed ? reversePacked(packed[i]) : packed[i]) * ROW_BITS + i;
+  both.sort();
+  const keys = new Int32Array(count);
+  const rows = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const row = both[i] % ROW_BITS;
+    rows[i] = row;
+    keys[i] = (both[i] - row) / ROW_BITS;
+  }
+  return { keys, rows };
+}
+
+/** The first index of `keys` at or above `value`. */
+function lowerBound(keys: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A number for sale stored or freed after the copy was read: kept beside it until the next full read. */
+export interface ExtraNumber {
+  msisdn: string;
+  price: number;
+  category: CategoryId;
+  packed: number;
+}
+
+/**
+ * A pattern over the seven subscriber digits: a digit at some places, any digit (null) at the
+ * others. `patternCost` is how many sorted-range lookups it takes.
+ */
+export type DigitPattern = ReadonlyArray<number | null>;
+
+function leadingFree(pattern: DigitPattern): number {
+  let n = 0;
+  while (n < pattern.length && pattern[n] === null) n++;
+  return n;
+}
+
+function trailingFree(pattern: DigitPattern): number {
+  let n = 0;
+  while (n < pattern.length && pattern[pattern.length - 1 - n] === null) n++;
+  return n;
+}
+
+/** The lookups a pattern takes: 10 for each free place not in the free run at one end or the other. */
+export function patternCost(pattern: DigitPattern): number {
+  const free = pattern.filter((d) => d === null).length;
+  if (free === SUBSCRIBER_DIGITS) return Infinity;
+  return 10 ** (free - Math.max(leadingFree(pattern), trailingFree(pattern)));
+}
+
+export interface SaleCopy {
+  count: number;
+  packed: Int32Array;
+  prices: Float64Array;
+  msisdns: string[];
+  categories: CategoryId[];
+  /** 1 for a row sold, reserved into an order or put up for auction since the copy was read. */
+  gone: Uint8Array;
+  /** Numbers for sale that the read did not hold (stored or freed since), in the catalogue's order. */
+  extras: ExtraNumber[];
+  /**
+   * Calls `visit` with every row (not extras) whose digits fit the pattern, in no particular
+   * order; gone rows included (the caller skips them).
+   */
+  forEachFitting(pattern: DigitPattern, visit: (row: number) => void): void;
+}
+
+/**
+ * The numbers for sale, in memory, for the searches no index of SQLite answers well: the closest
+ * numbers to a wish (near-matches.ts) and a date's runs anywhere in the digits (date-search.ts).
+ * Hand-written: no kept library indexes "these digits at these places" over a set that changes.
+ *
+ * Read whole once (a million numbers take seconds), with the place in the log of number changes
+ * (migration 9) it was read at; afterwards each use first applies the changes logged since,
+ * whichever process wrote them: a number sold, put in an order or up for auction is marked gone,
+ * one freed or stored since is kept beside the copy. So the copy is the store's numbers for sale
+ * at every use (holds, which lapse by the clock, are the caller's to leave out). Two orders of
+ * the packed digits (forward and reversed) turn a pattern free at one end into one range lookup.
+ */
+export function createSaleCopy(db: Db) {
+  const forSale = db.prepare(
+    "SELECT msisdn, price, category FROM numbers INDEXED BY numbers_sale WHERE status = 'free' ORDER BY price, msisdn",
+  );
+  const latestChange = db.prepare('SELECT COALESCE(MAX(id), 0) FROM number_changes').pluck();
+  const changesAfter = db.prepare('SELECT id, msisdn FROM number_changes WHERE id > ? ORDER BY id LIMIT ?');
+  const numberNow = db.prepare('SELECT price, category, status FROM numbers WHERE msisdn = ?');
+  const readWhole = db.transaction(() => ({
+    change: latestChange.get() as number,
+    rows: forSale.all() as Array<{ msisdn: string; price: number; category: CategoryId }>,
+  }));
+
+  interface Loaded extends SaleCopy {
+    loadedAt: number;
+    change: number;
+  }
+  let copy: Loaded | null = null;
+
+  function load(now: number): Loaded {
+    const { change, rows } = readWhole();
+    const count = rows.length;
+    const packed = new Int32Array(count);
+    const prices = new Float64Array(count);
+    rows.forEach((row, i) => {
+      packed[i] = packSubscriber(row.msisdn);
+      prices[i] = row.price;
+    });
+    const forward = digitOrder(packed, count, false);
+    const backward = digitOrder(packed, count, true);
+    const loaded: Loaded = {
+      count,
+      packed,
+      prices,
+      msisdns: rows.map((r) => r.msisdn),
+      categories: rows.map((r) => r.category),
+      gone: new Uint8Array(count),
+      extras: [],
+      loadedAt: now,
+      change,
+      forEachFitting(pattern, visit) {
+        const lead = leadingFree(pattern);
+        const trail = trailingFree(pattern);
+        const reversed = lead > trail;
+        const order = reversed ? backward : forward;
+        // In the chosen order the free run is at the end: its digits span one range of keys.
+        const places = reversed ? [...pattern].reverse() : pattern;
+        const run = reversed ? lead : trail;
+        const fixedUpTo = SUBSCRIBER_DIGITS - run;
+        const walk = (place: number, key: number) => {
+          if (place === fixedUpTo) {
+            const low = key;
+            const high = key + (run === 0 ? 1 : 1 << (4 * run));
+            for (let i = lowerBound(order.keys, low); i < order.keys.length && order.keys[i] < high; i++) visit(order.rows[i]);
+            return;
+          }
+          const digit = places[place];
+          if (digit !== null) walk(place + 1, key | (digit << shiftOf(place)));
+          else for (let d = 0; d < 10; d++) walk(place + 1, key | (d << shiftOf(place)));
+        };
+        walk(0, 0);
+      },
+    };
+    return loaded;
+  }
+
+  /** The row of an msisdn at a price, by binary search over the catalogue's order; -1 when the copy does not hold it. */
+  function rowOf(c: Loaded, msisdn: string, price: number): number {
+    let lo = 0;
+    let hi = c.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (c.prices[mid] < price || (c.prices[mid] === price && c.msisdns[mid] < msisdn)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < c.count && c.msisdns[lo] === msisdn ? lo : -1;
+  }
+
+  const byCatalogue = (a: ExtraNumber, b: ExtraNumber) => a.price - b.price || (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : 0);
+
+  /** Applies the changes logged since the copy's place; false when a full read is the better way. */
+  function follow(c: Loaded): boolean {
+    const changes = changesAfter.all(c.change, CHANGES_BEFORE_RELOAD + 1) as Array<{ id: number; msisdn: string }>;
+    if (changes.length === 0) return true;
+    // A gap: the log was cut back past the copy's place, so some changes are no longer there.
+    if (changes.length > CHANGES_BEFORE_RELOAD || changes[0].id !== c.change + 1) return false;
+    let extrasMoved = false;
+    for (const msisdn of new Set(changes.map((ch) => ch.msisdn))) {
+      const row = numberNow.get(msisdn) as { price: number; category: CategoryId; status: string } | undefined;
+      const free = row?.status === 'free';
+      const at = row ? rowOf(c, msisdn, row.price) : -1;
+      if (at >= 0) {
+        c.gone[at] = free ? 0 : 1;
+        continue;
+      }
+      const extra = c.extras.findIndex((e) => e.msisdn === msisdn);
+      if (free && extra < 0) {
+        c.extras.push({ msisdn, price: row.price, category: row.category, packed: packSubscriber(msisdn) });
+        extrasMoved = true;
+      } else if (!free && extra >= 0) c.extras.splice(extra, 1);
+    }
+    if (extrasMoved) c.extras.sort(byCatalogue);
+    c.change = changes[changes.length - 1].id;
+    return c.extras.length <= EXTRAS_BEFORE_RELOAD;
+  }
+
+  return {
+    /** The copy as the store stands now. */
+    current(now: number): SaleCopy {
+      if (!copy || now - copy.loadedAt >= COPY_RELOAD_MS || !follow(copy)) copy = load(now);
+      return copy;
+    },
+  };
+}
+
+export type SaleCopies = ReturnType<typeof createSaleCopy>;
