@@ -93,7 +93,13 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
   const heldForSale = ctx.db.prepare("SELECT msisdn FROM numbers INDEXED BY numbers_held WHERE held_until > ? AND status = 'free'").pluck();
   const oneNumber = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn = ?`);
   /** A number a search found, as the API shows it now. */
-  const numberNow = (msisdn: string, now: number) => toPhoneNumber(oneNumber.get(msisdn) as NumberRow, now);
+  const someNumbers = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn IN (SELECT value FROM json_each(?))`);
+  /** The numbers a search found, as the API shows them now, in the order given: one read for a page. */
+  function numbersNow(msisdns: readonly string[], now: number): PhoneNumber[] {
+    if (msisdns.length === 0) return [];
+    const rows = new Map((someNumbers.all(JSON.stringify(msisdns)) as NumberRow[]).map((row) => [row.msisdn, row]));
+    return msisdns.map((msisdn) => toPhoneNumber(rows.get(msisdn)!, now));
+  }
   // Answers of the number search, each kept with the state it was made in and given again only
   // while that state holds (no number stored or sold, no hold taken or released, none lapsed, no
   // lot listed): never a taken number, and the home page's six numbers cost one small read, not a
@@ -118,7 +124,10 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     // counted already (the common case of a narrow wish, whose near matches follow).
     const { total, exact } =
       walked && walked.length <= offset + pageSize ? { total: walked.length, exact: true } : search.total(filters, now);
-    const items = pageKeys.map((key) => numberNow(key.msisdn, now));
+    const items = numbersNow(
+      pageKeys.map((key) => key.msisdn),
+      now,
+    );
     const answer: NumberList = {
       items,
       page,
@@ -130,11 +139,13 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     // Fewer than a page of what was wished for: the closest numbers for sale beside it.
     const wish = !cursor && page === 1 && items.filter((item) => item.available).length < pageSize ? wishOf(filters) : null;
     if (wish) {
-      // Each checked against the store: the in-memory copy may still hold a number sold since.
-      answer.nearMatches = near
-        .find(wish, pageSize, now, filters.category)
-        .map((match) => ({ ...numberNow(match.msisdn, now), differs: match.differs }))
-        .filter((number) => number.available);
+      // The copy is current (sale-copy.ts); each is still read from the store as the API shows it.
+      const matches = near.find(wish, pageSize, now, filters.category);
+      const numbers = numbersNow(
+        matches.map((match) => match.msisdn),
+        now,
+      );
+      answer.nearMatches = matches.map((match, i) => ({ ...numbers[i], differs: match.differs })).filter((number) => number.available);
     }
     return answer;
   }
@@ -167,7 +178,10 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     const from = cursor ? ranked.findIndex(({ key }) => key.msisdn === cursor.msisdn) + 1 : offset;
     const pageOf = ranked.slice(from, from + pageSize);
     return {
-      items: pageOf.map(({ key, form }) => ({ ...numberNow(key.msisdn, now), dateForm: form })),
+      items: numbersNow(
+        pageOf.map(({ key }) => key.msisdn),
+        now,
+      ).map((number, i) => ({ ...number, dateForm: pageOf[i].form })),
       page,
       pageSize,
       total: Math.min(ranked.length, EXACT_TOTAL_LIMIT),

@@ -41,9 +41,17 @@ export function maskPhone(phone: string): string {
   return `${f.slice(0, 7)} *** ** ${f.slice(-2)}`;
 }
 
+/**
+ * The lots that ended unsold with their number still held for the auction. CROSS JOIN keeps the
+ * lots outside: left to itself SQLite walks every number by status first (a tenth of a second at
+ * a million numbers, once a second, in every process: the watches' regular look asks this).
+ */
+export const ENDED_UNSOLD_SQL = `SELECT l.* FROM auction_lots l CROSS JOIN numbers n ON n.id = l.number_id
+  WHERE n.status = 'auction' AND l.sold_at IS NULL AND l.ends_at <= ?`;
+
 export function createAuctionService(ctx: ApiContext) {
   const db = ctx.db;
-  const SELECT_LOT = 'SELECT l.*, n.msisdn FROM auction_lots l JOIN numbers n ON n.id = l.number_id';
+  const SELECT_LOT = 'SELECT l.*, n.msisdn FROM auction_lots l CROSS JOIN numbers n ON n.id = l.number_id';
   const allLots = db.prepare(`${SELECT_LOT} ORDER BY l.ends_at`);
   const lotById = db.prepare(`${SELECT_LOT} WHERE l.id = ?`);
   const highest = db.prepare('SELECT MAX(amount) AS amount, COUNT(*) AS count FROM bids WHERE lot_id = ?');
@@ -84,10 +92,7 @@ export function createAuctionService(ctx: ApiContext) {
     return bidder ? { ...bidder, until: lot.ends_at + (index + 1) * ctx.paymentWindowMs } : null;
   }
 
-  const endedUnsold = db.prepare(
-    `SELECT l.* FROM auction_lots l JOIN numbers n ON n.id = l.number_id
-     WHERE n.status = 'auction' AND l.sold_at IS NULL AND l.ends_at <= ?`,
-  );
+  const endedUnsold = db.prepare(ENDED_UNSOLD_SQL);
   const backOnSale = db.prepare(
     "UPDATE numbers SET status = 'free' WHERE id = ? AND status = 'auction' AND (held_until IS NULL OR held_until <= ?)",
   );
@@ -104,9 +109,7 @@ export function createAuctionService(ctx: ApiContext) {
     }
     return returned;
   });
-  const anyDue = db.prepare(
-    `SELECT 1 FROM auction_lots l JOIN numbers n ON n.id = l.number_id WHERE n.status = 'auction' AND l.sold_at IS NULL AND l.ends_at <= ? LIMIT 1`,
-  );
+  const anyDue = db.prepare(`${ENDED_UNSOLD_SQL} LIMIT 1`);
 
   /**
    * The lot as `phone` sees it (null: anyone). `withMax` adds the owner's own maximum: only in

@@ -1,5 +1,7 @@
 import request from 'supertest';
+import { openDatabase } from '../store/database';
 import { authToken, createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
+import { ENDED_UNSOLD_SQL } from './auction-service';
 
 let t: TestApi;
 beforeEach(() => {
@@ -142,5 +144,19 @@ describe('auction', () => {
     const lot = await activeLot('lot-004');
     const res = await bid('lot-004', token, lot.buyNowPrice).expect(201);
     expect(res.body.lot).toMatchObject({ status: 'ended', endsAt: new Date(t.clock.now()).toISOString() });
+  });
+});
+
+describe('the look for lots that ended unsold', () => {
+  it('walks the lots, never the numbers (it runs every second in every process)', () => {
+    const db = openDatabase(t.dataDir);
+    try {
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${ENDED_UNSOLD_SQL}`).all(t.clock.now()) as Array<{ detail: string }>).map(
+        (r) => r.detail,
+      );
+      expect(plan).toEqual(['SCAN l', 'SEARCH n USING INTEGER PRIMARY KEY (rowid=?)']);
+    } finally {
+      db.close();
+    }
   });
 });

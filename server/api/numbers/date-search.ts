@@ -1,6 +1,6 @@
 import type { CategoryId } from '../../../shared/api-types';
 import { dateFieldsOf, isRealDate, type CalendarDate } from '../../../shared/validation';
-import { SUBSCRIBER_DIGITS, type SaleCopy } from './sale-copy';
+import { categoryIndex, SUBSCRIBER_DIGITS, type SaleCopy } from './sale-copy';
 
 /**
  * A date (a birthday, a wedding) as the digit runs people look for in a number: DDMMYY, YYMMDD,
@@ -53,9 +53,10 @@ export function dateMatches(
   runs: ReadonlyArray<{ form: DateForm; run: string }>,
   options: { category: CategoryId | null; held: ReadonlySet<string>; cap: number },
 ): Array<{ msisdn: string; price: number; form: DateForm }> {
-  const { msisdns, categories, prices, gone, extras } = copy;
+  const { categories, prices, gone, extras } = copy;
   const eligible = (msisdn: string, category: CategoryId) =>
     (!options.category || category === options.category) && !options.held.has(msisdn);
+  const wanted = options.category ? categoryIndex(options.category) : -1;
   const taken = new Set<string>();
   const ranked: Array<{ msisdn: string; price: number; form: DateForm }> = [];
   for (const { form, run } of runs) {
@@ -65,10 +66,12 @@ export function dateMatches(
         place >= start && place < start + run.length ? run.charCodeAt(place - start) - 48 : null,
       );
       copy.forEachFitting(pattern, (row) => {
-        if (!gone[row] && !taken.has(msisdns[row]) && eligible(msisdns[row], categories[row])) rows.push(row);
+        if (gone[row] || (wanted >= 0 && categories[row] !== wanted)) return;
+        const msisdn = copy.msisdnOf(row);
+        if (!taken.has(msisdn) && !options.held.has(msisdn)) rows.push(row);
       });
     }
-    const here = [...new Set(rows)].sort((a, b) => a - b).map((row) => ({ msisdn: msisdns[row], price: prices[row] }));
+    const here = [...new Set(rows)].sort((a, b) => a - b).map((row) => ({ msisdn: copy.msisdnOf(row), price: prices[row] }));
     for (const e of extras) {
       if (!taken.has(e.msisdn) && eligible(e.msisdn, e.category) && e.msisdn.slice(-SUBSCRIBER_DIGITS).includes(run)) here.push(e);
     }

@@ -1,7 +1,7 @@
 import type { CategoryId } from '../../../shared/api-types';
 import type { Db } from '../store/database';
 import type { SearchFilters } from './number-search';
-import { patternCost, shiftOf, SUBSCRIBER_DIGITS, type SaleCopies } from './sale-copy';
+import { categoryIndex, patternCost, shiftOf, SUBSCRIBER_DIGITS, type SaleCopies } from './sale-copy';
 
 export { SUBSCRIBER_DIGITS };
 
@@ -158,28 +158,27 @@ export function createNearMatches(db: Db, copies: SaleCopies, options: { pattern
   /** Up to `limit` numbers for sale (not held now) closest to the wish, exact matches left out. */
   function find(wish: NearWish, limit: number, now: number, category: CategoryId | null = null): NearMatch[] {
     const copy = copies.current(now);
-    const { count, packed, msisdns, categories, prices, gone, extras } = copy;
+    const { count, packed, categories, prices, gone, extras } = copy;
     const { values, masks, starts, placements } = packWish(wish);
     const heldNow = new Set(held.all(now) as string[]);
 
-    /** The fewest differing digits over the places the wish may stand at, and where. */
-    const measure = (x: number): { distance: number; start: number } => {
+    /** The fewest differing digits over the places the wish may stand at. */
+    const distanceOf = (x: number): number => {
       let distance = SUBSCRIBER_DIGITS + 1;
-      let start = 0;
-      for (let k = 0; k < values.length; k++) {
-        const d = nonZeroNibbles((x ^ values[k]) & masks[k]);
-        if (d < distance) {
-          distance = d;
-          start = starts[k];
-        }
-      }
-      return { distance, start };
+      for (let k = 0; k < values.length; k++) distance = Math.min(distance, nonZeroNibbles((x ^ values[k]) & masks[k]));
+      return distance;
     };
     const candidate = (msisdn: string, x: number, price: number): Ranked | null => {
-      const { distance, start } = measure(x);
-      return distance === 0 ? null : { msisdn, distance, differs: differsOf(wish, x, start), price };
+      const distance = distanceOf(x);
+      if (distance === 0) return null;
+      const start = starts[values.findIndex((v, k) => nonZeroNibbles((x ^ v) & masks[k]) === distance)];
+      return { msisdn, distance, differs: differsOf(wish, x, start), price };
     };
     const eligible = (msisdn: string, itsCategory: CategoryId) => (!category || itsCategory === category) && !heldNow.has(msisdn);
+    const wanted = category ? categoryIndex(category) : -1;
+    /** A row still for sale, of the category asked for, not held now (its msisdn made only for the holds, when there are any). */
+    const rowEligible = (row: number) =>
+      !gone[row] && (wanted < 0 || categories[row] === wanted) && (heldNow.size === 0 || !heldNow.has(copy.msisdnOf(row)));
     const page = (found: Ranked[]) =>
       found
         .sort((a, b) => closer(wish, a, b))
@@ -208,8 +207,8 @@ export function createNearMatches(db: Db, copies: SaleCopies, options: { pattern
           copy.forEachFitting(pattern, (row) => {
             if (seen.has(row)) return;
             seen.add(row);
-            if (gone[row] || !eligible(msisdns[row], categories[row])) return;
-            const c = candidate(msisdns[row], packed[row], prices[row]);
+            if (!rowEligible(row)) return;
+            const c = candidate(copy.msisdnOf(row), packed[row], prices[row]);
             if (c) found.push(c);
           }),
         );
@@ -234,10 +233,10 @@ export function createNearMatches(db: Db, copies: SaleCopies, options: { pattern
       if (best.length === limit) bound = best[limit - 1].distance;
     };
     for (let i = 0; i < count; i++) {
-      const { distance } = measure(packed[i]);
+      const distance = distanceOf(packed[i]);
       if (distance === 0 || distance > bound) continue;
-      if (gone[i] || !eligible(msisdns[i], categories[i])) continue;
-      consider(candidate(msisdns[i], packed[i], prices[i])!);
+      if (!rowEligible(i)) continue;
+      consider(candidate(copy.msisdnOf(i), packed[i], prices[i])!);
     }
     for (const c of extra) consider(c);
     return page(best);

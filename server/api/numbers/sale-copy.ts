@@ -1,5 +1,6 @@
 import type { CategoryId } from '../../../shared/api-types';
 import type { Db } from '../store/database';
+import { CATEGORY_IDS } from './categories';
 
 /** The subscriber digits the copy keeps of each number: the last seven of the nine after +998. */
 export const SUBSCRIBER_DIGITS = 7;
@@ -33,7 +34,12 @@ function reversePacked(x: number): number {
 interface DigitOrder {
   keys: Int32Array;
   rows: Int32Array;
+  /** Where the keys of each value of the top DIRECTORY_BITS bits start: a lookup is one step and a short walk, not a binary search. */
+  directory: Int32Array;
 }
+
+/** The packed digits are 28 bits; the directory is indexed by the top 20 (about one key a slot at a million numbers). */
+const DIRECTORY_SHIFT = 8;
 
 function digitOrder(packed: Int32Array, count: number, reversed: boolean): DigitOrder {
   // One float per number (its key above, its row below), sorted natively: the keys' order,
@@ -48,19 +54,21 @@ function digitOrder(packed: Int32Array, count: number, reversed: boolean): Digit
     rows[i] = row;
     keys[i] = (both[i] - row) / ROW_BITS;
   }
-  return { keys, rows };
+  const slots = (1 << (4 * SUBSCRIBER_DIGITS - DIRECTORY_SHIFT)) + 1;
+  const directory = new Int32Array(slots);
+  let at = 0;
+  for (let slot = 0; slot < slots; slot++) {
+    while (at < count && keys[at] >>> DIRECTORY_SHIFT < slot) at++;
+    directory[slot] = at;
+  }
+  return { keys, rows, directory };
 }
 
-/** The first index of `keys` at or above `value`. */
-function lowerBound(keys: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** The first index of the order's keys at or above `value`. */
+function lowerBound(order: DigitOrder, value: number): number {
+  let i = order.directory[value >>> DIRECTORY_SHIFT];
+  while (i < order.keys.length && order.keys[i] < value) i++;
+  return i;
 }
 
 /** A number for sale stored or freed after the copy was read: kept beside it until the next full read. */
@@ -96,12 +104,30 @@ export function patternCost(pattern: DigitPattern): number {
   return 10 ** (free - Math.max(leadingFree(pattern), trailingFree(pattern)));
 }
 
+/** A category as the copy stores it: its place in CATEGORY_IDS. */
+export const categoryIndex = (id: CategoryId) => CATEGORY_IDS.indexOf(id);
+
+/** The two digits after +998 (the operator code) and the seven subscriber digits, back as an msisdn. */
+function msisdnFrom(code: number, packed: number): string {
+  let digits = '';
+  for (let p = 0; p < SUBSCRIBER_DIGITS; p++) digits += (packed >>> shiftOf(p)) & 0xf;
+  return `+998${code < 10 ? '0' : ''}${code}${digits}`;
+}
+
+/**
+ * The copy keeps typed arrays only, one slot a number and no object or string per number: a
+ * million strings would be a million objects for the garbage collector to mark on every full
+ * collection (pauses of a hundred milliseconds under load); typed arrays are one object each.
+ */
 export interface SaleCopy {
   count: number;
   packed: Int32Array;
   prices: Float64Array;
-  msisdns: string[];
-  categories: CategoryId[];
+  /** The operator code (the two digits after +998) of each row. */
+  codes: Uint8Array;
+  /** Each row's category, as categoryIndex. */
+  categories: Uint8Array;
+  msisdnOf(row: number): string;
   /** 1 for a row sold, reserved into an order or put up for auction since the copy was read. */
   gone: Uint8Array;
   /** Numbers for sale that the read did not hold (stored or freed since), in the catalogue's order. */
@@ -126,16 +152,31 @@ export interface SaleCopy {
  * the packed digits (forward and reversed) turn a pattern free at one end into one range lookup.
  */
 export function createSaleCopy(db: Db) {
-  const forSale = db.prepare(
-    "SELECT msisdn, price, category FROM numbers INDEXED BY numbers_sale WHERE status = 'free' ORDER BY price, msisdn",
-  );
+  const forSale = db
+    .prepare("SELECT msisdn, price, category FROM numbers INDEXED BY numbers_sale WHERE status = 'free' ORDER BY price, msisdn")
+    .raw();
+  const countForSale = db.prepare("SELECT COUNT(*) FROM numbers WHERE status = 'free'").pluck();
   const latestChange = db.prepare('SELECT COALESCE(MAX(id), 0) FROM number_changes').pluck();
   const changesAfter = db.prepare('SELECT id, msisdn FROM number_changes WHERE id > ? ORDER BY id LIMIT ?');
   const numberNow = db.prepare('SELECT price, category, status FROM numbers WHERE msisdn = ?');
-  const readWhole = db.transaction(() => ({
-    change: latestChange.get() as number,
-    rows: forSale.all() as Array<{ msisdn: string; price: number; category: CategoryId }>,
-  }));
+  /** The numbers for sale and the log's place, read in one transaction (one snapshot of the store). */
+  const readWhole = db.transaction(() => {
+    const change = latestChange.get() as number;
+    const count = countForSale.get() as number;
+    const packed = new Int32Array(count);
+    const prices = new Float64Array(count);
+    const codes = new Uint8Array(count);
+    const categories = new Uint8Array(count);
+    let i = 0;
+    for (const [msisdn, price, category] of forSale.iterate() as IterableIterator<[string, number, CategoryId]>) {
+      packed[i] = packSubscriber(msisdn);
+      prices[i] = price;
+      codes[i] = Number(msisdn.slice(4, 6));
+      categories[i] = categoryIndex(category);
+      i++;
+    }
+    return { change, count, packed, prices, codes, categories };
+  });
 
   interface Loaded extends SaleCopy {
     loadedAt: number;
@@ -144,22 +185,16 @@ export function createSaleCopy(db: Db) {
   let copy: Loaded | null = null;
 
   function load(now: number): Loaded {
-    const { change, rows } = readWhole();
-    const count = rows.length;
-    const packed = new Int32Array(count);
-    const prices = new Float64Array(count);
-    rows.forEach((row, i) => {
-      packed[i] = packSubscriber(row.msisdn);
-      prices[i] = row.price;
-    });
+    const { change, count, packed, prices, codes, categories } = readWhole();
     const forward = digitOrder(packed, count, false);
     const backward = digitOrder(packed, count, true);
     const loaded: Loaded = {
       count,
       packed,
       prices,
-      msisdns: rows.map((r) => r.msisdn),
-      categories: rows.map((r) => r.category),
+      codes,
+      categories,
+      msisdnOf: (row) => msisdnFrom(codes[row], packed[row]),
       gone: new Uint8Array(count),
       extras: [],
       loadedAt: now,
@@ -177,7 +212,7 @@ export function createSaleCopy(db: Db) {
           if (place === fixedUpTo) {
             const low = key;
             const high = key + (run === 0 ? 1 : 1 << (4 * run));
-            for (let i = lowerBound(order.keys, low); i < order.keys.length && order.keys[i] < high; i++) visit(order.rows[i]);
+            for (let i = lowerBound(order, low); i < order.keys.length && order.keys[i] < high; i++) visit(order.rows[i]);
             return;
           }
           const digit = places[place];
@@ -190,16 +225,22 @@ export function createSaleCopy(db: Db) {
     return loaded;
   }
 
-  /** The row of an msisdn at a price, by binary search over the catalogue's order; -1 when the copy does not hold it. */
+  /**
+   * The row of an msisdn at a price, by binary search over the catalogue's order (price, then
+   * msisdn: the operator code, then the packed digits, compare as the msisdn's digits do); -1
+   * when the copy does not hold it.
+   */
   function rowOf(c: Loaded, msisdn: string, price: number): number {
+    const key = Number(msisdn.slice(4, 6)) * 2 ** 28 + packSubscriber(msisdn);
+    const keyAt = (row: number) => c.codes[row] * 2 ** 28 + c.packed[row];
     let lo = 0;
     let hi = c.count;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (c.prices[mid] < price || (c.prices[mid] === price && c.msisdns[mid] < msisdn)) lo = mid + 1;
+      if (c.prices[mid] < price || (c.prices[mid] === price && keyAt(mid) < key)) lo = mid + 1;
       else hi = mid;
     }
-    return lo < c.count && c.msisdns[lo] === msisdn ? lo : -1;
+    return lo < c.count && c.prices[lo] === price && keyAt(lo) === key ? lo : -1;
   }
 
   const byCatalogue = (a: ExtraNumber, b: ExtraNumber) => a.price - b.price || (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : 0);
