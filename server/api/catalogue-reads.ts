@@ -36,6 +36,7 @@ import { normalizeMask } from './numbers/number-patterns';
 import { createNearMatches, wishOf } from './numbers/near-matches';
 import { dateMatches, dateRuns, matchedForm, parseDate, type DateForm } from './numbers/date-search';
 import { createSaleCopy } from './numbers/sale-copy';
+import { keysAfter, searchCopy } from './numbers/copy-search';
 import {
   createNumberSearch,
   decodeCursor,
@@ -116,14 +117,28 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     cursor: ReturnType<typeof decodeCursor>,
     now: number,
   ): NumberList {
-    // A cursor seeks straight to its page; a page number reads the keys before it from the index.
-    const walked = cursor ? null : search.keys(filters, sort, null, offset + pageSize + 1, now);
-    const found = walked ? walked.slice(offset) : search.keys(filters, sort, cursor, pageSize + 1, now);
+    // A narrow digit search of the numbers for sale: every match from the in-memory copy.
+    const copied = searchCopy(
+      () => saleCopy.current(now),
+      filters,
+      sort,
+      () => new Set(heldForSale.all(now) as string[]),
+    );
+    let found: SearchKey[];
+    let counted: { total: number; exact: boolean };
+    if (copied) {
+      found = (cursor ? keysAfter(copied, sort, cursor) : copied.slice(offset)).slice(0, pageSize + 1);
+      counted = copied.length > EXACT_TOTAL_LIMIT ? { total: EXACT_TOTAL_LIMIT, exact: false } : { total: copied.length, exact: true };
+    } else {
+      // A cursor seeks straight to its page; a page number reads the keys before it from the index.
+      const walked = cursor ? null : search.keys(filters, sort, null, offset + pageSize + 1, now);
+      found = walked ? walked.slice(offset) : search.keys(filters, sort, cursor, pageSize + 1, now);
+      // A walk from the start that ran out before its limit saw every match: that is the total,
+      // counted already (the common case of a narrow wish, whose near matches follow).
+      counted = walked && walked.length <= offset + pageSize ? { total: walked.length, exact: true } : search.total(filters, now);
+    }
     const pageKeys = found.slice(0, pageSize);
-    // A walk from the start that ran out before its limit saw every match: that is the total,
-    // counted already (the common case of a narrow wish, whose near matches follow).
-    const { total, exact } =
-      walked && walked.length <= offset + pageSize ? { total: walked.length, exact: true } : search.total(filters, now);
+    const { total, exact } = counted;
     const items = numbersNow(
       pageKeys.map((key) => key.msisdn),
       now,
