@@ -188,7 +188,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
             category: filters.category,
             held: new Set(heldForSale.all(now) as string[]),
             cap: EXACT_TOTAL_LIMIT + 1,
-          }).map(({ msisdn, price, form }) => ({ key: { msisdn, price }, form }));
+          });
     const exact = ranked.length <= EXACT_TOTAL_LIMIT;
     const from = cursor ? ranked.findIndex(({ key }) => key.msisdn === cursor.msisdn) + 1 : offset;
     const pageOf = ranked.slice(from, from + pageSize);

@@ -1,5 +1,6 @@
 import type { CategoryId } from '../../../shared/api-types';
 import { dateFieldsOf, isRealDate, type CalendarDate } from '../../../shared/validation';
+import type { SearchKey } from './number-search';
 import { categoryIndex, SUBSCRIBER_DIGITS, type SaleCopy } from './sale-copy';
 
 /**
@@ -42,6 +43,19 @@ export function matchedForm(msisdn: string, runs: ReadonlyArray<{ form: DateForm
   return runs.find(({ run }) => subscriber.includes(run))?.form ?? null;
 }
 
+/** A row of the copy as a search key: its msisdn is made only when read (a page's worth, not every match). */
+class RowKey implements SearchKey {
+  constructor(
+    private readonly copy: SaleCopy,
+    private readonly row: number,
+    readonly price: number,
+  ) {}
+
+  get msisdn(): string {
+    return this.copy.msisdnOf(this.row);
+  }
+}
+
 /**
  * The numbers for sale whose subscriber digits hold one of the date's runs, from the in-memory
  * copy (sale-copy.ts): each number once, under the first (longest) form it holds, ranked by form,
@@ -52,34 +66,44 @@ export function dateMatches(
   copy: SaleCopy,
   runs: ReadonlyArray<{ form: DateForm; run: string }>,
   options: { category: CategoryId | null; held: ReadonlySet<string>; cap: number },
-): Array<{ msisdn: string; price: number; form: DateForm }> {
+): Array<{ key: SearchKey; form: DateForm }> {
   const { categories, prices, gone, extras } = copy;
-  const eligible = (msisdn: string, category: CategoryId) =>
-    (!options.category || category === options.category) && !options.held.has(msisdn);
   const wanted = options.category ? categoryIndex(options.category) : -1;
-  const taken = new Set<string>();
-  const ranked: Array<{ msisdn: string; price: number; form: DateForm }> = [];
+  const heldAny = options.held.size > 0;
+  const takenRows = new Set<number>();
+  const takenExtras = new Set<string>();
+  const ranked: Array<{ key: SearchKey; form: DateForm }> = [];
   for (const { form, run } of runs) {
-    const rows: number[] = [];
+    const rows = new Set<number>();
     for (let start = 0; start + run.length <= SUBSCRIBER_DIGITS; start++) {
       const pattern = Array.from({ length: SUBSCRIBER_DIGITS }, (_, place) =>
         place >= start && place < start + run.length ? run.charCodeAt(place - start) - 48 : null,
       );
       copy.forEachFitting(pattern, (row) => {
-        if (gone[row] || (wanted >= 0 && categories[row] !== wanted)) return;
-        const msisdn = copy.msisdnOf(row);
-        if (!taken.has(msisdn) && !options.held.has(msisdn)) rows.push(row);
+        if (gone[row] || takenRows.has(row) || (wanted >= 0 && categories[row] !== wanted)) return;
+        if (heldAny && options.held.has(copy.msisdnOf(row))) return;
+        rows.add(row);
       });
     }
-    const here = [...new Set(rows)].sort((a, b) => a - b).map((row) => ({ msisdn: copy.msisdnOf(row), price: prices[row] }));
-    for (const e of extras) {
-      if (!taken.has(e.msisdn) && eligible(e.msisdn, e.category) && e.msisdn.slice(-SUBSCRIBER_DIGITS).includes(run)) here.push(e);
+    const here: Array<{ key: SearchKey; row: number }> = [...rows]
+      .sort((a, b) => a - b)
+      .map((row) => ({ key: new RowKey(copy, row, prices[row]), row }));
+    const fresh = extras.filter(
+      (e) =>
+        !takenExtras.has(e.msisdn) &&
+        (!options.category || e.category === options.category) &&
+        !options.held.has(e.msisdn) &&
+        e.msisdn.slice(-SUBSCRIBER_DIGITS).includes(run),
+    );
+    if (fresh.length > 0) {
+      here.push(...fresh.map((e) => ({ key: { msisdn: e.msisdn, price: e.price }, row: -1 })));
+      here.sort((a, b) => a.key.price - b.key.price || (a.key.msisdn < b.key.msisdn ? -1 : a.key.msisdn > b.key.msisdn ? 1 : 0));
     }
-    if (extras.length > 0) here.sort((a, b) => a.price - b.price || (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : 0));
-    for (const { msisdn, price } of here) {
+    for (const { key, row } of here) {
       if (ranked.length >= options.cap) return ranked;
-      taken.add(msisdn);
-      ranked.push({ msisdn, price, form });
+      if (row >= 0) takenRows.add(row);
+      else takenExtras.add(key.msisdn);
+      ranked.push({ key, form });
     }
   }
   return ranked;

@@ -208,13 +208,22 @@ export function createSaleCopy(db: Db) {
         const places = reversed ? [...pattern].reverse() : pattern;
         const run = reversed ? lead : trail;
         const fixedUpTo = SUBSCRIBER_DIGITS - run;
+        const span = run === 0 ? 1 : 1 << (4 * run);
+        const range = (low: number) => {
+          for (let i = lowerBound(order, low); i < order.keys.length && order.keys[i] < low + span; i++) visit(order.rows[i]);
+        };
+        // The usual pattern (a near match's neighbour, a date's run at one end): every place
+        // before the free run fixed, so one key and one range.
+        let key = 0;
+        let fixed = true;
+        for (let place = 0; place < fixedUpTo && fixed; place++) {
+          const digit = places[place];
+          if (digit === null) fixed = false;
+          else key |= digit << shiftOf(place);
+        }
+        if (fixed) return range(key);
         const walk = (place: number, key: number) => {
-          if (place === fixedUpTo) {
-            const low = key;
-            const high = key + (run === 0 ? 1 : 1 << (4 * run));
-            for (let i = lowerBound(order, low); i < order.keys.length && order.keys[i] < high; i++) visit(order.rows[i]);
-            return;
-          }
+          if (place === fixedUpTo) return range(key);
           const digit = places[place];
           if (digit !== null) walk(place + 1, key | (digit << shiftOf(place)));
           else for (let d = 0; d < 10; d++) walk(place + 1, key | (d << shiftOf(place)));
