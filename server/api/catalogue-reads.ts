@@ -82,7 +82,9 @@ export const MAX_AGE_SECONDS = {
 
 export type ReadName = keyof typeof MAX_AGE_SECONDS;
 
-const SELECT_NUMBER = `SELECT n.*, (SELECT l.id FROM auction_lots l WHERE l.number_id = n.id ORDER BY l.starts_at DESC LIMIT 1) AS lot_id FROM numbers n`;
+// The latest lot is looked up only for a number on auction (the only one whose lot the API shows).
+const SELECT_NUMBER = `SELECT n.*, CASE WHEN n.status = 'auction'
+  THEN (SELECT l.id FROM auction_lots l WHERE l.number_id = n.id ORDER BY l.starts_at DESC LIMIT 1) END AS lot_id FROM numbers n`;
 
 export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) {
   const tariffs = createTariffCatalogue(ctx.db);
