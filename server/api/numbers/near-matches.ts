@@ -1,7 +1,7 @@
 import type { CategoryId } from '../../../shared/api-types';
 import type { Db } from '../store/database';
 import type { SearchFilters } from './number-search';
-import { categoryIndex, patternCost, shiftOf, SUBSCRIBER_DIGITS, type SaleCopies } from './sale-copy';
+import { categoryIndex, patternCost, shiftOf, SUBSCRIBER_DIGITS, type KeyRange, type SaleCopies } from './sale-copy';
 
 export { SUBSCRIBER_DIGITS };
 
@@ -137,6 +137,20 @@ function forEachNeighbour(digits: ReadonlyArray<number | null>, radius: number, 
   pick(0, radius);
 }
 
+/** As forEachNeighbour, as keys of the placement's range: the wished digits changed in place, no pattern built. */
+function forEachNeighbourKey(digits: ReadonlyArray<number | null>, radius: number, range: KeyRange, visit: (key: number) => void): void {
+  const wished = digits.flatMap((d, place) => (d === null ? [] : [place]));
+  const pick = (from: number, left: number, key: number) => {
+    if (left === 0) return visit(key);
+    for (let i = from; i <= wished.length - left; i++) {
+      const shift = range.shiftOfPlace(wished[i]);
+      const cleared = key & ~(0xf << shift);
+      for (let d = 0; d < 10; d++) if (d !== digits[wished[i]]) pick(i + 1, left - 1, cleared | (d << shift));
+    }
+  };
+  pick(0, radius, range.key);
+}
+
 /**
  * The closest numbers for sale to a wish that has fewer exact matches than a page. Hand-written:
  * no index of SQLite (nor any kept library) answers "fewest differing digits". The numbers for
@@ -202,16 +216,19 @@ export function createNearMatches(db: Db, copies: SaleCopies, options: { pattern
       const lookups = choose(wished, radius) * 9 ** radius * cost;
       if (spent + lookups > budget) break;
       spent += lookups;
+      const visit = (row: number) => {
+        if (seen.has(row)) return;
+        seen.add(row);
+        if (!rowEligible(row)) return;
+        const c = candidate(copy.msisdnOf(row), packed[row], prices[row]);
+        if (c) found.push(c);
+      };
       for (const digits of placements) {
-        forEachNeighbour(digits, radius, (pattern) =>
-          copy.forEachFitting(pattern, (row) => {
-            if (seen.has(row)) return;
-            seen.add(row);
-            if (!rowEligible(row)) return;
-            const c = candidate(copy.msisdnOf(row), packed[row], prices[row]);
-            if (c) found.push(c);
-          }),
-        );
+        const range = copy.rangeOf(digits);
+        if (range) {
+          // The usual placement: each neighbour is its key with some fixed digits changed.
+          forEachNeighbourKey(digits, radius, range, (key) => copy.forEachInRange(range.reversed, key, range.span, visit));
+        } else forEachNeighbour(digits, radius, (pattern) => copy.forEachFitting(pattern, visit));
       }
       // Every number this close is among them: a full page this close is the page.
       const close = found.length + extra.filter((c) => c.distance <= radius).length;

@@ -119,6 +119,14 @@ function msisdnFrom(code: number, packed: number): string {
  * million strings would be a million objects for the garbage collector to mark on every full
  * collection (pauses of a hundred milliseconds under load); typed arrays are one object each.
  */
+export interface KeyRange {
+  reversed: boolean;
+  key: number;
+  span: number;
+  /** Where the digit of place `place` (0–6, in the pattern's own order) sits in the key. */
+  shiftOfPlace(place: number): number;
+}
+
 export interface SaleCopy {
   count: number;
   packed: Int32Array;
@@ -137,6 +145,13 @@ export interface SaleCopy {
    * order; gone rows included (the caller skips them).
    */
   forEachFitting(pattern: DigitPattern, visit: (row: number) => void): void;
+  /**
+   * A pattern whose fixed digits all stand before its free run (in the forward or the reversed
+   * order) as one range of keys in that order, or null for another pattern. With forEachInRange,
+   * a caller that varies only fixed digits (a near match's neighbours) computes each key itself.
+   */
+  rangeOf(pattern: DigitPattern): KeyRange | null;
+  forEachInRange(reversed: boolean, low: number, span: number, visit: (row: number) => void): void;
 }
 
 /**
@@ -200,35 +215,44 @@ export function createSaleCopy(db: Db) {
       loadedAt: now,
       change,
       forEachFitting(pattern, visit) {
+        const range = loaded.rangeOf(pattern);
+        if (range) return loaded.forEachInRange(range.reversed, range.key, range.span, visit);
         const lead = leadingFree(pattern);
         const trail = trailingFree(pattern);
         const reversed = lead > trail;
-        const order = reversed ? backward : forward;
-        // In the chosen order the free run is at the end: its digits span one range of keys.
+        // In the chosen order the free run is at the end: its digits span one range of keys;
+        // every other free place is tried with each of its ten digits.
         const places = reversed ? [...pattern].reverse() : pattern;
         const run = reversed ? lead : trail;
         const fixedUpTo = SUBSCRIBER_DIGITS - run;
         const span = run === 0 ? 1 : 1 << (4 * run);
-        const range = (low: number) => {
-          for (let i = lowerBound(order, low); i < order.keys.length && order.keys[i] < low + span; i++) visit(order.rows[i]);
-        };
-        // The usual pattern (a near match's neighbour, a date's run at one end): every place
-        // before the free run fixed, so one key and one range.
-        let key = 0;
-        let fixed = true;
-        for (let place = 0; place < fixedUpTo && fixed; place++) {
-          const digit = places[place];
-          if (digit === null) fixed = false;
-          else key |= digit << shiftOf(place);
-        }
-        if (fixed) return range(key);
         const walk = (place: number, key: number) => {
-          if (place === fixedUpTo) return range(key);
+          if (place === fixedUpTo) return loaded.forEachInRange(reversed, key, span, visit);
           const digit = places[place];
           if (digit !== null) walk(place + 1, key | (digit << shiftOf(place)));
           else for (let d = 0; d < 10; d++) walk(place + 1, key | (d << shiftOf(place)));
         };
         walk(0, 0);
+      },
+      rangeOf(pattern) {
+        const lead = leadingFree(pattern);
+        const trail = trailingFree(pattern);
+        const reversed = lead > trail;
+        const run = reversed ? lead : trail;
+        const fixed = SUBSCRIBER_DIGITS - run;
+        const shiftOfPlace = reversed ? (place: number) => shiftOf(SUBSCRIBER_DIGITS - 1 - place) : shiftOf;
+        let key = 0;
+        for (let i = 0; i < fixed; i++) {
+          const place = reversed ? SUBSCRIBER_DIGITS - 1 - i : i;
+          const digit = pattern[place];
+          if (digit === null) return null;
+          key |= digit << shiftOfPlace(place);
+        }
+        return { reversed, key, span: run === 0 ? 1 : 1 << (4 * run), shiftOfPlace };
+      },
+      forEachInRange(reversed, low, span, visit) {
+        const order = reversed ? backward : forward;
+        for (let i = lowerBound(order, low); i < order.keys.length && order.keys[i] < low + span; i++) visit(order.rows[i]);
       },
     };
     return loaded;
