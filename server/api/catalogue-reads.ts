@@ -156,13 +156,12 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     // Fewer than a page of what was wished for: the closest numbers for sale beside it.
     const wish = !cursor && page === 1 && items.filter((item) => item.available).length < pageSize ? wishOf(filters) : null;
     if (wish) {
-      // The copy is current (sale-copy.ts); each is still read from the store as the API shows it.
-      const matches = near.find(wish, pageSize, now, filters.category);
-      const numbers = numbersNow(
-        matches.map((match) => match.msisdn),
-        now,
-      );
-      answer.nearMatches = matches.map((match, i) => ({ ...numbers[i], differs: match.differs })).filter((number) => number.available);
+      // The copy is current at this very call (sale-copy.ts) and held numbers are left out: each
+      // match is a number for sale now, shown from the copy without reading it again.
+      answer.nearMatches = near.find(wish, pageSize, now, filters.category).map(({ msisdn, price, category, differs }) => ({
+        ...toPhoneNumber({ msisdn, price, category, status: 'free', held_until: null }, now),
+        differs,
+      }));
     }
     return answer;
   }

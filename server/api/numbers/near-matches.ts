@@ -1,5 +1,6 @@
 import type { CategoryId } from '../../../shared/api-types';
 import type { Db } from '../store/database';
+import { CATEGORY_IDS } from './categories';
 import type { SearchFilters } from './number-search';
 import { categoryIndex, patternCost, shiftOf, SUBSCRIBER_DIGITS, type KeyRange, type SaleCopies } from './sale-copy';
 
@@ -17,6 +18,9 @@ export interface NearMatch {
   distance: number;
   /** The places (0–6, of the subscriber digits) whose digit differs from the wish. */
   differs: number[];
+  /** As the copy holds it at the moment of the search: for sale and not held, at this price, in this category. */
+  price: number;
+  category: CategoryId;
 }
 
 const toDigits = (text: string) => [...text].map(Number);
@@ -97,7 +101,7 @@ function keptFromRight(differs: number[]): number {
 }
 
 /** A candidate with what ranks it: its distance, then (for an ending) the digits kept, then price and number. */
-type Ranked = NearMatch & { price: number };
+type Ranked = NearMatch;
 
 /** Orders near matches: fewer differing digits first; for an ending, then more of its digits kept from the right; then by price and number. */
 function closer(wish: NearWish, a: Ranked, b: Ranked): number {
@@ -182,27 +186,23 @@ export function createNearMatches(db: Db, copies: SaleCopies, options: { pattern
       for (let k = 0; k < values.length; k++) distance = Math.min(distance, nonZeroNibbles((x ^ values[k]) & masks[k]));
       return distance;
     };
-    const candidate = (msisdn: string, x: number, price: number): Ranked | null => {
+    const candidate = (msisdn: string, x: number, price: number, itsCategory: CategoryId): Ranked | null => {
       const distance = distanceOf(x);
       if (distance === 0) return null;
       const start = starts[values.findIndex((v, k) => nonZeroNibbles((x ^ v) & masks[k]) === distance)];
-      return { msisdn, distance, differs: differsOf(wish, x, start), price };
+      return { msisdn, distance, differs: differsOf(wish, x, start), price, category: itsCategory };
     };
     const eligible = (msisdn: string, itsCategory: CategoryId) => (!category || itsCategory === category) && !heldNow.has(msisdn);
     const wanted = category ? categoryIndex(category) : -1;
     /** A row still for sale, of the category asked for, not held now (its msisdn made only for the holds, when there are any). */
     const rowEligible = (row: number) =>
       !gone[row] && (wanted < 0 || categories[row] === wanted) && (heldNow.size === 0 || !heldNow.has(copy.msisdnOf(row)));
-    const page = (found: Ranked[]) =>
-      found
-        .sort((a, b) => closer(wish, a, b))
-        .slice(0, limit)
-        .map(({ price: _price, ...match }) => match);
+    const page = (found: Ranked[]) => found.sort((a, b) => closer(wish, a, b)).slice(0, limit);
 
     // Numbers stored or freed since the copy was read: few, measured one by one.
     const extra: Ranked[] = [];
     for (const e of extras) {
-      const c = eligible(e.msisdn, e.category) ? candidate(e.msisdn, e.packed, e.price) : null;
+      const c = eligible(e.msisdn, e.category) ? candidate(e.msisdn, e.packed, e.price, e.category) : null;
       if (c) extra.push(c);
     }
 
@@ -220,7 +220,7 @@ export function createNearMatches(db: Db, copies: SaleCopies, options: { pattern
         if (seen.has(row)) return;
         seen.add(row);
         if (!rowEligible(row)) return;
-        const c = candidate(copy.msisdnOf(row), packed[row], prices[row]);
+        const c = candidate(copy.msisdnOf(row), packed[row], prices[row], CATEGORY_IDS[categories[row]]);
         if (c) found.push(c);
       };
       for (const digits of placements) {
@@ -253,7 +253,7 @@ export function createNearMatches(db: Db, copies: SaleCopies, options: { pattern
       const distance = distanceOf(packed[i]);
       if (distance === 0 || distance > bound) continue;
       if (!rowEligible(i)) continue;
-      consider(candidate(copy.msisdnOf(i), packed[i], prices[i])!);
+      consider(candidate(copy.msisdnOf(i), packed[i], prices[i], CATEGORY_IDS[categories[i]])!);
     }
     for (const c of extra) consider(c);
     return page(best);

@@ -19,13 +19,16 @@ export function isHeld(row: Pick<NumberRow, 'held_until'>, now: number): boolean
   return row.held_until !== null && row.held_until > now;
 }
 
-export function numberStatus(row: NumberRow, now: number): NumberStatus {
+/** What a number's public view is made of. */
+type ShownRow = Pick<NumberRow, 'msisdn' | 'category' | 'price' | 'status' | 'held_until' | 'lot_id'>;
+
+export function numberStatus(row: ShownRow, now: number): NumberStatus {
   if (row.status === 'sold') return 'sold';
   if (row.status === 'auction') return 'auction';
   return isHeld(row, now) ? 'reserved' : 'free';
 }
 
-export function toPhoneNumber(row: NumberRow, now: number): PhoneNumber {
+export function toPhoneNumber(row: ShownRow, now: number): PhoneNumber {
   const status = numberStatus(row, now);
   return {
     number: row.msisdn,
