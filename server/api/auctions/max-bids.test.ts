@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ApiContext } from '../context';
 import { ApiError } from '../http/api-error';
+import { createPrng } from '../seed/prng';
 import { openDatabase, type Db } from '../store/database';
 import { createAuctionService, type AuctionService } from './auction-service';
 import { automaticBids } from './max-bids';
@@ -115,18 +116,6 @@ class AuctionModel {
   }
 }
 
-/** A small deterministic generator (mulberry32): a failure names its seed and replays the same. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const NOW = Date.UTC(2025, 5, 16, 7, 0, 0);
 
 let dir: string;
@@ -174,7 +163,8 @@ describe('maximum bids: the engine against a model of the rules', () => {
     const add = insertLot();
     let automatic = 0;
     for (let seed = 1; seed <= 1000; seed += 1) {
-      const rnd = random(seed);
+      // Seeded: a failure names its seed and replays the same.
+      const rnd = createPrng(seed);
       const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)];
       const rules: LotRules = {
         start: pick([1_000, 5_000, 20_000]),
