@@ -92,8 +92,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
   const news = createNewsReads(ctx.db);
   const search = createNumberSearch(ctx.db);
   const saleCopy = createSaleCopy(ctx.db);
-  const near = createNearMatches(ctx.db, saleCopy);
-  const heldForSale = ctx.db.prepare("SELECT msisdn FROM numbers INDEXED BY numbers_held WHERE held_until > ? AND status = 'free'").pluck();
+  const near = createNearMatches(saleCopy);
   const oneNumber = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn = ?`);
   /** A number a search found, as the API shows it now. */
   const someNumbers = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn IN (SELECT value FROM json_each(?))`);
@@ -119,13 +118,11 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     cursor: ReturnType<typeof decodeCursor>,
     now: number,
   ): NumberList {
+    // The numbers held now, read once for the request when the copy is used at all.
+    let held: ReadonlySet<string> | undefined;
+    const heldNow = () => (held ??= saleCopy.heldNow(now));
     // A narrow digit search of the numbers for sale: every match from the in-memory copy.
-    const copied = searchCopy(
-      () => saleCopy.current(now),
-      filters,
-      sort,
-      () => new Set(heldForSale.all(now) as string[]),
-    );
+    const copied = searchCopy(() => saleCopy.current(now), filters, sort, heldNow);
     let found: SearchKey[];
     let counted: { total: number; exact: boolean };
     if (copied) {
@@ -158,7 +155,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
     if (wish) {
       // The copy is current at this very call (sale-copy.ts) and held numbers are left out: each
       // match is a number for sale now, shown from the copy without reading it again.
-      answer.nearMatches = near.find(wish, pageSize, now, filters.category).map(({ msisdn, price, category, differs }) => ({
+      answer.nearMatches = near.find(wish, pageSize, now, filters.category, heldNow()).map(({ msisdn, price, category, differs }) => ({
         ...toPhoneNumber({ msisdn, price, category, status: 'free', held_until: null }, now),
         differs,
       }));
@@ -187,7 +184,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
         ? dateByIndex(filters, runs, now)
         : dateMatches(saleCopy.current(now), runs, {
             category: filters.category,
-            held: new Set(heldForSale.all(now) as string[]),
+            held: saleCopy.heldNow(now),
             cap: EXACT_TOTAL_LIMIT + 1,
           });
     const exact = ranked.length <= EXACT_TOTAL_LIMIT;

@@ -122,8 +122,9 @@ describe('near matches', () => {
     const db = openDatabase(t.dataDir);
     try {
       const copies = createSaleCopy(db);
-      const lookups = createNearMatches(db, copies, { patternBudget: 30_000 });
-      const scans = createNearMatches(db, copies, { patternBudget: 0 });
+      const lookups = createNearMatches(copies, { patternBudget: 30_000 });
+      const scans = createNearMatches(copies, { patternBudget: 0 });
+      const held = copies.heldNow(t.clock.now());
       const random = seeded(20261126);
       let compared = 0;
       for (let i = 0; i < 300; i++) {
@@ -136,8 +137,10 @@ describe('near matches', () => {
         if (!wish) continue;
         const category = (query.category ?? null) as Parameters<typeof lookups.find>[3];
         const expected = reference(query);
-        const byLookups = lookups.find(wish, PAGE, t.clock.now(), category).map(({ msisdn, differs }) => ({ number: msisdn, differs }));
-        const byScan = scans.find(wish, PAGE, t.clock.now(), category).map(({ msisdn, differs }) => ({ number: msisdn, differs }));
+        const byLookups = lookups
+          .find(wish, PAGE, t.clock.now(), category, held)
+          .map(({ msisdn, differs }) => ({ number: msisdn, differs }));
+        const byScan = scans.find(wish, PAGE, t.clock.now(), category, held).map(({ msisdn, differs }) => ({ number: msisdn, differs }));
         expect({ query, byLookups, byScan }).toEqual({ query, byLookups: expected, byScan: expected });
         compared++;
       }

@@ -1,5 +1,4 @@
 import type { CategoryId } from '../../../shared/api-types';
-import type { Db } from '../store/database';
 import { CATEGORY_IDS } from './categories';
 import type { SearchFilters } from './number-search';
 import { categoryIndex, patternCost, shiftOf, SUBSCRIBER_DIGITS, type KeyRange, type SaleCopies } from './sale-copy';
@@ -158,8 +157,8 @@ function forEachNeighbourKey(digits: ReadonlyArray<number | null>, radius: numbe
 /**
  * The closest numbers for sale to a wish that has fewer exact matches than a page. Hand-written:
  * no index of SQLite (nor any kept library) answers "fewest differing digits". The numbers for
- * sale are the in-memory copy (sale-copy.ts), current at every call; holds are read each time
- * through their own index.
+ * sale are the in-memory copy (sale-copy.ts), current at every call; the caller passes the
+ * numbers held right now.
  *
  * The neighbours of the wish are looked up radius by radius (every number one digit away, then
  * two), each as a pattern of digits the copy finds by range: once a radius holds a page, no
@@ -167,18 +166,16 @@ function forEachNeighbourKey(digits: ReadonlyArray<number | null>, radius: numbe
  * than PATTERN_BUDGET (a sparse catalogue, a narrow category), the whole copy is scanned instead,
  * seven digits packed in one integer (one XOR and a multiply count the differing digits).
  */
-export function createNearMatches(db: Db, copies: SaleCopies, options: { patternBudget?: number } = {}) {
+export function createNearMatches(copies: SaleCopies, options: { patternBudget?: number } = {}) {
   const budget = options.patternBudget ?? PATTERN_BUDGET;
-  const held = db.prepare("SELECT msisdn FROM numbers INDEXED BY numbers_held WHERE held_until > ? AND status = 'free'").pluck();
   /** How each wish was answered (tests read it to know both ways were taken). */
   const stats = { looked: 0, scanned: 0 };
 
-  /** Up to `limit` numbers for sale (not held now) closest to the wish, exact matches left out. */
-  function find(wish: NearWish, limit: number, now: number, category: CategoryId | null = null): NearMatch[] {
+  /** Up to `limit` numbers for sale, not in `heldNow` (SaleCopies.heldNow), closest to the wish, exact matches left out. */
+  function find(wish: NearWish, limit: number, now: number, category: CategoryId | null, heldNow: ReadonlySet<string>): NearMatch[] {
     const copy = copies.current(now);
     const { count, packed, categories, prices, gone, extras } = copy;
     const { values, masks, starts, placements } = packWish(wish);
-    const heldNow = new Set(held.all(now) as string[]);
 
     /** The fewest differing digits over the places the wish may stand at. */
     const distanceOf = (x: number): number => {

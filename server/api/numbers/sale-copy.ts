@@ -174,6 +174,7 @@ export function createSaleCopy(db: Db) {
   const latestChange = db.prepare('SELECT COALESCE(MAX(id), 0) FROM number_changes').pluck();
   const changesAfter = db.prepare('SELECT id, msisdn FROM number_changes WHERE id > ? ORDER BY id LIMIT ?');
   const numberNow = db.prepare('SELECT price, category, status FROM numbers WHERE msisdn = ?');
+  const held = db.prepare("SELECT msisdn FROM numbers INDEXED BY numbers_held WHERE held_until > ? AND status = 'free'").pluck();
   /** The numbers for sale and the log's place, read in one transaction (one snapshot of the store). */
   const readWhole = db.transaction(() => {
     const change = latestChange.get() as number;
@@ -310,6 +311,8 @@ export function createSaleCopy(db: Db) {
       if (!copy || now - copy.loadedAt >= COPY_RELOAD_MS || !follow(copy)) copy = load(now);
       return copy;
     },
+    /** The numbers for sale held right now (holds lapse by the clock, so they are read through their index at each call, never copied). */
+    heldNow: (now: number): ReadonlySet<string> => new Set(held.all(now) as string[]),
   };
 }
 
