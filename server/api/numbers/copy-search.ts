@@ -1,6 +1,6 @@
 import { compileMask } from './number-patterns';
 import type { SearchFilters, SearchKey, SearchSort } from './number-search';
-import { categoryIndex, patternCost, SUBSCRIBER_DIGITS, type DigitPattern, type SaleCopy } from './sale-copy';
+import { byMsisdn, categoryIndex, patternCost, SUBSCRIBER_DIGITS, type DigitPattern, type SaleCopy } from './sale-copy';
 
 /** The nine national digits: the operator code (places 0–1) and the subscriber number (2–8). */
 const NATIONAL_DIGITS = 9;
@@ -95,8 +95,7 @@ export function searchCopy(
   for (const e of copy.extras) {
     if ((!f.category || e.category === f.category) && fits(e.msisdn)) found.push({ price: e.price, msisdn: e.msisdn, row: -1 });
   }
-  const byNumber = (a: SearchKey, b: SearchKey) => (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : 0);
-  return found.sort((a, b) => (sort === 'price_asc' ? a.price - b.price : b.price - a.price) || byNumber(a, b));
+  return found.sort((a, b) => (sort === 'price_asc' ? a.price - b.price : b.price - a.price) || byMsisdn(a, b));
 }
 
 /** The keys after `start` in the search's order (keys() of number-search.ts, over a list already in that order). */

@@ -1,7 +1,7 @@
 import type { CategoryId } from '../../../shared/api-types';
 import { dateFieldsOf, isRealDate, type CalendarDate } from '../../../shared/validation';
 import type { SearchKey } from './number-search';
-import { categoryIndex, SUBSCRIBER_DIGITS, type SaleCopy } from './sale-copy';
+import { byCatalogue, categoryIndex, SUBSCRIBER_DIGITS, type SaleCopy } from './sale-copy';
 
 /**
  * A date (a birthday, a wedding) as the digit runs people look for in a number: DDMMYY, YYMMDD,
@@ -97,7 +97,7 @@ export function dateMatches(
     );
     if (fresh.length > 0) {
       here.push(...fresh.map((e) => ({ key: { msisdn: e.msisdn, price: e.price }, row: -1 })));
-      here.sort((a, b) => a.key.price - b.key.price || (a.key.msisdn < b.key.msisdn ? -1 : a.key.msisdn > b.key.msisdn ? 1 : 0));
+      here.sort((a, b) => byCatalogue(a.key, b.key));
     }
     for (const { key, row } of here) {
       if (ranked.length >= options.cap) return ranked;

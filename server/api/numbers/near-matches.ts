@@ -1,7 +1,7 @@
 import type { CategoryId } from '../../../shared/api-types';
 import { CATEGORY_IDS } from './categories';
 import type { SearchFilters } from './number-search';
-import { categoryIndex, patternCost, shiftOf, SUBSCRIBER_DIGITS, type KeyRange, type SaleCopies } from './sale-copy';
+import { byCatalogue, categoryIndex, patternCost, shiftOf, SUBSCRIBER_DIGITS, type KeyRange, type SaleCopies } from './sale-copy';
 
 export { SUBSCRIBER_DIGITS };
 
@@ -99,17 +99,14 @@ function keptFromRight(differs: number[]): number {
   return differs.length === 0 ? SUBSCRIBER_DIGITS : SUBSCRIBER_DIGITS - 1 - differs[differs.length - 1];
 }
 
-/** A candidate with what ranks it: its distance, then (for an ending) the digits kept, then price and number. */
-type Ranked = NearMatch;
-
 /** Orders near matches: fewer differing digits first; for an ending, then more of its digits kept from the right; then by price and number. */
-function closer(wish: NearWish, a: Ranked, b: Ranked): number {
+function closer(wish: NearWish, a: NearMatch, b: NearMatch): number {
   if (a.distance !== b.distance) return a.distance - b.distance;
   if (wish.kind === 'placed' && wish.ending) {
     const kept = keptFromRight(b.differs) - keptFromRight(a.differs);
     if (kept !== 0) return kept;
   }
-  return a.price - b.price || (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : 0);
+  return byCatalogue(a, b);
 }
 
 /**
@@ -183,7 +180,7 @@ export function createNearMatches(copies: SaleCopies, options: { patternBudget?:
       for (let k = 0; k < values.length; k++) distance = Math.min(distance, nonZeroNibbles((x ^ values[k]) & masks[k]));
       return distance;
     };
-    const candidate = (msisdn: string, x: number, price: number, itsCategory: CategoryId): Ranked | null => {
+    const candidate = (msisdn: string, x: number, price: number, itsCategory: CategoryId): NearMatch | null => {
       const distance = distanceOf(x);
       if (distance === 0) return null;
       const start = starts[values.findIndex((v, k) => nonZeroNibbles((x ^ v) & masks[k]) === distance)];
@@ -194,10 +191,10 @@ export function createNearMatches(copies: SaleCopies, options: { patternBudget?:
     /** A row still for sale, of the category asked for, not held now (its msisdn made only for the holds, when there are any). */
     const rowEligible = (row: number) =>
       !gone[row] && (wanted < 0 || categories[row] === wanted) && (heldNow.size === 0 || !heldNow.has(copy.msisdnOf(row)));
-    const page = (found: Ranked[]) => found.sort((a, b) => closer(wish, a, b)).slice(0, limit);
+    const page = (found: NearMatch[]) => found.sort((a, b) => closer(wish, a, b)).slice(0, limit);
 
     // Numbers stored or freed since the copy was read: few, measured one by one.
-    const extra: Ranked[] = [];
+    const extra: NearMatch[] = [];
     for (const e of extras) {
       const c = eligible(e.msisdn, e.category) ? candidate(e.msisdn, e.packed, e.price, e.category) : null;
       if (c) extra.push(c);
@@ -206,7 +203,7 @@ export function createNearMatches(copies: SaleCopies, options: { patternBudget?:
     const wished = placements[0].filter((d) => d !== null).length;
     // Every placement of a run has its own free places, so its own cost per pattern.
     const cost = placements.reduce((sum, p) => sum + patternCost(p), 0);
-    const found: Ranked[] = [];
+    const found: NearMatch[] = [];
     const seen = new Set<number>();
     let spent = 0;
     for (let radius = 1; radius <= wished; radius++) {
@@ -236,9 +233,9 @@ export function createNearMatches(copies: SaleCopies, options: { patternBudget?:
     }
 
     stats.scanned++;
-    const best: Ranked[] = [];
+    const best: NearMatch[] = [];
     let bound = SUBSCRIBER_DIGITS;
-    const consider = (c: Ranked) => {
+    const consider = (c: NearMatch) => {
       if (best.length === limit && closer(wish, c, best[limit - 1]) >= 0) return;
       let at = best.length;
       while (at > 0 && closer(wish, c, best[at - 1]) < 0) at--;

@@ -71,6 +71,13 @@ function lowerBound(order: DigitOrder, value: number): number {
   return i;
 }
 
+/** Two numbers in the search's order within one price: by msisdn, as SQLite compares text. */
+export const byMsisdn = (a: { msisdn: string }, b: { msisdn: string }) => (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : 0);
+
+/** The catalogue's order: price, then msisdn (the order of the copy's rows). */
+export const byCatalogue = (a: { price: number; msisdn: string }, b: { price: number; msisdn: string }) =>
+  a.price - b.price || byMsisdn(a, b);
+
 /** A number for sale stored or freed after the copy was read: kept beside it until the next full read. */
 export interface ExtraNumber {
   msisdn: string;
@@ -276,8 +283,6 @@ export function createSaleCopy(db: Db) {
     }
     return lo < c.count && c.prices[lo] === price && keyAt(lo) === key ? lo : -1;
   }
-
-  const byCatalogue = (a: ExtraNumber, b: ExtraNumber) => a.price - b.price || (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : 0);
 
   /** Applies the changes logged since the copy's place; false when a full read is the better way. */
   function follow(c: Loaded): boolean {
