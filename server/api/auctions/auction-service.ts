@@ -3,7 +3,7 @@ import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { ApiError, conflict, notFound } from '../http/api-error';
 import { writeTransaction } from '../store/database';
-import { automaticBids, type StandingMax } from './max-bids';
+import { automaticBids, type StandingMax, type TopBid } from './max-bids';
 
 export interface LotRow {
   id: string;
@@ -185,7 +185,9 @@ export function createAuctionService(ctx: ApiContext) {
     return lot;
   }
 
-  const priceOf = (lot: LotRow) => (highest.get(lot.id) as { amount: number | null }).amount;
+  /** The best bid so far and its bidder (max-bids.ts TopBid), or null before the first. */
+  const topOf = (lot: LotRow) => (topBid.get(lot.id) as TopBid | undefined) ?? null;
+  const priceOf = (lot: LotRow) => topOf(lot)?.amount ?? null;
   const minimumOf = (lot: LotRow, price: number | null) => (price === null ? lot.start_price : price + lot.step);
 
   /** Writes one bid, plain or automatic, with what any bid does to the end. */
@@ -203,8 +205,7 @@ export function createAuctionService(ctx: ApiContext) {
 
   /** The automatic bids the standing maximums call for after a change (max-bids.ts), placed in the same transaction. */
   function bidForMaximums(lot: LotRow, now: number): void {
-    const top = (topBid.get(lot.id) as { phone: string; amount: number } | undefined) ?? null;
-    for (const bid of automaticBids(top, lot.start_price, lot.step, maxima.all(lot.id) as StandingMax[])) {
+    for (const bid of automaticBids(topOf(lot), lot.start_price, lot.step, maxima.all(lot.id) as StandingMax[])) {
       insert(lot, bid.phone, bid.amount, true, now);
     }
   }
@@ -235,10 +236,11 @@ export function createAuctionService(ctx: ApiContext) {
   const setMaxBid = writeTransaction(db, (id: string, phone: string, amount: number): AuctionLotDetail => {
     const now = ctx.now();
     const lot = biddable(id, now);
-    const price = priceOf(lot);
+    const top = topOf(lot);
+    const price = top?.amount ?? null;
     const minimum = minimumOf(lot, price);
     const current = (maxOf.get(lot.id, phone) as number | undefined) ?? null;
-    const leading = price !== null && (topBid.get(lot.id) as { phone: string }).phone === phone;
+    const leading = top?.phone === phone;
     if (lot.buy_now_price !== null && amount >= lot.buy_now_price) {
       throw new ApiError(400, 'max_bid_reaches_buy_now', { field: 'maxAmount', params: { buyNow: lot.buy_now_price } });
     }
