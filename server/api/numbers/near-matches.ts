@@ -117,27 +117,7 @@ export const PATTERN_BUDGET = 4_000;
 
 const choose = (n: number, k: number): number => (k === 0 ? 1 : (n * choose(n - 1, k - 1)) / k);
 
-/** Calls `visit` with every pattern exactly `radius` wished digits away from `digits` (the others free). */
-function forEachNeighbour(digits: ReadonlyArray<number | null>, radius: number, visit: (pattern: Array<number | null>) => void): void {
-  const wished = digits.flatMap((d, place) => (d === null ? [] : [place]));
-  const pattern = [...digits];
-  const pick = (from: number, left: number) => {
-    if (left === 0) return visit(pattern);
-    for (let i = from; i <= wished.length - left; i++) {
-      const place = wished[i];
-      const own = digits[place]!;
-      for (let d = 0; d < 10; d++) {
-        if (d === own) continue;
-        pattern[place] = d;
-        pick(i + 1, left - 1);
-      }
-      pattern[place] = own;
-    }
-  };
-  pick(0, radius);
-}
-
-/** As forEachNeighbour, as keys of the placement's range: the wished digits changed in place, no pattern built. */
+/** Calls `visit` with the key of every neighbour exactly `radius` wished digits away from `digits`, in one of its ranges: the wished digits changed in place. */
 function forEachNeighbourKey(digits: ReadonlyArray<number | null>, radius: number, range: KeyRange, visit: (key: number) => void): void {
   const wished = digits.flatMap((d, place) => (d === null ? [] : [place]));
   const pick = (from: number, left: number, key: number) => {
@@ -218,11 +198,9 @@ export function createNearMatches(copies: SaleCopies, options: { patternBudget?:
         if (c) found.push(c);
       };
       for (const digits of placements) {
-        const range = copy.rangeOf(digits);
-        if (range) {
-          // The usual placement: each neighbour is its key with some fixed digits changed.
+        for (const range of copy.rangesOf(digits)) {
           forEachNeighbourKey(digits, radius, range, (key) => copy.forEachInRange(range.reversed, key, range.span, visit));
-        } else forEachNeighbour(digits, radius, (pattern) => copy.forEachFitting(pattern, visit));
+        }
       }
       // Every number this close is among them: a full page this close is the page.
       const close = found.length + extra.filter((c) => c.distance <= radius).length;

@@ -153,11 +153,12 @@ export interface SaleCopy {
    */
   forEachFitting(pattern: DigitPattern, visit: (row: number) => void): void;
   /**
-   * A pattern whose fixed digits all stand before its free run (in the forward or the reversed
-   * order) as one range of keys in that order, or null for another pattern. With forEachInRange,
-   * a caller that varies only fixed digits (a near match's neighbours) computes each key itself.
+   * The ranges of keys a pattern spans: one when its fixed digits all stand before its free run
+   * (in the forward or the reversed order), else one for each digit of each other free place. With
+   * forEachInRange, a caller that varies only fixed digits (a near match's neighbours) computes
+   * each key itself.
    */
-  rangeOf(pattern: DigitPattern): KeyRange | null;
+  rangesOf(pattern: DigitPattern): KeyRange[];
   forEachInRange(reversed: boolean, low: number, span: number, visit: (row: number) => void): void;
 }
 
@@ -223,40 +224,27 @@ export function createSaleCopy(db: Db) {
       loadedAt: now,
       change,
       forEachFitting(pattern, visit) {
-        const range = loaded.rangeOf(pattern);
-        if (range) return loaded.forEachInRange(range.reversed, range.key, range.span, visit);
-        const lead = leadingFree(pattern);
-        const trail = trailingFree(pattern);
-        const reversed = lead > trail;
-        // In the chosen order the free run is at the end: its digits span one range of keys;
-        // every other free place is tried with each of its ten digits.
-        const places = reversed ? [...pattern].reverse() : pattern;
-        const run = reversed ? lead : trail;
-        const fixedUpTo = SUBSCRIBER_DIGITS - run;
-        const span = run === 0 ? 1 : 1 << (4 * run);
-        const walk = (place: number, key: number) => {
-          if (place === fixedUpTo) return loaded.forEachInRange(reversed, key, span, visit);
-          const digit = places[place];
-          if (digit !== null) walk(place + 1, key | (digit << shiftOf(place)));
-          else for (let d = 0; d < 10; d++) walk(place + 1, key | (d << shiftOf(place)));
-        };
-        walk(0, 0);
+        for (const range of loaded.rangesOf(pattern)) loaded.forEachInRange(range.reversed, range.key, range.span, visit);
       },
-      rangeOf(pattern) {
+      rangesOf(pattern) {
+        // In the chosen order the free run is at the end: its digits span one range of keys;
+        // every other free place is tried with each of its ten digits (patternCost ranges).
         const lead = leadingFree(pattern);
         const trail = trailingFree(pattern);
         const reversed = lead > trail;
         const run = reversed ? lead : trail;
-        const fixed = SUBSCRIBER_DIGITS - run;
+        const span = run === 0 ? 1 : 1 << (4 * run);
         const shiftOfPlace = reversed ? (place: number) => shiftOf(SUBSCRIBER_DIGITS - 1 - place) : shiftOf;
-        let key = 0;
-        for (let i = 0; i < fixed; i++) {
+        const ranges: KeyRange[] = [];
+        const walk = (i: number, key: number) => {
+          if (i === SUBSCRIBER_DIGITS - run) return void ranges.push({ reversed, key, span, shiftOfPlace });
           const place = reversed ? SUBSCRIBER_DIGITS - 1 - i : i;
           const digit = pattern[place];
-          if (digit === null) return null;
-          key |= digit << shiftOfPlace(place);
-        }
-        return { reversed, key, span: run === 0 ? 1 : 1 << (4 * run), shiftOfPlace };
+          if (digit !== null) walk(i + 1, key | (digit << shiftOfPlace(place)));
+          else for (let d = 0; d < 10; d++) walk(i + 1, key | (d << shiftOfPlace(place)));
+        };
+        walk(0, 0);
+        return ranges;
       },
       forEachInRange(reversed, low, span, visit) {
         const order = reversed ? backward : forward;
