@@ -12,14 +12,20 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { heading, table } from './lib/format.mjs';
+import { BROWSER_SITE_ENV, browserPages } from './lib/pages.mjs';
 import { freePort, startSite, tempDir } from './lib/processes.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/numbers,/constructor,/news').split(',');
-const TARGETS = { performance: 95, accessibility: 90, 'best-practices': 95, seo: 100 };
+// LIGHTHOUSE_FRESH=1: a new Chromium (and profile) for every run, as the Lighthouse CLI does, so
+// no run starts with the code cache, the HTTP cache or the warmed-up renderer of the one before.
+const FRESH = process.env.LIGHTHOUSE_FRESH === '1';
+const TARGETS = { performance: 98, accessibility: 90, 'best-practices': 95, seo: 100 };
 const CATEGORIES = Object.keys(TARGETS);
 const REPORT_DIR = path.join(os.tmpdir(), 'oq-lighthouse');
-const RUNS = Math.max(1, Number.parseInt(process.env.LIGHTHOUSE_RUNS ?? '3', 10) || 3);
+const DEFAULT_RUNS = FRESH ? 5 : 3;
+const RUNS = Math.max(1, Number.parseInt(process.env.LIGHTHOUSE_RUNS ?? String(DEFAULT_RUNS), 10) || DEFAULT_RUNS);
+// Total Blocking Time of the median run, in milliseconds (issue 35).
+const TBT_TARGET = 150;
 // A Russian-speaking visitor: `/` is then the Russian page itself. Lighthouse 12 sends a plain
 // mobile Chrome user agent (no "Chrome-Lighthouse"), so the site treats it as a browser, and with
 // Chromium's default English it would redirect `/` to `/en` and score the redirect.
@@ -107,6 +113,7 @@ function summarize(pagePath, lhr) {
       CLS: metric('cumulative-layout-shift'),
       SI: metric('speed-index'),
     },
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     failing,
     offsite,
     warnings: lhr.runWarnings ?? [],
@@ -116,8 +123,10 @@ function summarize(pagePath, lhr) {
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 // The canonical and alternate links must name the origin Lighthouse visits, or SEO fails on them.
-const site = await startSite({ env: { PORT: String(port), PUBLIC_SITE_URL: origin } });
-const chromium = await launchChromium();
+const site = await startSite({ env: { ...BROWSER_SITE_ENV, PORT: String(port), PUBLIC_SITE_URL: origin } });
+// The pages issue 35 holds to its targets (bench/lib/pages.mjs); `LIGHTHOUSE_PAGES` picks others.
+const PAGES = await browserPages(origin, process.env.LIGHTHOUSE_PAGES);
+let chromium = FRESH ? null : await launchChromium();
 fs.mkdirSync(REPORT_DIR, { recursive: true });
 const results = [];
 try {
@@ -126,14 +135,23 @@ try {
     const runs = [];
     // A run Lighthouse itself could not record (e.g. NO_NAVSTART, its trace lost) is run again, twice at most.
     for (let run = 1, retries = 0; run <= RUNS;) {
-      console.log(`lighthouse ${url} (run ${run} of ${RUNS}) ...`);
-      const runner = await lighthouse(url, {
-        port: chromium.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-        maxWaitForLoad: 45000,
-      });
+      console.log(`lighthouse ${url} (run ${run} of ${RUNS}${FRESH ? ', fresh Chromium' : ''}) ...`);
+      if (FRESH) chromium = await launchChromium();
+      let runner;
+      try {
+        runner = await lighthouse(url, {
+          port: chromium.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          maxWaitForLoad: 45000,
+        });
+      } finally {
+        if (FRESH) {
+          await chromium.close();
+          chromium = null;
+        }
+      }
       if (!runner?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
       const failure = runner.lhr.runtimeError;
       if (failure) {
@@ -154,18 +172,30 @@ try {
     });
   }
 } finally {
-  await chromium.close();
+  await chromium?.close();
   await site.stop();
 }
 
-const lines = [heading(`Lighthouse (mobile emulation, simulated throttling; median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page)`)];
+const load = os
+  .loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' ');
+const lines = [
+  heading(
+    `Lighthouse (mobile emulation, simulated throttling; median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page, ${FRESH ? 'a fresh Chromium per run' : 'one Chromium for all runs'}; load average at the end ${load})`,
+  ),
+];
 lines.push(
   table(
-    ['page', ...CATEGORIES.map((id) => `${id} (>= ${TARGETS[id]})`), 'FCP', 'LCP', 'TBT', 'CLS', 'SI'],
+    ['page', ...CATEGORIES.map((id) => `${id} (>= ${TARGETS[id]})`), 'FCP', 'LCP', `TBT (<= ${TBT_TARGET} ms)`, 'CLS', 'SI'],
     results.map((r) => [
       r.page,
       ...CATEGORIES.map((id) => `${r.scores[id]}${r.scores[id] >= TARGETS[id] ? '' : ' MISSED'}`),
-      ...Object.values(r.metrics),
+      r.metrics.FCP,
+      r.metrics.LCP,
+      `${r.metrics.TBT}${r.tbtMs <= TBT_TARGET ? '' : ' MISSED'}`,
+      r.metrics.CLS,
+      r.metrics.SI,
     ]),
     ['left'],
   ),
@@ -179,7 +209,7 @@ for (const r of results) {
 const offsite = results.flatMap((r) => r.offsite);
 lines.push(`\nRequests off this machine: ${offsite.length ? offsite.length : 'none'}. Reports: ${REPORT_DIR}`);
 console.log(lines.join('\n'));
-const missed = results.filter((r) => CATEGORIES.some((id) => r.scores[id] < TARGETS[id]));
+const missed = results.filter((r) => r.tbtMs > TBT_TARGET || CATEGORIES.some((id) => r.scores[id] < TARGETS[id]));
 if (missed.length || offsite.length) {
   console.error(
     `\nlighthouse: targets missed on ${missed.map((r) => r.page).join(', ') || 'no page'}${offsite.length ? '; the pages tried to reach the internet' : ''}`,

@@ -32,7 +32,8 @@ function DocumentShell({ children }: { children: ReactNode }) {
         {runtime.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* A PNG, not the SVG it is drawn from: Chromium draws an SVG icon as a document of its own (build.mjs). */}
+        <link rel="icon" href="/favicon.png" type="image/png" sizes="96x96" />
         <link rel="manifest" href="/site.webmanifest" />
       </head>
       <body>

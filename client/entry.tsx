@@ -1,19 +1,34 @@
 import './styles/app.css';
+import { nextTask } from './platform/tasks';
 
 /**
  * The browser's first module, imported by the document's boot script (shared/boot-modules.ts)
  * with every module it needs already downloading.
  *
- * It starts the app in two tasks instead of one. React DOM arrives as a CommonJS function of
- * 200 kB, which the browser compiles only when it is first called, on the main thread; evaluated
- * with the rest of the app it made one task of about 80 ms on a fast machine (about 320 ms at
- * Lighthouse's 4x slowdown: most of a page's Total Blocking Time). Here React DOM is compiled and
- * run first, the browser gets the main thread back (to paint, to take a tap), and then the app
- * (client/start.tsx) is evaluated in a task of its own.
+ * It starts the app in stages, one task each, instead of one long task: evaluating the whole
+ * module graph at once was a task of about 80 ms on a fast machine (330 ms at Lighthouse's 4x
+ * slowdown, most of a page's Total Blocking Time; bench/README.md, issue 35). Each stage imports
+ * one library's module graph, and the browser gets the main thread back between them (to paint,
+ * to take a tap):
+ *   1. React DOM: a CommonJS function of 200 kB, compiled while it downloads (build.mjs's
+ *      compile hint) and run here;
+ *   2. react-router, whose evaluation alone was the largest part of the app's start-up task;
+ *   3. i18next and react-i18next;
+ *   4. the app itself (client/start.tsx), which then finds all three already evaluated.
+ * Every stage is a dynamic import of this module, so build.mjs lists its files among the
+ * page's preloads.
  */
+const STAGES: (() => Promise<unknown>)[] = [
+  () => import('react-dom/client'),
+  () => import('react-router'),
+  () => Promise.all([import('i18next'), import('react-i18next')]),
+];
+
 async function start(): Promise<void> {
-  await import('react-dom/client');
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (const stage of STAGES) {
+    await stage();
+    await nextTask();
+  }
   await import('./start');
 }
 

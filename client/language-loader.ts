@@ -2,6 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Language } from '../shared/languages';
 import { textSections, importTextSection, type TextSection } from './text-sections';
 import { createI18n } from './i18n';
+import { whenIdle } from './platform/tasks';
 
 // Browser only: one i18next instance per language, created when its first section arrives; each
 // later section is merged into it. A section is downloaded once (a failed download is retried
@@ -47,19 +48,32 @@ export async function ensureLanguage(lang: Language, needed: readonly TextSectio
  * The safety net: every other section of the language, fetched once the browser is idle, so that
  * a state nobody declared (a toast, a message passed around as a key) still finds its text. A
  * page's own sections are loaded before it renders (hydration included); this never replaces
- * them. Returns the cancel of a fetch not yet started.
+ * them. One section per idle period, each after the one before has arrived: all of them at once
+ * started a score of requests and merged as many catalogues in one task, a long task on a slow
+ * phone just after hydration (bench/README.md, issue 35). Returns the cancel of what is not yet
+ * started.
  */
 export function loadRestOfLanguageWhenIdle(lang: Language): () => void {
   if (typeof window === 'undefined') return () => {};
-  // A failed download is retried by whatever needs that section next.
-  const load = () => void ensureLanguage(lang, textSections(lang)).catch(() => {});
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(load, { timeout: 10_000 });
-    return () => window.cancelIdleCallback(id);
+  let rest: TextSection[] | null = null;
+  let cancelled = false;
+  let cancelWait = whenIdle(next, 10_000);
+  function next(): void {
+    if (cancelled) return;
+    rest ??= textSections(lang).filter((section) => !sections.has(`${lang}/${section}`));
+    const section = rest.shift();
+    if (!section) return;
+    // A failed download is retried by whatever needs that section next.
+    void ensureLanguage(lang, [section])
+      .catch(() => {})
+      .then(() => {
+        if (!cancelled) cancelWait = whenIdle(next, 10_000);
+      });
   }
-  // Safari has no requestIdleCallback.
-  const id = window.setTimeout(load, 2_000);
-  return () => window.clearTimeout(id);
+  return () => {
+    cancelled = true;
+    cancelWait();
+  };
 }
 
 export function browserI18nFor(lang: Language): I18n {

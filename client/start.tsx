@@ -9,8 +9,8 @@ import { DOCUMENT_SECTIONS } from './page-sections';
 import { createRoutes } from './routes';
 import { layoutOf } from './route-handle';
 import { RuntimeProvider, type BootData, type Runtime } from './runtime';
-import { startBrowserServices } from './platform/browser-services';
 import { setChunkReloadTarget } from './platform/chunk-reload';
+import { afterNextPaint, nextTask, whenIdle } from './platform/tasks';
 
 declare global {
   interface Window {
@@ -45,16 +45,10 @@ function layoutRouteId(routes: RouteObject[]): string {
   return matches.find((match) => layoutOf(match.route))?.route.id ?? 'root';
 }
 
-/**
- * Resolves after the browser has painted the next frame (rAF runs just before it, the timeout
- * after); at once in a tab opened in the background, which paints nothing until it is shown.
- */
-function afterNextPaint(): Promise<void> {
-  if (document.visibilityState === 'hidden') return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
 async function main(): Promise<void> {
+  // Each step below in a task of its own (issue 35): this module's evaluation, matching the
+  // routes, creating the router, hydrating.
+  await nextTask();
   const boot = window.__APP__;
   const routes = createRoutes();
   // The document's texts and the page's (its `lazy` loads its module and its text sections),
@@ -72,6 +66,7 @@ async function main(): Promise<void> {
     // page with Try Again instead of a page that looks alive but does nothing.
     hydrationData = { ...window.__staticRouterHydrationData, errors: { [layoutRouteId(routes)]: lazyFailure.error } };
   }
+  await nextTask();
   const deferredIds = new WeakMap<object, string>();
   adoptDeferredHydrationData(window.__staticRouterHydrationData?.loaderData, deferredIds);
   const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
@@ -98,7 +93,11 @@ async function main(): Promise<void> {
       </RuntimeProvider>,
     );
   });
-  startBrowserServices(boot, router);
+  // Colour-mode listener, build-update checks and analytics: none is needed for the first paint or
+  // the first tap, so their modules load and start when the browser is first idle (issue 35).
+  whenIdle(() => {
+    void import('./platform/browser-services').then(({ startBrowserServices }) => startBrowserServices(boot, router));
+  }, 2_000);
 }
 
 /**

@@ -11,15 +11,16 @@ import { scriptSafeJson } from './script-json';
  * the page, and on a slow link the largest text waits for it (Lighthouse's LCP was 2.5 s with
  * the page's own text, 0.9 s with this). The HTML is whole and usable before any script runs.
  *
- * Six links per task: starting a request costs the main thread about a millisecond on a slow
- * phone, and forty of them at once were a long task that counted against the page's blocking time.
+ * Three links per task: starting a request costs the main thread several milliseconds on a slow
+ * phone (Chromium's own work for each request); forty of them at once were a long task that
+ * counted against the page's blocking time, and so were six (issue 35, bench/README.md).
  *
  * `window.__MODULES__` lists the files, the entry first (the bundle benchmark and the tests read it).
  */
 export function bootModulesScript(modules: string[]): string {
   return (
     `window.__MODULES__=${scriptSafeJson(modules)};` +
-    '(function(m){var i=0;function go(){var f=document.createDocumentFragment();m.slice(i,i+6).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;f.appendChild(l)});document.head.appendChild(f);i+=6;if(i<m.length)setTimeout(go,0);else import(m[0])}' +
+    '(function(m){var i=0;function go(){var f=document.createDocumentFragment();m.slice(i,i+3).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;f.appendChild(l)});document.head.appendChild(f);i+=3;if(i<m.length)setTimeout(go,0);else import(m[0])}' +
     'if(document.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})(window.__MODULES__);'
   );
 }

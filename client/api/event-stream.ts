@@ -1,3 +1,5 @@
+import { whenIdle } from '../platform/tasks';
+
 /** What to do with each named event of a stream: its data arrives parsed from JSON. */
 export type EventListeners = Record<string, (data: never) => void>;
 
@@ -13,13 +15,23 @@ export function followEvents(path: string, listeners: EventListeners, refused?: 
     refused?.();
     return () => {};
   }
-  const source = new EventSource(`${window.__APP__.config.apiBaseUrl}${path}`);
-  for (const [name, listener] of Object.entries(listeners)) {
-    source.addEventListener(name, (message: MessageEvent<string>) => (listener as (data: unknown) => void)(JSON.parse(message.data)));
-  }
-  source.addEventListener('error', () => {
-    // CONNECTING: the browser is already retrying. CLOSED: the server answered with an error.
-    if (source.readyState === EventSource.CLOSED) refused?.();
-  });
-  return () => source.close();
+  let source: EventSource | null = null;
+  // Opened when the browser is first idle (1 s at the latest): a stream's first event re-renders
+  // what it shows, which on a page just hydrating was one more long task (issue 35). Nothing is
+  // missed: every stream starts with a snapshot of the present.
+  const cancel = whenIdle(() => {
+    const opened = new EventSource(`${window.__APP__.config.apiBaseUrl}${path}`);
+    source = opened;
+    for (const [name, listener] of Object.entries(listeners)) {
+      opened.addEventListener(name, (message: MessageEvent<string>) => (listener as (data: unknown) => void)(JSON.parse(message.data)));
+    }
+    opened.addEventListener('error', () => {
+      // CONNECTING: the browser is already retrying. CLOSED: the server answered with an error.
+      if (opened.readyState === EventSource.CLOSED) refused?.();
+    });
+  }, 1_000);
+  return () => {
+    cancel();
+    source?.close();
+  };
 }

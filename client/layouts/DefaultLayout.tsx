@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { RouteErrorPage } from '../components/ErrorPage';
+import { HydrationBoundary } from '../components/HydrationBoundary';
 
 /** Header with navigation, language and colour-mode switches; the page; footer. */
 export function DefaultLayout({ children }: { children?: ReactNode }) {
@@ -17,7 +18,9 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
       <main id="main" className="site-main" tabIndex={-1}>
         {children ?? <Outlet />}
       </main>
-      <Footer />
+      <HydrationBoundary>
+        <Footer />
+      </HydrationBoundary>
     </div>
   );
 }

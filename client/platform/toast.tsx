@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { useHydrated } from '../components/use-hydrated';
+import { useIdleAfterHydration } from '../components/use-hydrated';
 import type { TypeOptions } from 'react-toastify';
 
 /**
  * Toasts (spec section 9): 3000 ms by default, 16 px from the edges, type info unless said
  * otherwise. react-toastify 11 injects its own stylesheet at mount; client/styles/toast.css
  * maps its colours onto the site's tokens so toasts follow `data-theme` (light and dark).
- * The library is its own chunk, loaded after hydration: no page needs it to show its content,
- * and a toast asked for before the container mounts waits in the library's queue.
+ * The library is its own chunk, loaded once the browser is idle after hydration: no page needs it
+ * to show its content, and a toast asked for before the container mounts waits in the library's
+ * queue.
  */
 export {
   TOAST_AUTO_CLOSE_MS,
@@ -20,9 +21,9 @@ import { DEFAULT_TOAST_TYPE, type AppToastContainerProps } from './toast-options
 
 const ToastView = lazy(() => import('./toast-view'));
 
-/** The one toast container of the site, mounted after hydration from its own chunk. */
+/** The one toast container of the site, mounted when the browser is idle after hydration, from its own chunk. */
 export function AppToastContainer({ label }: AppToastContainerProps) {
-  if (!useHydrated()) return null;
+  if (!useIdleAfterHydration()) return null;
   return (
     <Suspense fallback={null}>
       <ToastView label={label} />

@@ -1,11 +1,14 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../platform/tasks';
 import type { LeafletMapProps } from './LeafletMap';
 
 /**
  * The map beside the list. Leaflet touches `window` as soon as it is imported, so it is loaded
- * only in the browser, after hydration, in its own chunk; until then (and without JavaScript)
- * the box keeps its size and the list beside it carries everything.
+ * only in the browser, in its own chunk, once the browser is idle after hydration: its start and
+ * first drawing were the page's longest tasks, and they no longer hold up the page's own start
+ * (issue 35). Until then (and without JavaScript) the box keeps its size and the list beside it
+ * carries everything.
  */
 export function PointsMap(props: LeafletMapProps) {
   const { t } = useTranslation();
@@ -14,17 +17,20 @@ export function PointsMap(props: LeafletMapProps) {
 
   useEffect(() => {
     let live = true;
-    import('./LeafletMap').then(
-      (module) => {
-        if (live) setLeafletMap(() => module.LeafletMap);
-      },
-      (error: unknown) => {
-        console.warn('points of sale: the map could not load', error);
-        if (live) setFailed(true);
-      },
-    );
+    const cancel = whenIdle(() => {
+      import('./LeafletMap').then(
+        (module) => {
+          if (live) setLeafletMap(() => module.LeafletMap);
+        },
+        (error: unknown) => {
+          console.warn('points of sale: the map could not load', error);
+          if (live) setFailed(true);
+        },
+      );
+    }, 2_000);
     return () => {
       live = false;
+      cancel();
     };
   }, []);
 

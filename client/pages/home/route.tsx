@@ -13,6 +13,7 @@ import { LatestNews } from './HomeNews';
 import { NumbersOnOffer } from './HomeNumbers';
 import { PointsOfSaleTeaser, SimTypes } from './HomeSimAndPoints';
 import { ConstructorTeaser, FeaturedTariffs } from './HomeTariffs';
+import { HydrationBoundary } from '../../components/HydrationBoundary';
 
 /** Every section's data; a section is streamed after the welcome when its API call is slow. */
 export function loader({ context }: LoaderFunctionArgs) {
@@ -39,12 +40,25 @@ export function Component() {
       <PageHead title={t('pages.home.title')} description={description} />
       <JsonLd data={structured} />
       <HomeHero number={numbers?.[0] ?? null} />
-      <FeaturedTariffs tariffs={data.tariffs} />
-      <ConstructorTeaser options={data.constructorOptions} />
-      <NumbersOnOffer categories={data.categories} numbers={data.numbers} />
-      <SimTypes simTypes={data.simTypes} />
-      <LatestNews news={data.news} />
-      <PointsOfSaleTeaser points={data.pointsOfSale} />
+      {/* Below the welcome, each section is hydrated on its own (issue 35). */}
+      <HydrationBoundary>
+        <FeaturedTariffs tariffs={data.tariffs} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ConstructorTeaser options={data.constructorOptions} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <NumbersOnOffer categories={data.categories} numbers={data.numbers} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <SimTypes simTypes={data.simTypes} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <LatestNews news={data.news} />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <PointsOfSaleTeaser points={data.pointsOfSale} />
+      </HydrationBoundary>
     </div>
   );
 }

@@ -10,6 +10,10 @@ import { useLanguage } from '../../components/use-language';
 import { NewsCard } from './NewsCard';
 import { lastNewsPage, NEWS_PAGE_SIZE, parseNewsPage } from './news-query';
 import { Pagination } from './Pagination';
+import { HydrationBoundary } from '../../components/HydrationBoundary';
+
+/** The news cards a phone shows on its first screen: their images load at once, the rest lazily. */
+const FIRST_SCREEN_CARDS = 2;
 
 export interface NewsListData {
   page: number;
@@ -64,11 +68,19 @@ function NewsPage({ data }: { data: NewsListData }) {
       ) : (
         <>
           <ul className="news-list">
-            {data.list.items.map((item, index) => (
-              <NewsCard key={item.slug} item={item} lang={lang} eager={index < 2} />
+            {data.list.items.slice(0, FIRST_SCREEN_CARDS).map((item) => (
+              <NewsCard key={item.slug} item={item} lang={lang} eager />
             ))}
+            {/* The cards below the first screen, and the paging, are hydrated on their own (issue 35). */}
+            <HydrationBoundary>
+              {data.list.items.slice(FIRST_SCREEN_CARDS).map((item) => (
+                <NewsCard key={item.slug} item={item} lang={lang} eager={false} />
+              ))}
+            </HydrationBoundary>
           </ul>
-          <Pagination page={data.page} last={data.last} lang={lang} />
+          <HydrationBoundary>
+            <Pagination page={data.page} last={data.last} lang={lang} />
+          </HydrationBoundary>
         </>
       )}
     </>

@@ -14,6 +14,7 @@ import type { action } from './actions';
 import { BidForm } from './BidForm';
 import { MaxBidForm } from './MaxBidForm';
 import { useAuctionLot } from './use-auction-lot';
+import { HydrationBoundary } from '../../components/HydrationBoundary';
 
 /** One lot: the server's end time and time left, the current bid, the visitor's position, bids, and buying when won. */
 export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
@@ -157,51 +158,54 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
         </section>
       </div>
 
-      <section className="card auction-rules" aria-labelledby="lot-rules-title">
-        <h3 id="lot-rules-title">{t('auction.rules.title')}</h3>
-        <ul>
-          <li>{t('auction.rules.step', { amount: formatUzs(lot.step, lang) })}</li>
-          <li>{t('auction.rules.late', { period: formatPeriod(lot.rules.lateBidSeconds * 1000, t) })}</li>
-          {lot.buyNowPrice !== null ? <li>{t('auction.rules.buyNow', { amount: formatUzs(lot.buyNowPrice, lang) })}</li> : null}
-          <li>{t('auction.rules.maximum')}</li>
-          <li>{t('auction.rules.pay', { period: formatPeriod(lot.rules.paymentWindowSeconds * 1000, t) })}</li>
-          <li>{t(`auction.rules.unpaid.${lot.rules.whenUnpaid}`)}</li>
-        </ul>
-      </section>
+      {/* The rules and the bid history, below the first screen, are hydrated on their own (issue 35). */}
+      <HydrationBoundary>
+        <section className="card auction-rules" aria-labelledby="lot-rules-title">
+          <h3 id="lot-rules-title">{t('auction.rules.title')}</h3>
+          <ul>
+            <li>{t('auction.rules.step', { amount: formatUzs(lot.step, lang) })}</li>
+            <li>{t('auction.rules.late', { period: formatPeriod(lot.rules.lateBidSeconds * 1000, t) })}</li>
+            {lot.buyNowPrice !== null ? <li>{t('auction.rules.buyNow', { amount: formatUzs(lot.buyNowPrice, lang) })}</li> : null}
+            <li>{t('auction.rules.maximum')}</li>
+            <li>{t('auction.rules.pay', { period: formatPeriod(lot.rules.paymentWindowSeconds * 1000, t) })}</li>
+            <li>{t(`auction.rules.unpaid.${lot.rules.whenUnpaid}`)}</li>
+          </ul>
+        </section>
 
-      <section className="auction-lot__bids" aria-labelledby="lot-bids-title">
-        <h3 id="lot-bids-title">{t('auction.history')}</h3>
-        {lot.bids.length === 0 ? (
-          <p className="empty-state">{t('auction.noBids')}</p>
-        ) : (
-          <table className="bids-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('auction.bidAmount')}</th>
-                <th scope="col">{t('auction.bidder')}</th>
-                <th scope="col">{t('auction.bidTime')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lot.bids.map((bid, index) => (
-                <tr key={`${bid.createdAt}-${index}`} className={bid.mine ? 'bids-table__mine' : undefined}>
-                  <td>
-                    {formatUzs(bid.amount, lang)}
-                    {bid.automatic ? <span className="facts__note"> · {t('auction.automatic')}</span> : null}
-                  </td>
-                  <td>
-                    {bid.bidder}
-                    {bid.mine ? ` (${t('auction.you')})` : ''}
-                  </td>
-                  <td>
-                    <time dateTime={bid.createdAt}>{formatTashkentTime(bid.createdAt)}</time>
-                  </td>
+        <section className="auction-lot__bids" aria-labelledby="lot-bids-title">
+          <h3 id="lot-bids-title">{t('auction.history')}</h3>
+          {lot.bids.length === 0 ? (
+            <p className="empty-state">{t('auction.noBids')}</p>
+          ) : (
+            <table className="bids-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('auction.bidAmount')}</th>
+                  <th scope="col">{t('auction.bidder')}</th>
+                  <th scope="col">{t('auction.bidTime')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+              </thead>
+              <tbody>
+                {lot.bids.map((bid, index) => (
+                  <tr key={`${bid.createdAt}-${index}`} className={bid.mine ? 'bids-table__mine' : undefined}>
+                    <td>
+                      {formatUzs(bid.amount, lang)}
+                      {bid.automatic ? <span className="facts__note"> · {t('auction.automatic')}</span> : null}
+                    </td>
+                    <td>
+                      {bid.bidder}
+                      {bid.mine ? ` (${t('auction.you')})` : ''}
+                    </td>
+                    <td>
+                      <time dateTime={bid.createdAt}>{formatTashkentTime(bid.createdAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </HydrationBoundary>
     </article>
   );
 }

@@ -16,6 +16,7 @@ import { ReservationPanel } from './ReservationPanel';
 import { useNumberChoice } from './use-number-choice';
 import { WatchesSection } from './WatchesSection';
 import type { BookingState } from '../../features/purchase/use-booking-watcher';
+import { HydrationBoundary } from '../../components/HydrationBoundary';
 
 export const loader = numbersLoader;
 export { action } from './actions';
@@ -70,7 +71,9 @@ function StreamedSearch({ data, booking }: { data: SearchData; booking: BookingS
         {(results) => <SearchPage data={{ ...results, kind, filters }} booking={booking} />}
       </StreamedPart>
       {/* Outside the results: the lots are their own part, shown even when the search failed. */}
-      <AuctionSection lots={auctions} />
+      <HydrationBoundary>
+        <AuctionSection lots={auctions} />
+      </HydrationBoundary>
     </>
   );
 }
@@ -101,7 +104,9 @@ function SearchPage({ data, booking }: { data: SearchView; booking: BookingState
               <p>{data.searchError}</p>
             </div>
           )}
-          <WatchesSection filters={data.filters} categories={data.categories} />
+          <HydrationBoundary>
+            <WatchesSection filters={data.filters} categories={data.categories} />
+          </HydrationBoundary>
         </div>
       </div>
     </>

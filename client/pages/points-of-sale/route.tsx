@@ -15,6 +15,7 @@ import { parsePointFilters, pointQuery, type PointFilters } from '../../features
 import { PointsMap } from '../../features/points-of-sale/PointsMap';
 import { FilterForm } from './FilterForm';
 import { PointList } from './PointList';
+import { HydrationBoundary } from '../../components/HydrationBoundary';
 
 export interface PointsOfSaleData {
   filters: PointFilters;
@@ -72,10 +73,15 @@ function PointsOfSale({ data }: { data: PointsOfSaleData }) {
               </Link>
             </p>
           ) : null}
-          <PointList points={data.list.items} />
+          {/* The list and the map are each hydrated on their own (issue 35). */}
+          <HydrationBoundary>
+            <PointList points={data.list.items} />
+          </HydrationBoundary>
         </div>
         <div className="pos-layout__map">
-          <PointsMap points={data.list.items} origin={origin} />
+          <HydrationBoundary>
+            <PointsMap points={data.list.items} origin={origin} />
+          </HydrationBoundary>
         </div>
       </div>
     </>

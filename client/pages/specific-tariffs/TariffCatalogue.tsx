@@ -11,6 +11,10 @@ import { useQueryState } from '../../features/tariffs/use-query-state';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { CompareTable } from './CompareTable';
 import { MAX_COMPARED, comparisonFromQuery, comparisonSearch } from './compare';
+import { HydrationBoundary } from '../../components/HydrationBoundary';
+
+/** The tariff cards a phone shows on its first screen. */
+const FIRST_SCREEN_CARDS = 2;
 
 export const COMPARE_FORM_ID = 'tariff-compare';
 
@@ -75,28 +79,28 @@ export function TariffCatalogue({ tariffs }: { tariffs: ReadyTariff[] }) {
           )}
         </div>
         <ul className="tariff-grid" role="list">
-          {tariffs.map((tariff) => {
+          {tariffs.map((tariff, index) => {
             const checked = ids.includes(tariff.id);
-            return (
-              <li key={tariff.id}>
-                <TariffCard tariff={tariff}>
-                  <label className="compare-toggle">
-                    <input
-                      type="checkbox"
-                      name="compare"
-                      value={tariff.id}
-                      checked={checked}
-                      disabled={hydrated && full && !checked}
-                      onChange={(event) => toggle(tariff.id, event.target.checked)}
-                    />
-                    <span>
-                      {t('tariffs.compare.toggle')}
-                      <span className="visually-hidden"> {tariff.name}</span>
-                    </span>
-                  </label>
-                </TariffCard>
-              </li>
+            const card = (
+              <TariffCard tariff={tariff}>
+                <label className="compare-toggle">
+                  <input
+                    type="checkbox"
+                    name="compare"
+                    value={tariff.id}
+                    checked={checked}
+                    disabled={hydrated && full && !checked}
+                    onChange={(event) => toggle(tariff.id, event.target.checked)}
+                  />
+                  <span>
+                    {t('tariffs.compare.toggle')}
+                    <span className="visually-hidden"> {tariff.name}</span>
+                  </span>
+                </label>
+              </TariffCard>
             );
+            // The cards below a phone's first screen are hydrated each on its own (issue 35).
+            return <li key={tariff.id}>{index < FIRST_SCREEN_CARDS ? card : <HydrationBoundary>{card}</HydrationBoundary>}</li>;
           })}
         </ul>
       </form>
