@@ -64,9 +64,20 @@ function page(lang: Language, key: PageKey, index = false): RouteObject {
 export interface RouteOptions {
   /** Extra pages inside the default layout of every language (tests use it for a throwing route). */
   extraPages?: (lang: Language) => RouteObject[];
+  /**
+   * The languages whose branches the table holds (all of them unless said). The browser starts
+   * with its page's language only and adds another's branch when a navigation needs it
+   * (client/start.tsx): react-router matches every branch of the table at each start and each
+   * navigation, and three languages made it three times the work (issue 35).
+   */
+  languages?: readonly Language[];
 }
 
-function languageRoutes(lang: Language, options: RouteOptions): RouteObject {
+/** The parent route of the language branches. */
+export const ROOT_ROUTE_ID = 'root';
+
+/** One language's branch of the table, its pages under its prefix. */
+export function languageRoutes(lang: Language, options: RouteOptions = {}): RouteObject {
   const pages = (Object.keys(PATHS) as PageKey[]).filter((key) => key !== 'oqDay');
   return {
     id: lang,
@@ -110,10 +121,10 @@ function languageRoutes(lang: Language, options: RouteOptions): RouteObject {
 export function createRoutes(options: RouteOptions = {}): RouteObject[] {
   return [
     {
-      id: 'root',
+      id: ROOT_ROUTE_ID,
       Component: Document,
       ErrorBoundary: DocumentError,
-      children: LANGUAGES.map((lang) => languageRoutes(lang, options)),
+      children: (options.languages ?? LANGUAGES).map((lang) => languageRoutes(lang, options)),
     },
   ];
 }

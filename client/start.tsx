@@ -6,7 +6,8 @@ import { connectApiClientToRouter } from './api-client';
 import { adoptDeferredHydrationData } from './deferred';
 import { browserI18nFor, ensureLanguage } from './language-loader';
 import { DOCUMENT_SECTIONS } from './page-sections';
-import { createRoutes } from './routes';
+import { createRoutes, languageRoutes, ROOT_ROUTE_ID } from './routes';
+import { languageFromPath, type Language } from '../shared/languages';
 import { layoutOf } from './route-handle';
 import { RuntimeProvider, type BootData, type Runtime } from './runtime';
 import { setChunkReloadTarget } from './platform/chunk-reload';
@@ -42,7 +43,7 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
 /** The layout route that shows errors for the page on screen (marked by its `handle`). */
 function layoutRouteId(routes: RouteObject[]): string {
   const matches = matchRoutes(routes, window.location) ?? [];
-  return matches.find((match) => layoutOf(match.route))?.route.id ?? 'root';
+  return matches.find((match) => layoutOf(match.route))?.route.id ?? ROOT_ROUTE_ID;
 }
 
 async function main(): Promise<void> {
@@ -50,7 +51,10 @@ async function main(): Promise<void> {
   // routes, creating the router, hydrating.
   await nextTask();
   const boot = window.__APP__;
-  const routes = createRoutes();
+  // The page's own language only; another's branch is added when a navigation first needs it.
+  const first = languageFromPath(window.location.pathname);
+  const routes = createRoutes({ languages: [first] });
+  const branches = new Set<Language>([first]);
   // The document's texts and the page's (its `lazy` loads its module and its text sections),
   // all preloaded by the server: hydration must render exactly the server's text.
   const [, lazyFailure] = await Promise.all([
@@ -69,7 +73,17 @@ async function main(): Promise<void> {
   await nextTask();
   const deferredIds = new WeakMap<object, string>();
   adoptDeferredHydrationData(window.__staticRouterHydrationData?.loaderData, deferredIds);
-  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  const router = createBrowserRouter(routes, {
+    ...(hydrationData ? { hydrationData } : {}),
+    // A path the table does not match yet (or matches only by a not-found route) is offered here
+    // first: its language's branch joins the table once, and the router matches again.
+    patchRoutesOnNavigation: ({ path, patch }) => {
+      const lang = languageFromPath(path);
+      if (branches.has(lang)) return;
+      branches.add(lang);
+      patch(ROOT_ROUTE_ID, [languageRoutes(lang)]);
+    },
+  });
   connectApiClientToRouter(router);
   setChunkReloadTarget(() => router.state.navigation.location);
   const runtime: Runtime = {

@@ -116,8 +116,8 @@ describe('points of sale', () => {
     await page.goto(`${site.origin}/en/pointsOfSale`);
     await waitForHydration(page);
     const map = page.getByRole('region', { name: en.pointsOfSale.map.label });
-    await map.locator('.leaflet-marker-icon').first().waitFor();
-    expect(await map.locator('.leaflet-marker-icon').count()).toBe(items.length);
+    // Drawn a few per task, then every one of them.
+    await page.waitForFunction((n) => document.querySelectorAll('.pos-map .leaflet-marker-icon').length === n, items.length);
     expect(await page.locator('.pos-card').count()).toBe(items.length);
 
     // A marker is a keyboard-reachable button named after its office; Enter opens its popup.

@@ -34,6 +34,60 @@ describe('hydration', () => {
   });
 });
 
+declare global {
+  interface Window {
+    __commits?: { header: boolean; footer: boolean; sections: number }[];
+  }
+}
+
+it('hydrates and commits the first screen before any part below it', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  // A stand-in for React DevTools: React calls its hook at every commit, production builds too.
+  // At each commit, which parts React has hydrated: it marks each element it hydrates.
+  await page.addInitScript(() => {
+    const commits: NonNullable<Window['__commits']> = [];
+    const hydrated = (element: Element | null) => !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    window.__commits = commits;
+    Object.assign(window, {
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onCommitFiberUnmount: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot: () => {
+          commits.push({
+            header: hydrated(document.querySelector('.site-header')),
+            footer: hydrated(document.querySelector('.site-footer')),
+            sections: [...document.querySelectorAll('.page--home .home-section')].filter(hydrated).length,
+          });
+        },
+      },
+    });
+  });
+  await page.goto(`${site.origin}/`);
+  await waitForHydration(page);
+  const sections = await page.locator('.page--home .home-section').count();
+  expect(sections).toBeGreaterThanOrEqual(5);
+  await page.waitForFunction((count) => {
+    const last = window.__commits!.at(-1);
+    return last?.footer === true && last.sections === count;
+  }, sections);
+  const commits = (await page.evaluate(() => window.__commits))!;
+  // The first commit is the first screen: the header is live, nothing below the welcome is yet.
+  expect(commits[0]).toEqual({ header: true, footer: false, sections: 0 });
+  // The parts below it come in a later commit, after a render of their own that yields to the
+  // browser every few milliseconds (React renders them at its lowest priority, all together
+  // unless a tap inside one hydrates that one first).
+  expect(commits.length).toBeGreaterThan(1);
+  expect(commits.at(-1)).toEqual({ header: true, footer: true, sections });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 describe('navigation', () => {
   it('moves between pages on the client without reloading the document', async () => {
     const context = await newContext(browser);

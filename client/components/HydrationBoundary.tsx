@@ -2,12 +2,13 @@ import { Suspense, type ReactNode } from 'react';
 import { BoundaryHydrating, useFirstHydration } from './use-hydrated';
 
 /**
- * A part of a page below its first screen that React hydrates on its own (issue 35). The server
+ * A part of a page below its first screen that React hydrates after it (issue 35). The server
  * renders it in place, as before; in the browser, React 19 hydrates the page's first screen and
- * commits it, then each boundary in a render and a commit of its own at low priority, yielding to
- * input between them, instead of the whole page in one commit: a cheap phone is never held for
- * the whole page at once. A tap inside a boundary not yet hydrated hydrates that boundary first
- * (selective hydration) and is then replayed.
+ * commits it on its own, so the header, the menu and the first screen's controls work while the
+ * rest is still to do; then the boundaries, together, in a render at its lowest priority that
+ * yields to the browser every few milliseconds, and a commit of their own. A tap inside a
+ * boundary not yet hydrated hydrates that boundary first (selective hydration) and is then
+ * replayed. e2e/foundation.test.ts watches the commits.
  *
  * Nothing inside suspends on its own (streamed data has its own boundary, StreamedPart), so the
  * empty fallback is never shown. Its content is hydrated after the page's first commit, so it

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { divIcon, latLngBounds, type LatLngExpression } from 'leaflet';
 import { AttributionControl, MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap } from 'react-leaflet';
@@ -64,10 +64,26 @@ function LocalizedPopupClose() {
   return null;
 }
 
+/**
+ * How many markers are drawn so far: a few more in each task. Every office's marker and popup in
+ * one commit held a slow phone's main thread for about 300 ms (issue 35).
+ */
+const MARKERS_PER_TASK = 8;
+function useMarkersSoFar(total: number): number {
+  const [count, setCount] = useState(MARKERS_PER_TASK);
+  useEffect(() => {
+    if (count >= total) return undefined;
+    const timer = setTimeout(() => startTransition(() => setCount((drawn) => drawn + MARKERS_PER_TASK)), 0);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
 export function LeafletMap({ points, origin }: LeafletMapProps) {
   const { t } = useTranslation();
   const { config } = useRuntime();
   const markers = useMemo(() => points.map((p) => ({ point: p, position: [p.lat, p.lon] as LatLngExpression })), [points]);
+  const drawn = useMarkersSoFar(markers.length);
   return (
     // Leaflet's controls carry English titles: they are added here with the page's language.
     <MapContainer
@@ -85,7 +101,7 @@ export function LeafletMap({ points, origin }: LeafletMapProps) {
       <LocalizedPopupClose />
       <TileLayer url={config.mapTileUrl} attribution={config.mapAttribution ?? t('mapControls.osmAttribution')} />
       <FitToPoints points={points} origin={origin} />
-      {markers.map(({ point, position }) => (
+      {markers.slice(0, drawn).map(({ point, position }) => (
         <Marker key={point.id} position={position} icon={pointIcon} title={point.name} alt={point.name}>
           <Popup>
             <h3 className="pos-popup__title">{point.name}</h3>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { whenIdle } from '../../platform/tasks';
+import { nextTask, whenIdle } from '../../platform/tasks';
 import type { LeafletMapProps } from './LeafletMap';
 
 /**
@@ -18,15 +18,19 @@ export function PointsMap(props: LeafletMapProps) {
   useEffect(() => {
     let live = true;
     const cancel = whenIdle(() => {
-      import('./LeafletMap').then(
-        (module) => {
-          if (live) setLeafletMap(() => module.LeafletMap);
-        },
-        (error: unknown) => {
-          console.warn('points of sale: the map could not load', error);
-          if (live) setFailed(true);
-        },
-      );
+      // Leaflet's own evaluation in one task, the map's module (react-leaflet, the markers) in the next.
+      import('leaflet')
+        .then(nextTask)
+        .then(() => import('./LeafletMap'))
+        .then(
+          (module) => {
+            if (live) setLeafletMap(() => module.LeafletMap);
+          },
+          (error: unknown) => {
+            console.warn('points of sale: the map could not load', error);
+            if (live) setFailed(true);
+          },
+        );
     }, 2_000);
     return () => {
       live = false;
