@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
-import { heading, table } from './lib/format.mjs';
+import { heading, loadAverage, table } from './lib/format.mjs';
 import { BROWSER_SITE_ENV, browserPages } from './lib/pages.mjs';
 import { DIST_DIR, freePort, startSite } from './lib/processes.mjs';
 
@@ -304,10 +304,7 @@ try {
   await site.stop();
 }
 
-const load = os
-  .loadavg()
-  .map((value) => value.toFixed(2))
-  .join(' ');
+const load = loadAverage();
 const lines = [
   heading(
     `Main thread of a first visit at ${SLOWDOWN}x CPU slowdown (median of ${RUNS} runs, a fresh Chromium each; load average at the end ${load})`,

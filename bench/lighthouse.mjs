@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { heading, table } from './lib/format.mjs';
+import { heading, loadAverage, table } from './lib/format.mjs';
 import { BROWSER_SITE_ENV, browserPages } from './lib/pages.mjs';
 import { freePort, startSite, tempDir } from './lib/processes.mjs';
 
@@ -176,10 +176,7 @@ try {
   await site.stop();
 }
 
-const load = os
-  .loadavg()
-  .map((value) => value.toFixed(2))
-  .join(' ');
+const load = loadAverage();
 const lines = [
   heading(
     `Lighthouse (mobile emulation, simulated throttling; median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page, ${FRESH ? 'a fresh Chromium per run' : 'one Chromium for all runs'}; load average at the end ${load})`,

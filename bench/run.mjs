@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadAverage } from './lib/format.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const steps = ['bundle.mjs', 'ssr.mjs', 'load.mjs'];
@@ -17,12 +18,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-console.log(
-  `bench on ${machine}; load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} (other work on the machine lowers the figures)`,
-);
+console.log(`bench on ${machine}; load average ${loadAverage()} (other work on the machine lowers the figures)`);
 const outcomes = [];
 for (const step of steps) {
   const started = Date.now();

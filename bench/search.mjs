@@ -2,9 +2,8 @@
 // temp DATA_DIR deleted afterwards), then every search of the issue is measured with autocannon
 // at a few connections, one worker, the page cache off. Prints figures; exits non-zero only when
 // a request failed or the server crashed, never on speed.
-import os from 'node:os';
 import { measure, BROWSER_HEADERS } from './lib/cannon.mjs';
-import { heading, int, ms, table } from './lib/format.mjs';
+import { heading, int, loadAverage, ms, table } from './lib/format.mjs';
 import { crashReport, startSite } from './lib/processes.mjs';
 import { benchWatches } from './watches.mjs';
 
@@ -87,22 +86,12 @@ async function runSize(size) {
 console.log(
   heading(`Number search: ${connections} connections, ${warmup} s warm-up + ${duration} s per request, WEB_CONCURRENCY=1, page cache off`),
 );
-console.log(
-  `load average before: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average before: ${loadAverage()}`);
 const runs = [];
 const searching = REQUESTS.some(([label]) => !only || only.test(label));
 if (searching) for (const size of sizes) runs.push(await runSize(size));
 if (searching) {
-  console.log(
-    `load average after: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}\n`,
-  );
+  console.log(`load average after: ${loadAverage()}\n`);
   console.log(table(['seeded', ...runs.map((r) => int(r.size))], [['seeding (log)', ...runs.map((r) => r.seed)]], ['left']));
   console.log('');
   console.log(

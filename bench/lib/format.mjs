@@ -1,4 +1,5 @@
 // Plain-text tables for the terminal and for bench/README.md (GitHub-flavoured Markdown).
+import os from 'node:os';
 
 export function table(headers, rows, align = []) {
   const cells = rows.map((row) => row.map((cell) => String(cell)));
@@ -17,4 +18,12 @@ export const int = (value) => Math.round(value).toLocaleString('en-US');
 
 export function heading(text) {
   return `\n${text}\n${'='.repeat(text.length)}`;
+}
+
+/** The machine's load average over 1, 5 and 15 minutes, to print beside a figure. */
+export function loadAverage() {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 }
