@@ -132,33 +132,49 @@ describe('scripts from the build manifest', () => {
   });
 });
 
-describe('the browser app in two tasks', () => {
-  it('evaluates React DOM before the app, each imported by the entry in that order, both in the boot list, React DOM compiled while it downloads', async () => {
+describe('the browser app in stages', () => {
+  it('evaluates React DOM, react-router, i18next and then the app, each imported by the entry in that order in a task of its own, all in the boot list, React DOM compiled while it downloads', async () => {
     const html = (await request(t.app).get('/en/numbers').set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(200)).text;
     const modules = bootModulesOf(html);
     const clientDir = path.join(t.config.distDir, 'client');
     const meta = JSON.parse(fs.readFileSync(path.join(t.config.distDir, 'client-meta.json'), 'utf8')) as {
-      outputs: Record<string, { inputs: Record<string, unknown> }>;
+      outputs: Record<string, { inputs: Record<string, unknown>; imports?: { path: string; kind: string }[] }>;
     };
     const urlOf = (file: string) => `/${path.relative(clientDir, path.join(ROOT, file)).split(path.sep).join('/')}`;
-    const chunkWith = (input: RegExp) =>
-      urlOf(
-        Object.entries(meta.outputs).find(
-          ([file, output]) => file.endsWith('.js') && Object.keys(output.inputs).some((name) => input.test(name)),
-        )![0],
-      );
+    const outputWith = (input: RegExp) =>
+      Object.entries(meta.outputs).find(
+        ([file, output]) => file.endsWith('.js') && Object.keys(output.inputs).some((name) => input.test(name)),
+      )!;
+    const chunkWith = (input: RegExp) => urlOf(outputWith(input)[0]);
+    /** Every chunk a chunk needs before it runs (static imports, transitively), itself included. */
+    const withStaticImports = (url: string, seen = new Set<string>()): Set<string> => {
+      seen.add(url);
+      const [, output] = Object.entries(meta.outputs).find(([file]) => urlOf(file) === url)!;
+      for (const imported of output.imports ?? [])
+        if (imported.kind === 'import-statement' && !seen.has(urlOf(imported.path))) withStaticImports(urlOf(imported.path), seen);
+      return seen;
+    };
     const reactDom = chunkWith(/react-dom\/cjs\/react-dom-client\./);
+    const reactRouter = chunkWith(/react-router\/dist\/production\/chunk-/);
+    const i18next = chunkWith(/node_modules\/i18next\//);
     const start = chunkWith(/^client\/start\.tsx$/);
-    expect(modules).toEqual(expect.arrayContaining([reactDom, start]));
+    expect(modules).toEqual(expect.arrayContaining([reactDom, reactRouter, i18next, start]));
 
-    // The entry: React DOM's stage, a new task, then the app.
+    // The entry: each stage's import in order, the app last, a new task after each stage.
     const entry = fs.readFileSync(path.join(clientDir, modules[0]), 'utf8');
     const stages = [...entry.matchAll(/import\("\.\/([^"]+)"\)/g)].map((match) => `/assets/${match[1]}`);
-    expect(stages).toHaveLength(2);
-    expect(entry.indexOf('setTimeout')).toBeGreaterThan(entry.indexOf(stages[0].replace('/assets/', '')));
-    expect(stages[1]).toBe(start);
-    const firstStage = fs.readFileSync(path.join(clientDir, stages[0]), 'utf8');
-    expect(firstStage).toContain(path.basename(reactDom));
+    expect(stages.at(-1)).toBe(start);
+    const stageOf = (chunk: string) => stages.findIndex((stage) => withStaticImports(stage).has(chunk));
+    expect(stageOf(reactDom)).toBe(0);
+    expect(stageOf(reactRouter)).toBeGreaterThan(stageOf(reactDom));
+    expect(stageOf(i18next)).toBeGreaterThan(stageOf(reactRouter));
+    expect(stageOf(i18next)).toBeLessThan(stages.length - 1);
+    // Every stage and what it imports is in the boot list, so all of them download at once.
+    for (const stage of stages) expect(modules).toEqual(expect.arrayContaining([...withStaticImports(stage)]));
+    // The task between stages: the entry waits on a timer (nextTask of client/platform/tasks.ts).
+    const tasks = chunkWith(/^client\/platform\/tasks\.ts$/);
+    expect(withStaticImports(modules[0]).has(tasks)).toBe(true);
+    expect(fs.readFileSync(path.join(clientDir, tasks), 'utf8')).toMatch(/setTimeout\(\w+,\s*0\)/);
 
     // Chrome's explicit compile hint as the first line; the source map shifted by that line.
     const reactDomFile = path.join(clientDir, reactDom);
