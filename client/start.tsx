@@ -77,9 +77,10 @@ async function main(): Promise<void> {
     ...(hydrationData ? { hydrationData } : {}),
     // A path the table does not match yet (or matches only by a not-found route) is offered here
     // first: its language's branch joins the table once, and the router matches again.
-    patchRoutesOnNavigation: ({ path, patch }) => {
+    patchRoutesOnNavigation: ({ path, patch, signal }) => {
       const lang = languageFromPath(path);
-      if (branches.has(lang)) return;
+      // An interrupted navigation patches nothing: the next one that needs the branch adds it.
+      if (branches.has(lang) || signal.aborted) return;
       branches.add(lang);
       patch(ROOT_ROUTE_ID, [languageRoutes(lang)]);
     },
