@@ -115,6 +115,19 @@ describe('the layouts', () => {
   });
 });
 
+describe('parts below the first screen', () => {
+  it('are written in place on every page, never as hidden segments a script must reveal (no JavaScript, crawlers)', async () => {
+    for (const path of ['/', '/numbers', '/news', '/en/specificTariffs', '/uz/pointsOfSale', '/about']) {
+      const html = (await request(t.app).get(path).set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(200)).text;
+      // A HydrationBoundary shows as React's marker of a part written in place…
+      if (path === '/') expect(html.split('<!--$-->').length - 1).toBeGreaterThanOrEqual(7);
+      // …and never as a pending part with its content in a hidden div.
+      expect(html).not.toContain('<!--$?-->');
+      expect(html).not.toMatch(/<div hidden id="S:\d+">/);
+    }
+  });
+});
+
 describe('scripts from the build manifest', () => {
   it('start the entry and the page chunks only after the first paint, each an existing hashed asset, with nothing in the head to hold the paint', async () => {
     const html = (await request(t.app).get('/en/numbers').set('User-Agent', 'Mozilla/5.0 Chrome/150').expect(200)).text;

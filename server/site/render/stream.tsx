@@ -80,6 +80,11 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
       </RuntimeProvider>,
       {
         nonce: runtime.nonce,
+        // A part that is ready is written in place, however much came before it. React's default
+        // (12.8 kB) sends the ready parts beyond it as hidden segments that a script reveals: the
+        // page's HydrationBoundary sections were then invisible without JavaScript and to crawlers.
+        // Only a part still waiting for its data (StreamedPart) comes after the shell.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         // The app starts after the first paint (shared/boot-modules.ts): no module script or preload in the head.
         bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__staticRouterHydrationData=${scriptSafeJson(hydration)};${bootModulesScript(options.bootModules)}`,
         onShellReady() {
