@@ -16,8 +16,8 @@ import path from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import { heading, loadAverage, table } from './lib/format.mjs';
-import { BROWSER_SITE_ENV, browserPages } from './lib/pages.mjs';
-import { DIST_DIR, freePort, startSite } from './lib/processes.mjs';
+import { startBrowserSite } from './lib/pages.mjs';
+import { DIST_DIR } from './lib/processes.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number.parseInt(process.env.HYDRATION_RUNS ?? '5', 10) || 5);
@@ -265,10 +265,7 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const site = await startSite({ env: { ...BROWSER_SITE_ENV, PORT: String(port), PUBLIC_SITE_URL: origin } });
-const PAGES = await browserPages(origin, process.env.HYDRATION_PAGES);
+const { site, origin, pages: PAGES } = await startBrowserSite(process.env.HYDRATION_PAGES);
 fs.mkdirSync(TRACE_DIR, { recursive: true });
 const results = [];
 try {

@@ -12,8 +12,8 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { heading, loadAverage, table } from './lib/format.mjs';
-import { BROWSER_SITE_ENV, browserPages } from './lib/pages.mjs';
-import { freePort, startSite, tempDir } from './lib/processes.mjs';
+import { startBrowserSite } from './lib/pages.mjs';
+import { tempDir } from './lib/processes.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // LIGHTHOUSE_FRESH=1: a new Chromium (and profile) for every run, as the Lighthouse CLI does, so
@@ -120,12 +120,8 @@ function summarize(pagePath, lhr) {
   };
 }
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-// The canonical and alternate links must name the origin Lighthouse visits, or SEO fails on them.
-const site = await startSite({ env: { ...BROWSER_SITE_ENV, PORT: String(port), PUBLIC_SITE_URL: origin } });
 // The pages issue 35 holds to its targets (bench/lib/pages.mjs); `LIGHTHOUSE_PAGES` picks others.
-const PAGES = await browserPages(origin, process.env.LIGHTHOUSE_PAGES);
+const { site, origin, pages: PAGES } = await startBrowserSite(process.env.LIGHTHOUSE_PAGES);
 let chromium = FRESH ? null : await launchChromium();
 fs.mkdirSync(REPORT_DIR, { recursive: true });
 const results = [];
