@@ -118,3 +118,40 @@ describe('the countdown', () => {
     await context.close();
   });
 });
+
+describe('a booking the stream reported before the API’s answer arrived', () => {
+  it('is still the visitor’s own: once it expires, the number can be chosen again at once', async () => {
+    const c = en;
+    const context = await newContext(browser, { locale: LOCALES.en });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.clock.install({ time: Date.now() });
+    const streamOpened = page.waitForResponse((response) => response.url().includes('/api/v1/numbers/events'));
+    await page.goto(`${site.origin}${localizePath('/numbers', 'en')}`);
+    await waitForHydration(page);
+    await streamOpened;
+    const card = page.locator('.number-card').nth(4);
+    const number = (await card.locator('.phone-number').textContent())!;
+
+    // The API's answer to the booking reaches the page only after the stream has said the number is reserved.
+    let deliver = () => {};
+    const overtaken = new Promise<void>((resolve) => (deliver = resolve));
+    await page.route('**/api/v1/reservations', async (route) => {
+      const response = await route.fetch();
+      await overtaken;
+      await route.fulfill({ response });
+    });
+    await card.getByRole('button').click();
+    await page.locator('.number-card--taken', { hasText: number }).waitFor();
+    deliver();
+    await page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor();
+    await page.locator('.number-card', { hasText: number }).locator('.badge--mine').waitFor();
+
+    // The server still holds the booking (its clock is not the page's); the page knows it was the visitor's own.
+    await page.clock.fastForward('06:01');
+    await page.locator('.reservation-status').getByText(c.messages.bookingExpired).waitFor();
+    expect(await page.locator('.number-card', { hasText: number }).getByRole('button').isEnabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -10,15 +10,20 @@ import { Deferred, type Optional } from '../../deferred';
 import { formatUzs } from '../../format';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';
-import { followLotEvents } from './lot-events';
+import { followLotEvents, withLatestLots } from './lot-events';
 
-/** The listed lots with each one's current bid kept live by the stream of every lot's bids (after hydration). */
+/**
+ * The listed lots with each one's current bid kept live by the stream of every lot's bids (opened
+ * once the browser is idle after hydration). The stream's snapshot brings in the bids placed
+ * between the server's render and the stream's opening; each bid after it comes as an event.
+ */
 function useLiveLots(initial: AuctionLot[]): AuctionLot[] {
   const [lots, setLots] = useState(initial);
   useEffect(
     () =>
       followLotEvents('/auctions/events', {
-        bid: ({ lot }) => setLots((current) => current.map((listed) => (listed.id === lot.id ? lot : listed))),
+        snapshot: (data) => 'items' in data && setLots((current) => withLatestLots(current, data.items)),
+        bid: ({ lot }) => setLots((current) => withLatestLots(current, [lot])),
         // Refused: the list keeps the prices it was rendered with, as before streams existed.
       }),
     [],

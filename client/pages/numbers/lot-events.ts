@@ -33,3 +33,13 @@ export function followLotEvents(path: string, handlers: LotEventHandlers): () =>
   );
   return stop;
 }
+
+/**
+ * The listed lots, each replaced by its latest state where `latest` has one: the list keeps its
+ * order and its lots (one that ended keeps the state it was last shown with, as the server's
+ * render did), and a lot it does not list is not added.
+ */
+export function withLatestLots(listed: readonly AuctionLot[], latest: readonly AuctionLot[]): AuctionLot[] {
+  const byId = new Map(latest.map((lot) => [lot.id, lot]));
+  return listed.map((lot) => byId.get(lot.id) ?? lot);
+}

@@ -34,6 +34,14 @@ export function useLiveNumbers(numbers: readonly string[], held: string | null):
   useEffect(() => {
     mine.current = held;
   }, [held]);
+  // The stream may have spoken of the booking before the API's answer made it the visitor's: once
+  // they hold the number, whatever the stream said of it last is their own booking. Corrected
+  // while rendering the change (React's pattern for state that follows a changed value).
+  const [heldSeen, setHeldSeen] = useState(held);
+  if (held !== heldSeen) {
+    setHeldSeen(held);
+    if (held) setStatuses(withHoldOwned(statuses, held));
+  }
   const list = numbers.join(',');
   useEffect(() => {
     if (!list) return undefined;
@@ -58,4 +66,15 @@ export function useLiveNumbers(numbers: readonly string[], held: string | null):
     };
   }, [list, revalidate]);
   return statuses;
+}
+
+/**
+ * `statuses` with the held number's latest status counted as the visitor's own. The API has just
+ * said they hold it, so a status the stream gave it before that answer arrived (the stream's
+ * event can overtake the API's answer) is their booking, not someone else's. Unchanged (the same
+ * map) when there is nothing to correct.
+ */
+export function withHoldOwned(statuses: ReadonlyMap<string, LiveStatus>, held: string): ReadonlyMap<string, LiveStatus> {
+  const status = statuses.get(held);
+  return status && !status.mine ? new Map(statuses).set(held, { ...status, mine: true }) : statuses;
 }
