@@ -16,12 +16,13 @@ import { nextTask } from './platform/tasks';
  *   3. i18next and react-i18next;
  *   4. the app itself (client/start.tsx), which then finds all three already evaluated.
  * Every stage is a dynamic import of this module, so build.mjs lists its files among the
- * page's preloads.
+ * page's preloads. The libraries' stages import a module naming what the app uses of them
+ * (client/stages/): a dynamic import of a whole package would keep all of it in the bundle.
  */
 const STAGES: (() => Promise<unknown>)[] = [
   () => import('react-dom/client'),
-  () => import('react-router'),
-  () => Promise.all([import('i18next'), import('react-i18next')]),
+  () => import('./stages/router'),
+  () => import('./stages/i18n'),
 ];
 
 async function start(): Promise<void> {
