@@ -11,7 +11,7 @@ import * as esbuild from 'esbuild';
 import textRules from './locales/sections.cjs';
 import { loadSiteModule } from './site-module.mjs';
 
-const { browserSection, textLanguages } = textRules;
+const { browserSection } = textRules;
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 // DIST_DIR lets several builds live side by side (parallel work, benchmarks of two versions).
@@ -26,7 +26,8 @@ const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, textChunkOf } = await loadSiteModule(
 
 /**
  * Each language's texts as one chunk per top-level section (issue 15), made here from
- * locales/<lang>.json (the one source) by the rule of locales/sections.cjs: `virtual:text-sections`
+ * locales/catalogues.ts (locales/<lang>.json, and Uzbek in Cyrillic made from the Latin file) by
+ * the rule of locales/sections.cjs: `virtual:text-sections`
  * is the map language → section → `import()` of `text-section:<lang>-<section>`, which is
  * that section's texts. The document's sections, which every page loads, share one chunk,
  * `text-section:<lang>-document` (`textChunkOf`), and their loaders pick their own
@@ -35,38 +36,50 @@ const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, textChunkOf } = await loadSiteModule(
  */
 function textSections() {
   const localesDir = path.join(root, 'locales');
-  const textFile = (lang) => path.join(localesDir, `${lang}.json`);
-  const readTexts = async (lang) => JSON.parse(await fs.promises.readFile(textFile(lang), 'utf8'));
+  // What the catalogues are made of: a change to any of them remakes the chunks (--dev).
+  const sources = [
+    ...fs
+      .readdirSync(localesDir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => path.join(localesDir, file)),
+    path.join(root, 'shared/uzbek-cyrillic.ts'),
+    path.join(root, 'shared/uzbek-cyrillic-exceptions.json'),
+  ];
+  // Every language's texts (locales/catalogues.ts: the written files, and Uzbek in Cyrillic made
+  // from the Latin one), read once per build.
+  let catalogues = null;
+  const readCatalogues = () => (catalogues ??= loadSiteModule('locales/catalogues.ts').then((module) => module.CATALOGUES));
   return {
     name: 'text-sections',
     setup(build) {
+      build.onStart(() => {
+        catalogues = null;
+      });
       build.onResolve({ filter: /^virtual:text-sections$/ }, () => ({ path: 'map', namespace: 'text-sections' }));
       build.onResolve({ filter: /^text-section:/ }, (args) => ({
         path: args.path.slice('text-section:'.length),
         namespace: 'text-section',
       }));
       build.onLoad({ filter: /.*/, namespace: 'text-sections' }, async () => {
-        const languages = textLanguages(localesDir);
-        const entries = await Promise.all(
-          languages.map(async (lang) => {
-            const loaders = Object.keys(await readTexts(lang)).map((section) => {
-              const chunk = textChunkOf(section);
-              const load = `import(${JSON.stringify(`text-section:${lang}-${chunk}`)})`;
-              return `${JSON.stringify(section)}: () => ${chunk === section ? load : `${load}.then((chunk) => ({ default: chunk.default[${JSON.stringify(section)}] }))`}`;
-            });
-            return `${JSON.stringify(lang)}: { ${loaders.join(', ')} }`;
-          }),
-        );
+        const all = await readCatalogues();
+        const entries = Object.entries(all).map(([lang, texts]) => {
+          const loaders = Object.keys(texts).map((section) => {
+            const chunk = textChunkOf(section);
+            const load = `import(${JSON.stringify(`text-section:${lang}-${chunk}`)})`;
+            return `${JSON.stringify(section)}: () => ${chunk === section ? load : `${load}.then((chunk) => ({ default: chunk.default[${JSON.stringify(section)}] }))`}`;
+          });
+          return `${JSON.stringify(lang)}: { ${loaders.join(', ')} }`;
+        });
         return {
           contents: `export const TEXT_SECTIONS = { ${entries.join(', ')} };`,
           loader: 'js',
-          watchFiles: languages.map(textFile),
+          watchFiles: sources,
         };
       });
       build.onLoad({ filter: /.*/, namespace: 'text-section' }, async (args) => {
-        const [, lang, section] = /^([a-z]{2})-(\w+)$/.exec(args.path) ?? [];
-        if (!lang) return { errors: [{ text: `Not a text section: ${args.path}` }] };
-        const all = await readTexts(lang);
+        const [, lang, section] = /^(.+)-(\w+)$/.exec(args.path) ?? [];
+        const all = lang ? (await readCatalogues())[lang] : undefined;
+        if (!all) return { errors: [{ text: `Not a text section: ${args.path}` }] };
         if (DOCUMENT_CHUNK in all)
           return {
             errors: [{ text: `locales/${lang}.json: a section may not be called "${DOCUMENT_CHUNK}", the name of the document's chunk` }],
@@ -76,7 +89,7 @@ function textSections() {
           section === DOCUMENT_CHUNK
             ? Object.fromEntries(DOCUMENT_SECTIONS.map((name) => [name, browserSection(all, name)]))
             : browserSection(all, section);
-        return { contents: `export default ${JSON.stringify(texts)};`, loader: 'js', watchFiles: [textFile(lang)] };
+        return { contents: `export default ${JSON.stringify(texts)};`, loader: 'js', watchFiles: sources };
       });
     },
   };

@@ -40,8 +40,8 @@ const PHONE = {
 };
 
 function languageOf(pagePath) {
-  const prefix = /^\/(en|uz)(\/|$)/.exec(pagePath)?.[1];
-  return prefix === 'en' ? 'en-GB' : prefix === 'uz' ? 'uz-UZ' : 'ru-RU';
+  const prefix = /^\/(en|uz-cyrl|uz)(\/|$)/.exec(pagePath)?.[1];
+  return { en: 'en-GB', uz: 'uz-UZ', 'uz-cyrl': 'uz-Cyrl-UZ' }[prefix] ?? 'ru-RU';
 }
 
 /** Loads one page in a fresh Chromium and returns its trace events. */

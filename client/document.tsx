@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { I18nextProvider } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { languageFromPath, type Language } from '../shared/languages';
+import { LANGUAGE_TAG, languageFromPath, type Language } from '../shared/languages';
 import { ErrorPage, errorStatus } from './components/ErrorPage';
 import { NavigationScroll } from './components/NavigationScroll';
 import { COLOUR_MODE_BOOT_SCRIPT } from './platform/colour-mode';
@@ -23,7 +23,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
   const lang = languageFromPath(pathname);
   return (
     // The boot script sets data-theme and data-colour-mode before hydration.
-    <html lang={lang} suppressHydrationWarning>
+    <html lang={LANGUAGE_TAG[lang]} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no" />

@@ -5,6 +5,7 @@ describe('formatting for the language', () => {
     expect(formatUzs(80000, 'en')).toBe('80,000\u00a0UZS');
     expect(formatUzs(2000000, 'ru')).toBe('2\u00a0000\u00a0000\u00a0сум');
     expect(formatUzs(0, 'uz')).toBe('0\u00a0soʻm');
+    expect(formatUzs(125000, 'uz-cyrl')).toBe('125\u00a0000\u00a0сўм');
   });
 
   it('uses one kind of no-break space whatever the ICU version', () => {
@@ -18,22 +19,24 @@ describe('formatting for the language', () => {
     expect(formatDate('2026-12-31T22:00:00Z', 'uz')).toBe('31-dekabr, 2026');
   });
 
-  // Node's ICU is full (every locale): what Intl writes there is the reference for ru and en.
-  it('writes ru and en numbers as Intl does, with one kind of no-break space', () => {
+  // Node's ICU is full (every locale): what Intl writes there is the reference for ru, en and uz-Cyrl.
+  it('writes ru, en and uz-Cyrl numbers as Intl does, with one kind of no-break space', () => {
     const values = [0, 7, 999, 1000, 14500, 99999, 100000, 1234567, 2000000, 14500.5, 14500.4, -14500.5, -999.5, 250000000];
     for (const [lang, locale] of [
       ['ru', 'ru-RU'],
       ['en', 'en-US'],
+      ['uz-cyrl', 'uz-Cyrl-UZ'],
     ] as const) {
       const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
       for (const value of values) expect(formatNumber(value, lang)).toBe(intl.format(value).replace(/[\u202f\u00a0]/g, '\u00a0'));
     }
   });
 
-  it('writes ru and en dates as Intl does, for every month', () => {
+  it('writes ru, en and uz-Cyrl dates as Intl does, for every month', () => {
     for (const [lang, locale] of [
       ['ru', 'ru-RU'],
       ['en', 'en-US'],
+      ['uz-cyrl', 'uz-Cyrl-UZ'],
     ] as const) {
       const intl = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
       for (let month = 1; month <= 12; month += 1) {
@@ -51,7 +54,7 @@ describe('formatting for the language', () => {
       jest.spyOn(Date.prototype, 'toLocaleDateString'),
     ];
     try {
-      for (const lang of ['ru', 'en', 'uz'] as const) {
+      for (const lang of ['ru', 'en', 'uz', 'uz-cyrl'] as const) {
         formatUzs(1234567, lang);
         formatDate('2026-11-01', lang);
       }

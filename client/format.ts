@@ -10,16 +10,18 @@ import type { Language } from '../shared/languages';
  *   print `2025 M09 1` and `14,500` where Node prints `1-sentabr, 2025` and `14 500`, and the
  *   space between digit groups is a narrow no-break space in some versions, a no-break space in
  *   others.
- * What is written is what Node's full ICU writes for ru-RU and en-US (`format.test.ts` compares
- * them), with one no-break space between digit groups in ru and uz.
+ * What is written is what Node's full ICU writes for ru-RU, en-US and uz-Cyrl-UZ (`format.test.ts`
+ * compares them), with one no-break space between digit groups in ru and both Uzbek scripts.
  */
-const GROUP_SEPARATOR: Record<Language, string> = { ru: '\u00a0', en: ',', uz: '\u00a0' };
+const GROUP_SEPARATOR: Record<Language, string> = { ru: '\u00a0', en: ',', uz: '\u00a0', 'uz-cyrl': '\u00a0' };
 
 /** Months as a date names them: the genitive in Russian (`1 ноября`). */
 const MONTHS: Record<Language, readonly string[]> = {
   ru: ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'],
   en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
   uz: ['yanvar', 'fevral', 'mart', 'aprel', 'may', 'iyun', 'iyul', 'avgust', 'sentabr', 'oktabr', 'noyabr', 'dekabr'],
+  // CLDR's uz-Cyrl months, as Intl writes them: without the soft sign Russian gives them.
+  'uz-cyrl': ['январ', 'феврал', 'март', 'апрел', 'май', 'июн', 'июл', 'август', 'сентябр', 'октябр', 'ноябр', 'декабр'],
 };
 
 /** A whole number with the language's digit grouping: `14 500`, `14,500`; halves round away from zero, as Intl does. */
@@ -30,14 +32,17 @@ export function formatNumber(value: number, lang: Language): string {
   return value < 0 && rounded !== 0 ? `-${grouped}` : grouped;
 }
 
-const SUM: Record<Language, string> = { ru: 'сум', en: 'UZS', uz: 'soʻm' };
+const SUM: Record<Language, string> = { ru: 'сум', en: 'UZS', uz: 'soʻm', 'uz-cyrl': 'сўм' };
 
-/** `80 000 сум`, `80,000 UZS`, `80 000 soʻm`. */
+/** `80 000 сум`, `80,000 UZS`, `80 000 soʻm`, `80 000 сўм`. */
 export function formatUzs(amount: number, lang: Language): string {
   return `${formatNumber(amount, lang)}\u00a0${SUM[lang]}`;
 }
 
-/** A calendar date (yyyy-mm-dd or ISO) as the language writes it, independent of the time zone: `1 ноября 2026 г.`, `November 1, 2026`, `1-noyabr, 2026`. */
+/**
+ * A calendar date (yyyy-mm-dd or ISO) as the language writes it, independent of the time zone:
+ * `1 ноября 2026 г.`, `November 1, 2026`, `1-noyabr, 2026`, `1 ноябр, 2026`.
+ */
 export function formatDate(value: string, lang: Language): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
@@ -46,5 +51,6 @@ export function formatDate(value: string, lang: Language): string {
   const year = date.getUTCFullYear();
   if (lang === 'ru') return `${day} ${month} ${year} г.`;
   if (lang === 'en') return `${month} ${day}, ${year}`;
+  if (lang === 'uz-cyrl') return `${day} ${month}, ${year}`;
   return `${day}-${month}, ${year}`;
 }

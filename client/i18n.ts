@@ -12,6 +12,10 @@ export function createI18n(lang: Language, strings: Texts): I18n {
   const instance = i18next.createInstance();
   void instance.init({
     lng: lang,
+    // The site's codes as they are: i18next would otherwise write `uz-cyrl` as `uz-Cyrl` and look
+    // for texts under a name they are not stored by.
+    lowerCaseLng: true,
+    load: 'currentOnly',
     fallbackLng: false,
     resources: { [lang]: { translation: strings } },
     initAsync: false,

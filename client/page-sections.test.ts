@@ -1,8 +1,8 @@
 import type { i18n as I18n } from 'i18next';
 import request from 'supertest';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import uz from '../locales/uz.json';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CATALOGUES } from '../locales/catalogues';
 import { LANGUAGES, localizePath, type Language } from '../shared/languages';
 import { PATHS, type PageKey } from '../shared/paths';
 import type { TestApp } from '../server/testing/test-app';
@@ -38,8 +38,8 @@ jest.doMock('./i18n', () => {
   };
 });
 
-const TEXTS = { ru, en, uz } as unknown as Record<Language, Texts>;
-const SECTIONS = Object.keys(ru) as TextSection[];
+const TEXTS = CATALOGUES as unknown as Record<Language, Texts>;
+const SECTIONS = Object.keys(CATALOGUES.ru) as TextSection[];
 
 /** A page and the query that shows the most of it on the server (a Map: `constructor` is a page). */
 const SAMPLE_QUERIES = new Map<PageKey, string>([['identificationRetry', '?reason=selfie_mirrored']]);
@@ -121,6 +121,26 @@ describe.each(LANGUAGES)('the text sections of each page in %s', (lang) => {
     expect(keys.length).toBeGreaterThan(10);
     expect(keys.filter((key) => stringAt(texts, key) === undefined)).toEqual([]);
     expect(preloadedTextFiles(html, lang)).toEqual(textFiles(lang, sectionsOfPages([])));
+  });
+});
+
+describe('the first load of /uz-cyrl', () => {
+  /** A file's size as the server sends it: the build's gzip copy, or the file itself under 1 kB. */
+  const gzipSize = (href: string) => {
+    const file = path.join(t.config.distDir, 'client', href);
+    return fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : fs.statSync(file).size;
+  };
+
+  it("loads what / loads, with its own catalogue's chunks in place of Russian's, and weighs what / weighs", async () => {
+    const home = bootModulesOf((await render('/', 'ru')).html);
+    const cyrillic = bootModulesOf((await render('/uz-cyrl', 'uz-cyrl')).html);
+    const russianTexts = new Set(textFiles('ru', SECTIONS));
+    const cyrillicTexts = new Set(textFiles('uz-cyrl', SECTIONS));
+    expect(cyrillic.filter((href) => !cyrillicTexts.has(href))).toEqual(home.filter((href) => !russianTexts.has(href)));
+    expect(cyrillic.filter((href) => cyrillicTexts.has(href)).sort()).toEqual(textFiles('uz-cyrl', sectionsOfPages(['home'])));
+    // Nothing of the transliteration reaches the browser: the texts come made. Within 1 kB of /.
+    const weight = (files: string[]) => files.reduce((sum, href) => sum + gzipSize(href), 0);
+    expect(weight(cyrillic)).toBeLessThanOrEqual(weight(home) + 1024);
   });
 });
 

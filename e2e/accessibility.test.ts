@@ -56,7 +56,7 @@ describe('keyboard use', () => {
       seen.push(focus.text);
     }
     expect(seen[0]).toBe('Skip to content');
-    expect(seen).toEqual(expect.arrayContaining(['News', 'About', 'UZ', 'Dark']));
+    expect(seen).toEqual(expect.arrayContaining(['News', 'About', 'Oʻzbekcha', 'Ўзбекча', 'Dark']));
     await context.close();
   });
 

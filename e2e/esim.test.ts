@@ -2,21 +2,28 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import request from 'supertest';
+import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import uz from '../locales/uz.json';
 import { INSTALL_LINKS } from '../client/features/esim/device';
 import { payAndApprove, PHYSICAL_ORDER, placeOrder } from '../server/api/test-support/test-api';
 import type { EsimProfile } from '../shared/api-types';
 import { localizePath, type Language } from '../shared/languages';
 import { DEVICE_UAS } from '../shared/testing/user-agents';
 import { ACCESS_TOKEN_KEY } from '../shared/tokens';
-import { axeViolations, collectProblems, escapeRegExp, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
+import {
+  BROWSER_LOCALES as LOCALES,
+  axeViolations,
+  collectProblems,
+  escapeRegExp,
+  newContext,
+  waitForHydration,
+  type Site,
+  withSiteAndBrowser,
+} from './support';
 
 /** Issue 32: the eSIM installed from the success page, and the eSIM check before paying. */
 
-const TEXTS = { ru, en, uz } as const;
-const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
+const TEXTS = CATALOGUES;
 const PHONE = { width: 390, height: 844 };
 
 let site: Site;

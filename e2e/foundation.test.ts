@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { LANGUAGES, localizePath } from '../shared/languages';
+import { LANGUAGES, LANGUAGE_TAG, localizePath } from '../shared/languages';
 import { PATHS } from '../shared/paths';
 import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser, newestNewsSlug } from './support';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 describe('hydration', () => {
-  it('is clean on all 39 pages: no hydration warning, no console error', async () => {
+  it('is clean on all 52 pages: no hydration warning, no console error', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const problems = collectProblems(page);
@@ -24,11 +24,11 @@ describe('hydration', () => {
         const response = await page.goto(`${site.origin}${url}`);
         expect(response?.status()).toBe(200);
         await waitForHydration(page);
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(LANGUAGE_TAG[lang]);
         seen.push(url);
       }
     }
-    expect(seen).toHaveLength(39);
+    expect(seen).toHaveLength(52);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,14 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
+import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import uz from '../locales/uz.json';
 import { API_MESSAGES } from '../server/api/messages';
 import { localizePath, LANGUAGES, type Language } from '../shared/languages';
 import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
 /** A visitor refused by a per-client limit sees why, in their language, and keeps what they typed. */
 
-const TEXTS = { ru, en, uz } as const;
+const TEXTS = CATALOGUES;
 type Texts = (typeof TEXTS)[Language];
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));

@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
+import { CATALOGUES } from '../locales/catalogues';
 import uz from '../locales/uz.json';
 import { localizePath, type Language } from '../shared/languages';
 import { openStream } from '../server/api/test-support/event-stream';
@@ -8,13 +7,21 @@ import { AUTH_TOKEN_LIFETIME_MS } from '../server/api/auth/sms-routes';
 import { createTokenService } from '../server/api/http/tokens';
 import { API_MESSAGES } from '../server/api/messages';
 import { AUTH_TOKEN_KEY, AUTH_TOKEN_NUMBER_KEY } from '../shared/tokens';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, waitUntil, type Site } from './support';
+import {
+  BROWSER_LOCALES as LOCALES,
+  collectProblems,
+  launchBrowser,
+  newContext,
+  startSite,
+  waitForHydration,
+  waitUntil,
+  type Site,
+} from './support';
 
 /** Two visitors on one lot: each sees the other's bid as it happens, through the lot's live stream. */
 
-const TEXTS = { ru, en, uz } as const;
+const TEXTS = CATALOGUES;
 type Texts = (typeof TEXTS)[Language];
-const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
 
 let site: Site;
 let browser: Browser;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
-import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import { LANGUAGES, localizePath, type Language } from '../shared/languages';
 import {
@@ -16,7 +16,7 @@ import {
   startSite,
 } from './support';
 
-const TEXTS = { ru, en, uz } as const;
+const TEXTS = CATALOGUES;
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as {
   modules: Record<string, { file: string }>;
@@ -70,12 +70,18 @@ describe('after an in-site navigation', () => {
     const before = await scrollY(page);
     expect(before).toBeGreaterThan(300);
     const endsWith = page.getByRole('textbox', { name: en.numbers.filters.endsWith });
+    const count = page.locator('.number-results__count');
+    const countBefore = await count.textContent();
     await endsWith.fill('7');
     // Enter in the field, as a visitor typing digits does (a click on the button would have the
     // test tool scroll the button into view first).
     await endsWith.press('Enter');
     await page.waitForURL(/\/en\/numbers\?.*endsWith=7/);
     await page.waitForLoadState('networkidle');
+    // The new results are on the page and laid out (on a busy machine React commits them after
+    // the network is idle): only then is the page's place final.
+    await page.waitForFunction((previous) => document.querySelector('.number-results__count')?.textContent !== previous, countBefore);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     // Exactly where the search was made: not back at the top, and not moved by the browser's
     // scroll anchoring following a node of the old form or results (it moved the page by about
     // 500 px before the numbers layout opted out of it).

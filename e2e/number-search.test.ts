@@ -1,15 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import uz from '../locales/uz.json';
+import { CATALOGUES } from '../locales/catalogues';
 import type { NumberList } from '../shared/api-types';
-import { localizePath, type Language } from '../shared/languages';
-import { collectProblems, countDocumentLoads, newContext, waitForHydration, waitUntil, type Site, withSiteAndBrowser } from './support';
+import { localizePath } from '../shared/languages';
+import {
+  BROWSER_LOCALES as LOCALES,
+  collectProblems,
+  countDocumentLoads,
+  newContext,
+  waitForHydration,
+  waitUntil,
+  type Site,
+  withSiteAndBrowser,
+} from './support';
 
 /** Issue 33: near matches, the date search and live availability, with and without JavaScript, in three languages. */
 
-const TEXTS = { ru, en, uz } as const;
-const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
+const TEXTS = CATALOGUES;
 /** An ending no demo number has: only near matches answer it. */
 const WISH = '1234567';
 

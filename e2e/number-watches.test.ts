@@ -1,16 +1,21 @@
 import type { Browser } from 'playwright-core';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import uz from '../locales/uz.json';
+import { CATALOGUES } from '../locales/catalogues';
 import { localizePath, type Language } from '../shared/languages';
 import { formatUzPhone } from '../shared/validation';
-import { collectProblems, newContext, waitForHydration, waitUntil, type Site, withSiteAndBrowser } from './support';
+import {
+  BROWSER_LOCALES as LOCALES,
+  collectProblems,
+  newContext,
+  waitForHydration,
+  waitUntil,
+  type Site,
+  withSiteAndBrowser,
+} from './support';
 
 /** Issue 33: a search saved as a watch, its SMS when the number comes free, and "My watches" from the SMS link. */
 
-const TEXTS = { ru, en, uz } as const;
-const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
-const PHONES: Record<Language, string> = { ru: '+998901110001', en: '+998901110002', uz: '+998901110003' };
+const TEXTS = CATALOGUES;
+const PHONES: Record<Language, string> = { ru: '+998901110001', en: '+998901110002', uz: '+998901110003', 'uz-cyrl': '+998901110004' };
 
 let site: Site;
 let browser: Browser;

@@ -1,12 +1,11 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
-import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import { LANGUAGES, localizePath, type Language } from '../shared/languages';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import { BROWSER_LOCALES as LOCALES, collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
-const TEXTS = { ru, en, uz } as const;
-const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
+const TEXTS = CATALOGUES;
 
 let site: Site;
 let browser: Browser;

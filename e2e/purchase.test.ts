@@ -1,12 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
+import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import uz from '../locales/uz.json';
 import { API_MESSAGES } from '../server/api/messages';
 import { localizePath, type Language } from '../shared/languages';
-import { collectProblems, escapeRegExp, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import {
+  BROWSER_LOCALES,
+  collectProblems,
+  escapeRegExp,
+  launchBrowser,
+  newContext,
+  startSite,
+  waitForHydration,
+  type Site,
+} from './support';
 
-const TEXTS = { ru, en, uz } as const;
+const TEXTS = CATALOGUES;
 type Texts = (typeof TEXTS)[Language];
 
 let site: Site;
@@ -154,15 +162,15 @@ describe('buying a number', () => {
     await context.close();
   });
 
-  it.each(['ru', 'uz'] as const)(
+  it.each(['ru', 'uz', 'uz-cyrl'] as const)(
     'takes the key steps in %s: reserve, countdown, identity by PINFL, sandbox approval, activated',
     async (lang) => {
       const c = TEXTS[lang];
-      const context = await newContext(browser, { locale: lang === 'ru' ? 'ru-RU' : 'uz-UZ' });
+      const context = await newContext(browser, { locale: BROWSER_LOCALES[lang] });
       const page = await context.newPage();
       const problems = collectProblems(page);
       await open(page, lang, '/numbers?tariff=oq-start');
-      const number = await reserve(page, c, lang === 'ru' ? 5 : 6);
+      const number = await reserve(page, c, { ru: 5, uz: 6, 'uz-cyrl': 7 }[lang]);
       await page.getByRole('timer').first().waitFor();
       await page
         .locator('main')
@@ -172,7 +180,7 @@ describe('buying a number', () => {
       await page.getByRole('radio', { name: /^eSIM/ }).check();
       await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
       await page.getByRole('button', { name: c.purchase.options.continue }).click();
-      await page.waitForURL(new RegExp(`/${lang === 'ru' ? '' : 'uz/'}identification\\?tariff=oq-start&sim=esim$`));
+      await page.waitForURL(new RegExp(`${escapeRegExp(localizePath('/identification', lang))}\\?tariff=oq-start&sim=esim$`));
       await confirmPhone(page, c);
       await identify(page, c, '31205962600129', '12.05.1996');
       await page.waitForURL(/payment\?tariff=oq-start/);

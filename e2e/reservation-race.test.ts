@@ -1,13 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import uz from '../locales/uz.json';
+import { CATALOGUES } from '../locales/catalogues';
 import { API_MESSAGES } from '../server/api/messages';
 import { localizePath, type Language } from '../shared/languages';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import { BROWSER_LOCALES as LOCALES, collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
 
-const TEXTS = { ru, en, uz } as const;
-const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ' };
+const TEXTS = CATALOGUES;
 
 let site: Site;
 let browser: Browser;

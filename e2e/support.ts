@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { RouteObject } from 'react-router';
 import { createTestApp, type TestApp } from '../server/testing/test-app';
 import { BUILD_DECISION_EVENT } from '../client/platform/build-updates';
+import type { Language } from '../shared/languages';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_MISSING = 'Chromium is missing: install it once with apt-get install -y chromium';
@@ -146,6 +147,9 @@ export async function waitUntil(check: () => boolean, what: string, timeoutMs = 
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 });
 }
+
+/** The browser's locale a visitor of each language has. */
+export const BROWSER_LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ', 'uz-cyrl': 'uz-Cyrl-UZ' };
 
 /** A fresh browser profile whose requests never leave this machine (off-machine ones are refused). */
 export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {

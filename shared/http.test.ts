@@ -94,11 +94,16 @@ describe('resolveRequestLocale', () => {
     expect(resolveRequestLocale('uz', '/en/numbers')).toBe('uz');
     expect(resolveRequestLocale('ru', '/en/numbers')).toBe('ru');
     expect(resolveRequestLocale('en-US', '/')).toBe('en');
+    expect(resolveRequestLocale('uz-cyrl', '/uz/numbers')).toBe('uz-cyrl');
+    expect(resolveRequestLocale('uz-Cyrl-UZ', '/')).toBe('uz-cyrl');
+    expect(resolveRequestLocale('uz-Latn-UZ', '/uz-cyrl')).toBe('uz');
   });
 
   it.each([
     ['/uz/numbers', 'uz'],
     ['/uz', 'uz'],
+    ['/uz-cyrl/numbers', 'uz-cyrl'],
+    ['/uz-cyr/numbers', 'ru'],
     ['/en/about', 'en'],
     ['/fr/about', 'ru'],
     ['/numbers', 'ru'],

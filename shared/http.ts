@@ -38,10 +38,14 @@ export interface HttpClientOptions {
   now?: () => number;
 }
 
-/** The request locale: the interface locale, else the path prefix (uz, en), else ru. */
+/** The request locale: the interface locale, else the path prefix (uz, en, uz-cyrl), else ru. */
 export function resolveRequestLocale(interfaceLocale: string | undefined, pathname: string | undefined): Language {
-  // Accept tags such as "en-US" too: only the primary subtag names one of our languages.
-  const primary = interfaceLocale?.trim().toLowerCase().split(/[-_]/)[0];
+  const tag = interfaceLocale?.trim().toLowerCase();
+  if (isLanguage(tag)) return tag;
+  // Accept tags such as "en-US" too: the primary subtag names the language, and a Cyrl script
+  // subtag Uzbek in Cyrillic ("uz-Cyrl-UZ").
+  const [primary, ...rest] = tag?.split(/[-_]/) ?? [];
+  if (primary === 'uz' && rest.includes('cyrl')) return 'uz-cyrl';
   if (isLanguage(primary)) return primary;
   return languageFromPath(pathname ?? '/');
 }

@@ -1,5 +1,15 @@
-export const LANGUAGES = ['ru', 'en', 'uz'] as const;
+/**
+ * The languages that have texts of their own, written by people: locales/<lang>.json, the API's
+ * messages, the reference data. Uzbek in Cyrillic (`uz-cyrl`) is made from the Latin texts by
+ * shared/uzbek-cyrillic.ts, so the two scripts never drift apart.
+ */
+export const SOURCE_LANGUAGES = ['ru', 'en', 'uz'] as const;
+export type SourceLanguage = (typeof SOURCE_LANGUAGES)[number];
+/** Every language the site speaks, each with its URL prefix (none for ru): /en, /uz, /uz-cyrl. */
+export const LANGUAGES = [...SOURCE_LANGUAGES, 'uz-cyrl'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** The language whose texts a language's are made from (uz-cyrl's are uz's, transliterated). */
+export const SOURCE_OF: Record<Language, SourceLanguage> = { ru: 'ru', en: 'en', uz: 'uz', 'uz-cyrl': 'uz' };
 export const DEFAULT_LANGUAGE: Language = 'ru';
 /** Name of the cookie that remembers the visitor's language. */
 export const LANGUAGE_COOKIE = 'lang';
@@ -9,10 +19,10 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The language a path is rendered in: its prefix (/en, /uz), none = ru. */
+/** The language a path is rendered in: its prefix (/en, /uz, /uz-cyrl), none = ru. */
 export function languageFromPath(pathname: string): Language {
   const first = pathname.split('/')[1];
-  return first === 'en' || first === 'uz' ? first : DEFAULT_LANGUAGE;
+  return first !== DEFAULT_LANGUAGE && isLanguage(first) ? first : DEFAULT_LANGUAGE;
 }
 
 /** The path without its language prefix, always starting with '/'. */
@@ -31,8 +41,10 @@ export function localizePath(pathname: string, lang: Language): string {
 }
 
 /** BCP 47 tags for Intl formatting and og:locale. */
-export const INTL_LOCALE: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-Latn-UZ' };
-export const OG_LOCALE: Record<Language, string> = { ru: 'ru_RU', en: 'en_US', uz: 'uz_UZ' };
+export const INTL_LOCALE: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-Latn-UZ', 'uz-cyrl': 'uz-Cyrl-UZ' };
+export const OG_LOCALE: Record<Language, string> = { ru: 'ru_RU', en: 'en_US', uz: 'uz_UZ', 'uz-cyrl': 'uz_Cyrl_UZ' };
+/** The BCP 47 tag of a language in `<html lang>`, hreflang and Content-Language. */
+export const LANGUAGE_TAG: Record<Language, string> = { ru: 'ru', en: 'en', uz: 'uz', 'uz-cyrl': 'uz-Cyrl' };
 
 /** The Set-Cookie attributes of the remembered language, shared by the server and the switcher. */
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;

@@ -9,7 +9,7 @@ export type OgTarget = { lang: Language; page: OgPage } | { lang: Language; slug
 
 /**
  * The raster share image (1200x630 PNG) of a page in a language: `/og/en/numbers.png`,
- * `/og/uz/news/<slug>.png`. A path that names no page (an error page) gets the home page's.
+ * `/og/uz/news/<slug>.png`, `/og/uz-cyrl/about.png`. A path that names no page (an error page) gets the home page's.
  */
 export function ogImagePath(lang: Language, pathname: string): string {
   const bare = stripLanguagePrefix(pathname);
@@ -21,7 +21,7 @@ export function ogImagePath(lang: Language, pathname: string): string {
 
 /** What an `/og/...` path asks for, or null when it names no image. */
 export function parseOgImagePath(path: string): OgTarget | null {
-  const match = /^\/og\/([a-z]{2})\/(?:news\/([A-Za-z0-9_-]{1,120})|([A-Za-z]+))\.png$/.exec(path);
+  const match = /^\/og\/([a-z]{2}(?:-[a-z]{4})?)\/(?:news\/([A-Za-z0-9_-]{1,120})|([A-Za-z]+))\.png$/.exec(path);
   if (!match) return null;
   const lang = LANGUAGES.find((l) => l === match[1]);
   if (!lang) return null;

@@ -46,7 +46,8 @@ export function Header() {
       <div className="site-header__inner container">
         {/* The accessible name is the visible text (brand, then tagline), as voice control expects. */}
         <Link to={href('home', lang)} className="logo">
-          <span className="logo__mark" aria-hidden="true">
+          {/* The logotype: a brand mark in every language and script, never translated. */}
+          <span className="logo__mark" aria-hidden="true" translate="no">
             oq
           </span>
           <span className="visually-hidden">{t('common.brand')}: </span>

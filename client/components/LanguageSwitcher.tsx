@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Link } from './Link';
-import { LANGUAGES, languageCookieString, languageFromPath, localizePath } from '../../shared/languages';
+import { LANGUAGES, LANGUAGE_TAG, languageCookieString, languageFromPath, localizePath } from '../../shared/languages';
 
-/** Real links to this page in the other languages; following one remembers the choice. */
+/**
+ * Real links to this page in the other languages, each named in itself (Русский, English,
+ * Oʻzbekcha, Ўзбекча: the two Uzbek scripts told apart); following one remembers the choice.
+ */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -14,20 +17,19 @@ export function LanguageSwitcher() {
         {LANGUAGES.map((lang) => (
           <li key={lang}>
             {lang === current ? (
-              <span className="lang-switcher__current" aria-current="true" lang={lang}>
-                {lang.toUpperCase()}
+              <span className="lang-switcher__current" aria-current="true" lang={LANGUAGE_TAG[lang]}>
+                {t(`common.languageName.${lang}`)}
               </span>
             ) : (
               <Link
                 to={`${localizePath(pathname, lang)}${search}`}
-                hrefLang={lang}
-                lang={lang}
-                title={t(`common.languageName.${lang}`)}
+                hrefLang={LANGUAGE_TAG[lang]}
+                lang={LANGUAGE_TAG[lang]}
                 onClick={() => {
                   document.cookie = languageCookieString(lang, window.location.protocol === 'https:');
                 }}
               >
-                {lang.toUpperCase()}
+                {t(`common.languageName.${lang}`)}
               </Link>
             )}
           </li>

@@ -1,7 +1,7 @@
 import { Helmet } from 'react-helmet-async';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { LANGUAGES, OG_LOCALE, languageFromPath, localizePath, type Language } from '../../shared/languages';
+import { LANGUAGES, LANGUAGE_TAG, OG_LOCALE, languageFromPath, localizePath, type Language } from '../../shared/languages';
 import { ogImagePath } from '../../shared/og-image';
 import { useRuntime } from '../runtime';
 
@@ -46,7 +46,7 @@ export function PageHead({ title, description, image, type = 'website', canonica
       {linked ? <link rel="canonical" href={urlIn(lang)} /> : null}
       {linked
         ? [...LANGUAGES, 'x-default' as const].map((l) => (
-            <link key={l} rel="alternate" hrefLang={l} href={urlIn(l === 'x-default' ? 'ru' : l)} />
+            <link key={l} rel="alternate" hrefLang={l === 'x-default' ? l : LANGUAGE_TAG[l]} href={urlIn(l === 'x-default' ? 'ru' : l)} />
           ))
         : null}
       <meta property="og:type" content={type} />

@@ -25,6 +25,7 @@ import {
 } from '../../shared/contract';
 import { deepFreeze } from '../../shared/deep-freeze';
 import type { Language } from '../../shared/languages';
+import { inLanguage } from '../../shared/localized';
 import type { AuctionService } from './auctions/auction-service';
 import type { ApiContext } from './context';
 import { badRequest, notFound } from './http/api-error';
@@ -281,7 +282,7 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
       return {
         items: CATEGORIES.map((c) => ({
           id: c.id,
-          name: c.names[lang],
+          name: inLanguage(c.names, lang),
           price: c.price,
           pattern: c.pattern,
           available: counts.get(c.id) ?? 0,
@@ -324,7 +325,10 @@ export function createCatalogueReads(ctx: ApiContext, auctions: AuctionService) 
           .map((p) => ({ ...p, distanceKm: Math.round(distanceKm(lat, lon, p.lat, p.lon) * 10) / 10 }))
           .sort((a, b) => a.distanceKm - b.distanceKm);
       }
-      return { items: items.slice(0, limit), cities: CITIES.map((c) => ({ id: c.id, name: c.names[lang], lat: c.lat, lon: c.lon })) };
+      return {
+        items: items.slice(0, limit),
+        cities: CITIES.map((c) => ({ id: c.id, name: inLanguage(c.names, lang), lat: c.lat, lon: c.lon })),
+      };
     },
 
     pointOfSale(lang: Language, query: unknown, id: string): PointOfSale {

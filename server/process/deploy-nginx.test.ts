@@ -184,14 +184,14 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers every page in three languages over HTTPS, and sends plain HTTP to HTTPS', async () => {
+  it('answers every page in all four languages over HTTPS, and sends plain HTTP to HTTPS', async () => {
     const news = JSON.parse((await fetchVia(`${proxy.https}/api/v1/news?pageSize=1`, { from: nextAddress() })).body) as {
       items: { slug: string }[];
     };
     const urls = LANGUAGES.flatMap((lang) =>
       PAGE_KEYS.map((page) => href(page, lang, page === 'newsItem' ? { slug: news.items[0].slug } : {})),
     );
-    expect(urls).toHaveLength(39);
+    expect(urls).toHaveLength(52);
     const answers = await Promise.all(
       urls.map((url) => fetchVia(`${proxy.https}${url}`, { from: nextAddress() }).then((answer) => ({ url, answer }))),
     );

@@ -6,9 +6,7 @@ import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import cookieParser from 'cookie-parser';
 import type { RouteObject } from 'react-router';
-import en from '../../locales/en.json';
-import ru from '../../locales/ru.json';
-import uz from '../../locales/uz.json';
+import { CATALOGUES } from '../../locales/catalogues';
 import { createRoutes } from '../../client/routes';
 import { createApi, type Api } from '../api/create-api';
 import { readBuildManifest } from './render/build-manifest';
@@ -116,7 +114,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   // or with API_BASE_URL the server's HTTP client.
   const serverReader = createServerReader(api, config.apiBaseUrl ? createServerHttp(config.apiBaseUrl, { metrics }) : null);
   app.get('/sitemap.xml', sitemap(config, serverReader));
-  app.use(ogImages(config, { ru, en, uz }, serverReader));
+  app.use(ogImages(config, CATALOGUES, serverReader));
 
   app.use(cookieParser());
   app.use(canonicalCase);
@@ -127,7 +125,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     config,
     routes: options.routes ?? createRoutes(),
     manifest,
-    siteTexts: { ru, en, uz },
+    siteTexts: CATALOGUES,
     log,
     metrics,
     serverReader,

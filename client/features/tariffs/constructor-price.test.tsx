@@ -4,9 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import request from 'supertest';
-import en from '../../../locales/en.json';
-import ru from '../../../locales/ru.json';
-import uz from '../../../locales/uz.json';
+import { CATALOGUES } from '../../../locales/catalogues';
 import { createTestApi, type TestApi } from '../../../server/api/test-support/test-api';
 import type { ConstructorOptions, ReadyTariff } from '../../../shared/api-types';
 import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
@@ -15,7 +13,7 @@ import { ConstructorPrice } from './ConstructorPrice';
 import { allSelections, quoteSelection, selectionFromQuery, selectionToQuery } from './constructor-selection';
 import { PriceBlock } from './PriceBlock';
 
-const TEXTS = { ru, en, uz };
+const TEXTS = CATALOGUES;
 
 let api: TestApi;
 // One listening server for the many quotes (supertest would otherwise start one per request).

@@ -31,7 +31,9 @@ export function HomeHero({ number }: { number: PhoneNumber | null }) {
       </div>
       <div className="home-hero__art" aria-hidden="true">
         <div className="sim-visual">
-          <span className="sim-visual__brand">oq</span>
+          <span className="sim-visual__brand" translate="no">
+            oq
+          </span>
           <span className="sim-visual__chip" />
           {number ? <span className="sim-visual__number">{number.formatted}</span> : null}
         </div>

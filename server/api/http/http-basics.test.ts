@@ -80,6 +80,21 @@ describe('the API router on its own', () => {
     expect(await message({ 'Accept-Language': 'de-DE' })).toBe('Такой новости нет.');
   });
 
+  it('answers in Uzbek Cyrillic for Accept-Language uz-Cyrl and uz-Cyrl-UZ, or X-Language uz-cyrl; plain uz stays Latin', async () => {
+    const notFound = async (headers: Record<string, string>) => {
+      const req = request(t.app).get('/api/v1/news/none');
+      for (const [k, v] of Object.entries(headers)) req.set(k, v);
+      return (await req.expect(404)).body.error.message;
+    };
+    expect(await notFound({ 'Accept-Language': 'uz-Cyrl' })).toBe('Бундай янгилик йўқ.');
+    expect(await notFound({ 'Accept-Language': 'uz-Cyrl-UZ,uz;q=0.9,ru;q=0.5' })).toBe('Бундай янгилик йўқ.');
+    expect(await notFound({ 'X-Language': 'uz-cyrl' })).toBe('Бундай янгилик йўқ.');
+    expect(await notFound({ 'Accept-Language': 'uz' })).toBe('Bunday yangilik yoʻq.');
+    // A validation error too: in Cyrillic but for the field's name, a code.
+    const invalid = await request(t.app).get('/api/v1/news?page=0').set('Accept-Language', 'uz-Cyrl').expect(400);
+    expect(invalid.body.error.message).toBe('«page» майдонида нотўғри қиймат.');
+  });
+
   it('sends no CORS headers when no origin is configured', async () => {
     const res = await request(t.app).get('/api/v1/tariffs').set('Origin', 'https://elsewhere.example').expect(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();

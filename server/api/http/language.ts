@@ -1,7 +1,7 @@
-import acceptLanguage from 'accept-language-parser';
 import type { Request } from 'express';
 import i18next, { type TFunction } from 'i18next';
 import { API_MESSAGES } from '../messages';
+import { languageOfAcceptLanguage } from '../../../shared/accept-language';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../../shared/languages';
 
 /** The site's shared client sets X-Language to its interface locale; Accept-Language is the fallback. */
@@ -9,9 +9,9 @@ export function requestLanguage(req: Request): Language {
   const explicit = req.get('x-language')?.trim().toLowerCase();
   if (isLanguage(explicit)) return explicit;
   const header = req.get('accept-language');
-  if (header) {
-    const picked = acceptLanguage.pick([...LANGUAGES], header, { loose: true });
-    if (isLanguage(picked)) return picked;
+  if (header && header.length <= 1000) {
+    const picked = languageOfAcceptLanguage(header);
+    if (picked) return picked;
   }
   return DEFAULT_LANGUAGE;
 }
@@ -27,6 +27,9 @@ void messages.init({
   resources: Object.fromEntries(Object.entries(API_MESSAGES).map(([lang, messages]) => [lang, { translation: messages }])),
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
+  // `uz-cyrl` as it is (i18next would write `uz-Cyrl`, and look under a name the texts are not stored by).
+  lowerCaseLng: true,
+  load: 'currentOnly',
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -1,5 +1,6 @@
 import type { NewsItem, NewsSummary } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
+import { inLanguage, type Localized } from '../../../shared/localized';
 import type { ApiContext } from '../context';
 import type { NewsTexts } from '../seed/news-items';
 
@@ -13,7 +14,7 @@ interface NewsRow {
 }
 
 function summary(row: NewsRow, lang: Language): NewsSummary & { body: string } {
-  const texts = (JSON.parse(row.texts) as Record<Language, NewsTexts>)[lang];
+  const texts = inLanguage(JSON.parse(row.texts) as Localized<NewsTexts>, lang);
   return {
     slug: row.slug,
     title: texts.title,

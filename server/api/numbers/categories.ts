@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/languages';
+import type { Localized } from '../../../shared/localized';
 
 export const CATEGORY_IDS = ['free', 'bronze', 'silver', 'gold', 'platinum'] as const;
 export type CategoryId = (typeof CATEGORY_IDS)[number];
@@ -9,7 +9,7 @@ export interface CategoryDefinition {
   price: number;
   /** How the category reads on the page: x = the same digit repeated, y = another repeated digit. */
   pattern: string;
-  names: Record<Language, string>;
+  names: Localized<string>;
 }
 
 export const CATEGORIES: CategoryDefinition[] = [

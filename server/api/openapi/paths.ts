@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import * as C from '../../../shared/contract';
+import { LANGUAGES } from '../../../shared/languages';
 
 /** Who may call an operation: the token kinds it reads, as security requirements. */
 type Security = 'reservation' | 'auth' | 'reservationAndAuth' | 'orderOrAuth' | 'optionalAuth' | 'optionalReservation';
@@ -29,10 +30,9 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'The server is at capacity for this kind of request; see retryAfterSeconds and Retry-After',
 };
 
-const XLanguage = z
-  .enum(['ru', 'en', 'uz'])
-  .optional()
-  .meta({ description: 'Language of messages and texts; else Accept-Language, else ru.' });
+const XLanguage = z.enum(LANGUAGES).optional().meta({
+  description: 'Language of messages and texts (uz-cyrl: Uzbek in Cyrillic); else Accept-Language (uz-Cyrl picks uz-cyrl), else ru.',
+});
 const languageHeader = z.object({ 'X-Language': XLanguage });
 
 interface Operation {
@@ -493,7 +493,7 @@ function registerSandbox(registry: OpenAPIRegistry): void {
     summary: 'Sandbox payment page (HTML, no script, own CSP)',
     tags: ['sandbox'],
     security: [],
-    request: { params: paymentId, query: z.strictObject({ lang: z.enum(['ru', 'en', 'uz']).optional() }) },
+    request: { params: paymentId, query: z.strictObject({ lang: z.enum(LANGUAGES).optional() }) },
     responses: { 200: html('HTML page'), 404: html('HTML page: unknown payment') },
   });
   for (const decision of ['approve', 'decline'] as const) {

@@ -1,11 +1,12 @@
 import type { Language } from '../../../shared/languages';
+import { inLanguage, type Localized } from '../../../shared/localized';
 
 /** Cities with the coordinates of DOMAIN.md. */
 export interface City {
   id: string;
   lat: number;
   lon: number;
-  names: Record<Language, string>;
+  names: Localized<string>;
 }
 
 export const CITIES: City[] = [
@@ -29,3 +30,9 @@ export const CITIES: City[] = [
 
 export const POINT_SERVICES = ['sim', 'esim', 'identification'] as const;
 export type PointService = (typeof POINT_SERVICES)[number];
+
+/** A city's name in `lang`; the id when the city is not listed. */
+export function cityName(id: string, lang: Language): string {
+  const city = CITIES.find((c) => c.id === id);
+  return city ? inLanguage(city.names, lang) : id;
+}

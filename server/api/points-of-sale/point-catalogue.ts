@@ -1,8 +1,9 @@
 import type { PointOfSale, PointService } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
+import { inLanguage, type Localized } from '../../../shared/localized';
 import type { PointHours, PointTexts } from '../seed/seed-points';
 import type { Db } from '../store/database';
-import { CITIES } from './cities';
+import { cityName } from './cities';
 
 export interface PointRow {
   id: string;
@@ -16,11 +17,11 @@ export interface PointRow {
 }
 
 export function toPointOfSale(row: PointRow, lang: Language): PointOfSale {
-  const texts = (JSON.parse(row.texts) as Record<Language, PointTexts>)[lang];
+  const texts = inLanguage(JSON.parse(row.texts) as Localized<PointTexts>, lang);
   return {
     id: row.id,
     city: row.city,
-    cityName: CITIES.find((c) => c.id === row.city)?.names[lang] ?? row.city,
+    cityName: cityName(row.city, lang),
     name: texts.name,
     address: texts.address,
     landmark: texts.landmark,

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/languages';
+import type { Localized } from '../../../shared/localized';
 
 export interface NewsTexts {
   title: string;
@@ -10,7 +10,7 @@ export interface NewsTexts {
 export interface NewsSeed {
   slug: string;
   publishedAt: string;
-  texts: Record<Language, NewsTexts>;
+  texts: Localized<NewsTexts>;
 }
 
 /** Oldest first; the list endpoint sorts newest first. Each slug has /images/news/<slug>.svg. */

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/languages';
+import type { Localized } from '../../../shared/localized';
 import { CITIES, type PointService } from '../points-of-sale/cities';
 import type { Db } from '../store/database';
 
@@ -364,7 +364,7 @@ const POINTS: PointRow[] = [
   ],
 ];
 
-export function pointTexts(city: string, street: Triple, house: string, landmark: Triple, mall?: string): Record<Language, PointTexts> {
+export function pointTexts(city: string, street: Triple, house: string, landmark: Triple, mall?: string): Localized<PointTexts> {
   const c = CITIES.find((x) => x.id === city)!;
   // An office is known by its street, a shop in a mall by the mall.
   const name = (streetName: string) => (mall ? `Oq ${mall}` : `Oq, ${streetName}`);

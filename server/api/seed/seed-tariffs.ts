@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/languages';
+import type { Localized } from '../../../shared/localized';
 import type { Db } from '../store/database';
 
 export interface TariffTexts {
@@ -18,10 +18,10 @@ interface TariffSeed {
   nightInternetGb: number;
   dedicatedGb: number;
   discountPercent: number;
-  texts: Record<Language, TariffTexts>;
+  texts: Localized<TariffTexts>;
 }
 
-const SOCIAL: Record<Language, string> = {
+const SOCIAL: Localized<string> = {
   ru: 'Telegram, Instagram, YouTube и TAS-IX',
   en: 'Telegram, Instagram, YouTube and TAS-IX',
   uz: 'Telegram, Instagram, YouTube va TAS-IX',

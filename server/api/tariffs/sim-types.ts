@@ -1,11 +1,12 @@
 import type { SimType, SimTypeId } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
+import { inLanguage, type Localized } from '../../../shared/localized';
 
 interface SimTypeDefinition {
   id: SimTypeId;
   price: number;
   requires: SimType['requires'];
-  texts: Record<Language, { name: string; description: string }>;
+  texts: Localized<{ name: string; description: string }>;
 }
 
 export const SIM_TYPES: SimTypeDefinition[] = [
@@ -36,5 +37,5 @@ export const SIM_TYPES: SimTypeDefinition[] = [
 
 export function simType(id: SimTypeId, lang: Language): SimType {
   const def = SIM_TYPES.find((s) => s.id === id)!;
-  return { id: def.id, price: def.price, requires: def.requires, ...def.texts[lang] };
+  return { id: def.id, price: def.price, requires: def.requires, ...inLanguage(def.texts, lang) };
 }

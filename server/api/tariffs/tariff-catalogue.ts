@@ -1,5 +1,6 @@
 import type { ReadyTariff } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
+import { inLanguage, type Localized } from '../../../shared/localized';
 import { discountedPrice } from '../../../shared/tariff-pricing';
 import type { Db } from '../store/database';
 import type { TariffTexts } from '../seed/seed-tariffs';
@@ -17,7 +18,7 @@ interface TariffRow {
 }
 
 export function toReadyTariff(row: TariffRow, lang: Language): ReadyTariff {
-  const texts = (JSON.parse(row.texts) as Record<Language, TariffTexts>)[lang];
+  const texts = inLanguage(JSON.parse(row.texts) as Localized<TariffTexts>, lang);
   return {
     id: row.id,
     name: texts.name,

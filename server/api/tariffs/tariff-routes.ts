@@ -1,12 +1,13 @@
 import type { Router } from 'express';
 import type { ConstructorOptions } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
+import { inLanguage, type Localized } from '../../../shared/localized';
 import { CONSTRUCTOR_PRICE_LIST, quoteTariff, type ConstructorSelection } from '../../../shared/tariff-pricing';
 import { badRequest } from '../http/api-error';
 import { TariffQuoteQuery } from '../../../shared/contract';
 import { query } from '../http/input';
 
-const ADD_ON_LABELS: Record<'nightInternet' | 'dedicated', Record<Language, string>> = {
+const ADD_ON_LABELS: Record<'nightInternet' | 'dedicated', Localized<string>> = {
   nightInternet: { ru: 'Ночной интернет, 01:00–08:00', en: 'Night internet, 01:00–08:00', uz: 'Tungi internet, 01:00–08:00' },
   dedicated: {
     ru: 'Пакет для Telegram, Instagram, YouTube и TAS-IX',
@@ -24,8 +25,8 @@ export function constructorOptions(lang: Language): ConstructorOptions {
     internetGb: list.internetGb,
     minutes: list.minutes,
     sms: list.sms,
-    nightInternet: { ...list.nightInternet, label: ADD_ON_LABELS.nightInternet[lang] },
-    dedicated: { ...list.dedicated, label: ADD_ON_LABELS.dedicated[lang] },
+    nightInternet: { ...list.nightInternet, label: inLanguage(ADD_ON_LABELS.nightInternet, lang) },
+    dedicated: { ...list.dedicated, label: inLanguage(ADD_ON_LABELS.dedicated, lang) },
     discountPercent: list.firstMonthsDiscountPercent,
     firstMonthsCount: list.firstMonthsCount,
     defaults: DEFAULT_SELECTION,

@@ -24,6 +24,7 @@ describe('the language of /', () => {
   it.each([
     ['en', '/en'],
     ['uz', '/uz'],
+    ['uz-cyrl', '/uz-cyrl'],
   ])('follows the cookie lang=%s with a redirect to %s that renews the cookie for 365 days', async (lang, target) => {
     const res = await home({ Cookie: `lang=${lang}` }).expect(302);
     expect(res.headers.location).toBe(target);
@@ -41,10 +42,13 @@ describe('the language of /', () => {
     ['en-US,en;q=0.9,ru;q=0.8', '/en'],
     ['uz-UZ,uz;q=0.9', '/uz'],
     ['ru;q=0.4, uz;q=0.8', '/uz'],
+    ['uz-Cyrl', '/uz-cyrl'],
+    ['uz-Cyrl-UZ,uz;q=0.9,ru;q=0.8', '/uz-cyrl'],
+    ['ru;q=0.4, uz-Cyrl;q=0.8', '/uz-cyrl'],
   ])('without a cookie follows Accept-Language %s to %s and sets the cookie', async (header, target) => {
     const res = await home({ 'Accept-Language': header }).expect(302);
     expect(res.headers.location).toBe(target);
-    expect(res.headers['set-cookie'][0]).toMatch(/^lang=(en|uz);/);
+    expect(res.headers['set-cookie'][0]).toMatch(new RegExp(`^lang=${target.slice(1)};`));
   });
 
   it.each(['ru-RU,ru;q=0.9,en;q=0.8', 'de-DE,fr;q=0.5', '', 'garbage;;;q=zz,,,', 'x'.repeat(5000), '*'])(
@@ -147,6 +151,25 @@ describe('deep links and URL normalisation', () => {
   it('does not treat /russia as a language prefix', async () => {
     await request(t.app).get('/russia').expect(404);
   });
+
+  it.each([
+    ['/uz-CYRL', '/uz-cyrl'],
+    ['/UZ-Cyrl/about', '/uz-cyrl/about'],
+    ['/uz-cyrl/NEWS?page=2', '/uz-cyrl/news?page=2'],
+    ['/uz-cyrl/', '/uz-cyrl'],
+  ])('answers the misspelt Cyrillic prefix %s with one 301 to %s', async (from, to) => {
+    const res = await request(t.app).get(from).expect(301);
+    expect(res.headers.location).toBe(to);
+    await request(t.app).get(to).expect(200);
+  });
+
+  it.each(['/uz-cyr', '/uzcyrl', '/uz-cyrillic/about', '/uz_cyrl', '/cyrl'])(
+    'answers %s, no language of the site, with the 404 page, never a page in another script',
+    async (path) => {
+      const res = await request(t.app).get(path).expect(404);
+      expect(res.text).toContain('<html lang="ru"');
+    },
+  );
 });
 
 describe('preferredLanguage', () => {
@@ -155,5 +178,8 @@ describe('preferredLanguage', () => {
     expect(preferredLanguage('xx', 'en-GB')).toBe('en');
     expect(preferredLanguage(undefined, undefined)).toBe('ru');
     expect(preferredLanguage(['en'], 'q=;;')).toBe('ru');
+    expect(preferredLanguage('uz-cyrl', 'en')).toBe('uz-cyrl');
+    expect(preferredLanguage(undefined, 'uz-Cyrl-UZ')).toBe('uz-cyrl');
+    expect(preferredLanguage(undefined, 'uz')).toBe('uz');
   });
 });

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { pick } from 'accept-language-parser';
-import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, isLanguage, type Language } from '../../../shared/languages';
+import { languageOfAcceptLanguage } from '../../../shared/accept-language';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, isLanguage, type Language } from '../../../shared/languages';
 import { sameOriginPath } from '../../../shared/paths';
 import { isBot } from './bots';
 
@@ -9,8 +9,7 @@ export function preferredLanguage(cookieValue: unknown, acceptLanguage: string |
   if (isLanguage(cookieValue)) return cookieValue;
   if (!acceptLanguage || acceptLanguage.length > 1000) return 'ru';
   try {
-    const picked = pick([...LANGUAGES], acceptLanguage, { loose: true });
-    return isLanguage(picked) ? picked : 'ru';
+    return languageOfAcceptLanguage(acceptLanguage) ?? 'ru';
   } catch {
     return 'ru';
   }
@@ -23,7 +22,7 @@ function queryOf(req: Request): string {
 
 /**
  * URL normalisation and language redirects (DESIGN.md, request path step 2):
- * `/ru/...` -> 301 unprefixed; trailing slash -> 301 without; `/` -> 302 to /en or /uz for a
+ * `/ru/...` -> 301 unprefixed; trailing slash -> 301 without; `/` -> 302 to /en, /uz or /uz-cyrl for a
  * browser whose cookie or Accept-Language says so. Deep links are never redirected.
  */
 export function languageRedirects(req: Request, res: Response, next: NextFunction): void {

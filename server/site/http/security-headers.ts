@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
+import { languageFromPath, localizePath } from '../../../shared/languages';
+import { PATHS } from '../../../shared/paths';
 import type { PublicConfig } from '../../../shared/public-config';
 
 // Entropy for the nonces, drawn 4 kB at a time: randomBytes(16) on every page entered the system's
@@ -108,7 +110,7 @@ export function contentSecurityPolicy(nonce: string, config: PublicConfig, frame
 
 /** Pages that a partner's app or site may embed (the web-view layout). */
 export function isEmbeddablePath(path: string): boolean {
-  return /^(\/(en|uz))?\/oqDay$/.test(path);
+  return path === localizePath(PATHS.oqDay, languageFromPath(path));
 }
 
 /**

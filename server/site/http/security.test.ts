@@ -105,7 +105,7 @@ describe('security headers', () => {
     const page = await request(t.app).get('/en/about');
     expect(cspOf(page)['frame-ancestors']).toBe("'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
-    for (const path of ['/oqDay', '/en/oqDay', '/uz/oqDay']) {
+    for (const path of ['/oqDay', '/en/oqDay', '/uz/oqDay', '/uz-cyrl/oqDay']) {
       const webview = await request(t.app).get(path).expect(200);
       expect(cspOf(webview)['frame-ancestors']).toBe("'self'");
       expect(webview.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -115,10 +115,14 @@ describe('security headers', () => {
   it('let only the origins of OQDAY_FRAME_ANCESTORS frame /oqDay, and no other page', async () => {
     const partner = createTestApp({ OQDAY_FRAME_ANCESTORS: 'https://app.partner.uz, https://web.partner.uz/' });
     try {
-      for (const path of ['/oqDay', '/en/oqDay', '/uz/oqDay']) {
+      for (const path of ['/oqDay', '/en/oqDay', '/uz/oqDay', '/uz-cyrl/oqDay']) {
         const webview = await request(partner.app).get(path).expect(200);
         expect(cspOf(webview)['frame-ancestors']).toBe("'self' https://app.partner.uz https://web.partner.uz");
         expect(webview.headers['x-frame-options']).toBeUndefined();
+      }
+      for (const path of ['/en/about', '/uz-cyrl/about', '/uz-cyrl/oqDay/x', '/fr/oqDay']) {
+        const other = await request(partner.app).get(path);
+        expect(cspOf(other)['frame-ancestors']).toBe("'self'");
       }
       const about = await request(partner.app).get('/en/about').expect(200);
       expect(cspOf(about)['frame-ancestors']).toBe("'self'");

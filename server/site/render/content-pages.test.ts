@@ -1,15 +1,13 @@
 import request from 'supertest';
-import en from '../../../locales/en.json';
-import ru from '../../../locales/ru.json';
-import uz from '../../../locales/uz.json';
+import { CATALOGUES } from '../../../locales/catalogues';
 import type { NewsItem, NewsList, PointOfSaleList } from '../../../shared/api-types';
-import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
+import { LANGUAGES, LANGUAGE_TAG, localizePath, type Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';
 import { formatDate } from '../../../client/format';
 import { createTestApp, TEST_SITE_URL, type TestApp } from '../../testing/test-app';
 import { attr, linkHref, metaContent, tags, textOf, titleOf } from '../../testing/test-html';
 
-const TEXTS = { ru, en, uz } as const;
+const TEXTS = CATALOGUES;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/150';
 
 let t: TestApp;
@@ -88,7 +86,7 @@ describe.each(LANGUAGES)('news in %s', (lang) => {
     expect(linkHref(html, 'canonical')).toBe(`${TEST_SITE_URL}${path}`);
     expect(metaContent(html, 'og:url')).toBe(`${TEST_SITE_URL}${path}`);
     for (const other of LANGUAGES) {
-      expect(linkHref(html, 'alternate', other)).toBe(`${TEST_SITE_URL}${href('news', other, {}, { page: 2 })}`);
+      expect(linkHref(html, 'alternate', LANGUAGE_TAG[other])).toBe(`${TEST_SITE_URL}${href('news', other, {}, { page: 2 })}`);
     }
     const nav = /<nav class="pagination"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
     // Page 1 is the list's own address, without `?page=1`.

@@ -38,6 +38,7 @@ describe('error pages', () => {
       ru: ['Страница не найдена', 'Страница не найдена: '],
       en: ['Page Not Found', 'Page not found: '],
       uz: ['Sahifa topilmadi', 'Sahifa topilmadi: '],
+      'uz-cyrl': ['Саҳифа топилмади', 'Саҳифа топилмади: '],
     }[lang];
     expect(text).toContain(expected[0]);
     expect(text).toContain(`${expected[1]}${path}`);

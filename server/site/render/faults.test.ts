@@ -1,8 +1,7 @@
 import http from 'node:http';
 import request from 'supertest';
+import { CATALOGUES } from '../../../locales/catalogues';
 import en from '../../../locales/en.json';
-import ru from '../../../locales/ru.json';
-import uz from '../../../locales/uz.json';
 import { LANGUAGES } from '../../../shared/languages';
 import { href, PAGE_KEYS, PATHS } from '../../../shared/paths';
 import { fakeNewsItem, startFakeApi, type FakeApi } from '../../testing/fake-api';
@@ -44,7 +43,7 @@ describe('a visitor who goes away mid-render', () => {
 
 describe('the API down', () => {
   const BROWSER = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
-  const TEXTS = { ru, en, uz };
+  const TEXTS = CATALOGUES;
   /** Pages whose sections come from the API: each says so and offers Retry. */
   const WITH_API_DATA = new Set(['/', '/constructor', '/specificTariffs', '/numbers', '/news', '/pointsOfSale', '/oqDay']);
   let down: TestApp;

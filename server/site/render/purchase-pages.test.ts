@@ -1,14 +1,13 @@
 import request from 'supertest';
+import { CATALOGUES } from '../../../locales/catalogues';
 import en from '../../../locales/en.json';
-import ru from '../../../locales/ru.json';
-import uz from '../../../locales/uz.json';
 import { API_MESSAGES } from '../../../server/api/messages';
 import { formatUzs } from '../../../client/format';
 import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { attr, tags, textOf } from '../../testing/test-html';
 
-const TEXTS = { ru, en, uz } as const;
+const TEXTS = CATALOGUES;
 const BROWSER = 'Mozilla/5.0 Chrome/150';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { CATALOGUES } from '../../../locales/catalogues';
 import en from '../../../locales/en.json';
-import ru from '../../../locales/ru.json';
 import uz from '../../../locales/uz.json';
 import { formatUzs } from '../../../client/format';
 import type { ConstructorOptions, NewsList, ReadyTariff, TariffQuote } from '../../../shared/api-types';
@@ -10,7 +10,7 @@ import { LANGUAGES, localizePath, type Language } from '../../../shared/language
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { attr, tags, textOf } from '../../testing/test-html';
 
-const TEXTS = { ru, en, uz } as const;
+const TEXTS = CATALOGUES;
 const BROWSER = 'Mozilla/5.0 Chrome/150';
 
 let t: TestApp;

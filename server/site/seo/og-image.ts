@@ -21,7 +21,7 @@ const FONT_FILES = ['@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf', '@expo
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
-/** Rendered images kept in memory (about 40 KB each): every page in 3 languages plus recent news. */
+/** Rendered images kept in memory (about 40 KB each): every page in 4 languages plus recent news. */
 const CACHE_ENTRIES = 300;
 
 function text(texts: Texts, key: string): string {
@@ -58,6 +58,9 @@ export function wrapLines(value: string, fontSize: number, width: number, maxLin
   return kept;
 }
 
+/** The language's mark in the card's corner: Uzbek in Cyrillic is ЎЗ, told apart from Latin UZ. */
+const BADGE: Record<Language, string> = { ru: 'RU', en: 'EN', uz: 'UZ', 'uz-cyrl': 'ЎЗ' };
+
 interface Card {
   lang: Language;
   title: string;
@@ -86,7 +89,7 @@ export function cardSvg({ lang, title, subtitle, kicker }: Card): string {
   <text x="140" y="138" text-anchor="middle" font-family="Inter" font-weight="700" font-size="50" fill="#4b2bd6">oq</text>
   <text x="220" y="134" font-family="Inter" font-weight="400" font-size="30" fill="#ffffff" fill-opacity="0.9">${escapeXml(kicker)}</text>
   <rect x="1010" y="84" width="110" height="64" rx="14" fill="none" stroke="#ffffff" stroke-width="4"/>
-  <text x="1065" y="130" text-anchor="middle" font-family="Inter" font-weight="700" font-size="36" fill="#ffffff">${lang.toUpperCase()}</text>
+  <text x="1065" y="130" text-anchor="middle" font-family="Inter" font-weight="700" font-size="36" fill="#ffffff">${BADGE[lang]}</text>
   <text y="${titleTop}" font-family="Inter" font-weight="700" font-size="${titleSize}" fill="#ffffff">${tspans(titleLines, 90, titleSize * 1.15)}</text>
   <text y="${subtitleTop}" font-family="Inter" font-weight="400" font-size="30" fill="#ffffff" fill-opacity="0.92">${tspans(subtitleLines, 90, 40)}</text>
 </svg>`;

@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import request from 'supertest';
 import { parseSitemap } from 'sitemap';
-import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
+import { CATALOGUES } from '../../../locales/catalogues';
+import { LANGUAGES, LANGUAGE_TAG, localizePath, type Language } from '../../../shared/languages';
 import type { NewsList } from '../../../shared/api-types';
 import { href, type PageKey } from '../../../shared/paths';
 import { isBot } from '../http/bots';
+import { cardSvg } from './og-image';
 import { createTestApp, TEST_SITE_URL, type TestApp } from '../../testing/test-app';
 import { htmlLang, linkHref, metaContent, tags } from '../../testing/test-html';
 
@@ -104,12 +106,12 @@ describe('sitemap.xml', () => {
       expect([entry.url, page.status]).toEqual([entry.url, 200]);
       expect(linkHref(page.text, 'canonical')).toBe(entry.url);
       const alternates = new Map(entry.links.map((link) => [link.lang, link.url]));
-      expect([...alternates.keys()].sort()).toEqual([...LANGUAGES, 'x-default'].sort());
+      expect([...alternates.keys()].sort()).toEqual([...LANGUAGES.map((lang) => LANGUAGE_TAG[lang]), 'x-default'].sort());
       for (const lang of LANGUAGES) {
         // Reciprocal: each alternate is listed too and names this entry as its own alternate.
-        const other = byUrl.get(alternates.get(lang)!)!;
+        const other = byUrl.get(alternates.get(LANGUAGE_TAG[lang])!)!;
         expect(other.links.find((link) => link.lang === htmlLang(page.text))?.url).toBe(entry.url);
-        expect(linkHref(page.text, 'alternate', lang)).toBe(alternates.get(lang));
+        expect(linkHref(page.text, 'alternate', LANGUAGE_TAG[lang])).toBe(alternates.get(LANGUAGE_TAG[lang]));
       }
     }
 
@@ -147,7 +149,19 @@ describe('the raster share image', () => {
       expect(pngSize(res.body as Buffer)).toEqual({ width: 1200, height: 630 });
       images.add((res.body as Buffer).toString('base64'));
     }
-    expect(images.size).toBe(3);
+    expect(images.size).toBe(LANGUAGES.length);
+  });
+
+  it('is drawn in Cyrillic for Uzbek in Cyrillic: its own image, the card holding the page title in that script', async () => {
+    const cyrillic = await request(t.app).get('/og/uz-cyrl/news.png').expect(200);
+    const latin = await request(t.app).get('/og/uz/news.png').expect(200);
+    expect(cyrillic.headers['content-language']).toBe('uz-Cyrl-UZ');
+    expect((cyrillic.body as Buffer).equals(latin.body as Buffer)).toBe(false);
+    const title = CATALOGUES['uz-cyrl'].pages.news.title;
+    expect(title).toBe('Янгиликлар');
+    expect(cardSvg({ lang: 'uz-cyrl', kicker: 'Oq', title, subtitle: '' })).toContain(`>${title}</tspan>`);
+    const svg = cardSvg({ lang: 'uz-cyrl', kicker: 'Oq', title, subtitle: '' });
+    expect(svg).toContain('>ЎЗ</text>');
   });
 
   it('differs between two pages of one language', async () => {
@@ -156,12 +170,17 @@ describe('the raster share image', () => {
     expect((about.body as Buffer).equals(news.body as Buffer)).toBe(false);
   });
 
-  it.each(['/og/en/nothing.png', '/og/fr/about.png', '/og/en/news/no-such-item.png', '/og/en/news/..%2Fsecret.png', '/og/en/about.svg'])(
-    'answers %s with 404',
-    async (path) => {
-      await request(t.app).get(path).expect(404);
-    },
-  );
+  it.each([
+    '/og/en/nothing.png',
+    '/og/fr/about.png',
+    '/og/uz-cyr/about.png',
+    '/og/uz-CYRL/about.png',
+    '/og/en/news/no-such-item.png',
+    '/og/en/news/..%2Fsecret.png',
+    '/og/en/about.svg',
+  ])('answers %s with 404', async (path) => {
+    await request(t.app).get(path).expect(404);
+  });
 });
 
 describe('structured data of the home page', () => {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { NewsSummary } from '../../../shared/api-types';
-import { DEFAULT_LANGUAGE, LANGUAGES, localizePath } from '../../../shared/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_TAG, localizePath } from '../../../shared/languages';
 import { href, type PageKey } from '../../../shared/paths';
 import type { Config } from '../../process/config';
 import type { ServerReader } from '../operator-api/server-reader';
@@ -39,10 +39,10 @@ async function allNews(serverReader: ServerReader, signal: AbortSignal): Promise
   return items;
 }
 
-/** One <url> per page and language, each naming its versions in all three (and x-default). */
+/** One <url> per page and language, each naming its versions in all of them (and x-default). */
 function entry(siteUrl: string, path: string, lastmod?: string): SitemapItemLoose[] {
   const links = [
-    ...LANGUAGES.map((lang) => ({ lang, url: `${siteUrl}${localizePath(path, lang)}` })),
+    ...LANGUAGES.map((lang) => ({ lang: LANGUAGE_TAG[lang], url: `${siteUrl}${localizePath(path, lang)}` })),
     { lang: 'x-default', url: `${siteUrl}${localizePath(path, DEFAULT_LANGUAGE)}` },
   ];
   return LANGUAGES.map((lang) => ({ url: `${siteUrl}${localizePath(path, lang)}`, links, ...(lastmod ? { lastmod } : {}) }));
