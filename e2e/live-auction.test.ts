@@ -186,6 +186,19 @@ describe.each([
   }, 60000);
 });
 
+/** Another bidder, straight through the site's API: confirms `phone` by SMS, then bids when asked. */
+async function apiBidder(origin: string, phone: string): Promise<(lotId: string, amount: number) => Promise<unknown>> {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${origin}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  await post('/auth/sms', { phone });
+  const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
+  return (lotId, amount) => post(`/auctions/${lotId}/bids`, { amount }, { Authorization: `Bearer ${authToken}` });
+}
+
 describe('the auction list', () => {
   // The list's stream opens once the browser is idle after hydration: a bid placed before that
   // comes with the stream's snapshot, one placed after it as an event.
@@ -217,15 +230,8 @@ describe('the auction list', () => {
       const amount = detail.minimumBid + 1_000_000;
       expect(digits(await card.locator('dd').first().textContent())).toBeLessThan(amount);
 
-      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-        fetch(`${site.origin}/api/v1${path}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', ...headers },
-          body: JSON.stringify(body),
-        }).then((r) => r.json());
-      await post('/auth/sms', { phone });
-      const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
-      await post('/auctions/lot-009/bids', { amount }, { Authorization: `Bearer ${authToken}` });
+      const bidder = await apiBidder(site.origin, phone);
+      await bidder('lot-009', amount);
       openStream();
 
       await card.locator('dt', { hasText: uz.auction.currentBid }).waitFor();
@@ -273,16 +279,8 @@ describe('the lot page when its stream is refused', () => {
         const readsBeforeRival = reads();
 
         // Another bidder, straight through the API.
-        const phone = '+998935551234';
-        const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-          fetch(`${limited.origin}/api/v1${path}`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', ...headers },
-            body: JSON.stringify(body),
-          }).then((r) => r.json());
-        await post('/auth/sms', { phone });
-        const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
-        await post('/auctions/lot-009/bids', { amount: detail.minimumBid + detail.step }, { Authorization: `Bearer ${authToken}` });
+        const rival = await apiBidder(limited.origin, '+998935551234');
+        await rival('lot-009', detail.minimumBid + detail.step);
 
         // The rival's bid is in the API; with no stream, only a read brings it, and none has been made.
         expect(reads()).toBe(readsBeforeRival);

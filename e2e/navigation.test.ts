@@ -115,7 +115,9 @@ describe('the header on a 360 px phone', () => {
     const nav = page.getByRole('navigation', { name: en.common.mainNavigation });
     await nav.waitFor();
     expect(await page.getByRole('group', { name: en.common.colourMode.label }).isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: en.common.language }).getByRole('link', { name: 'UZ' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: en.common.language }).getByRole('link', { name: 'Oʻzbekcha' }).isVisible()).toBe(
+      true,
+    );
     // The open panel is below the header: the header itself stays short.
     expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
 
