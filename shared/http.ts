@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { http as RUSSIAN_HTTP_TEXTS } from '../locales/ru.json';
-import { languageFromPath, isLanguage, type Language } from './languages';
+import { languageFromPath, languageOfTag, type Language } from './languages';
 import { bearerToken, browserStorage, nowInSeconds, removeExpiredAfterRefusal, type TokenStorage } from './tokens';
 
 /**
@@ -40,14 +40,8 @@ export interface HttpClientOptions {
 
 /** The request locale: the interface locale, else the path prefix (uz, en, uz-cyrl), else ru. */
 export function resolveRequestLocale(interfaceLocale: string | undefined, pathname: string | undefined): Language {
-  const tag = interfaceLocale?.trim().toLowerCase();
-  if (isLanguage(tag)) return tag;
-  // Accept tags such as "en-US" too: the primary subtag names the language, and a Cyrl script
-  // subtag Uzbek in Cyrillic ("uz-Cyrl-UZ").
-  const [primary, ...rest] = tag?.split(/[-_]/) ?? [];
-  if (primary === 'uz' && rest.includes('cyrl')) return 'uz-cyrl';
-  if (isLanguage(primary)) return primary;
-  return languageFromPath(pathname ?? '/');
+  // Tags such as "en-US" and "uz-Cyrl-UZ" too (languageOfTag).
+  return (interfaceLocale && languageOfTag(interfaceLocale)) || languageFromPath(pathname ?? '/');
 }
 
 function messageFor(kind: HttpMessageKind, messages: HttpMessages | undefined): string {

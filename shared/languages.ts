@@ -19,6 +19,16 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * The site's language a BCP 47 tag names, or null: its primary subtag, and for Uzbek its script
+ * (`en-US` → en, `uz-UZ` and `uz-Latn-UZ` → uz, `uz-Cyrl-UZ` and `uz-cyrl` → uz-cyrl).
+ */
+export function languageOfTag(tag: string): Language | null {
+  const [primary, ...subtags] = tag.trim().toLowerCase().split(/[-_]/);
+  if (primary === 'uz' && subtags.includes('cyrl')) return 'uz-cyrl';
+  return SOURCE_LANGUAGES.find((lang) => lang === primary) ?? null;
+}
+
 /** The language a path is rendered in: its prefix (/en, /uz, /uz-cyrl), none = ru. */
 export function languageFromPath(pathname: string): Language {
   const first = pathname.split('/')[1];

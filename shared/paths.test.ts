@@ -1,5 +1,5 @@
 import { href, PATHS, sameOriginPath, SITE_QUERY_PARAMS } from './paths';
-import { languageFromPath, localizePath, stripLanguagePrefix } from './languages';
+import { languageFromPath, languageOfTag, localizePath, stripLanguagePrefix } from './languages';
 
 describe('href', () => {
   it('leaves Russian paths unprefixed and prefixes English and Uzbek', () => {
@@ -34,6 +34,24 @@ describe('language of a path', () => {
     expect(localizePath('/en', 'ru')).toBe('/');
     expect(localizePath('/about', 'en')).toBe('/en/about');
     expect(stripLanguagePrefix('/uz')).toBe('/');
+  });
+});
+
+describe('language of a BCP 47 tag', () => {
+  it.each([
+    ['en-US', 'en'],
+    ['ru', 'ru'],
+    ['uz', 'uz'],
+    ['uz-UZ', 'uz'],
+    ['uz-Latn-UZ', 'uz'],
+    ['uz-Cyrl', 'uz-cyrl'],
+    ['uz-Cyrl-UZ', 'uz-cyrl'],
+    ['uz_cyrl', 'uz-cyrl'],
+    ['uz-cyrl', 'uz-cyrl'],
+    ['fr-FR', null],
+    ['', null],
+  ])('%j is %j', (tag, expected) => {
+    expect(languageOfTag(tag)).toBe(expected);
   });
 });
 

@@ -9,11 +9,7 @@ export function requestLanguage(req: Request): Language {
   const explicit = req.get('x-language')?.trim().toLowerCase();
   if (isLanguage(explicit)) return explicit;
   const header = req.get('accept-language');
-  if (header && header.length <= 1000) {
-    const picked = languageOfAcceptLanguage(header);
-    if (picked) return picked;
-  }
-  return DEFAULT_LANGUAGE;
+  return (header && languageOfAcceptLanguage(header)) || DEFAULT_LANGUAGE;
 }
 
 /**

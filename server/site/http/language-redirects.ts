@@ -7,12 +7,7 @@ import { isBot } from './bots';
 /** The language a visitor prefers for `/`: the remembered cookie, else Accept-Language; ru when unsure. */
 export function preferredLanguage(cookieValue: unknown, acceptLanguage: string | undefined): Language {
   if (isLanguage(cookieValue)) return cookieValue;
-  if (!acceptLanguage || acceptLanguage.length > 1000) return 'ru';
-  try {
-    return languageOfAcceptLanguage(acceptLanguage) ?? 'ru';
-  } catch {
-    return 'ru';
-  }
+  return (acceptLanguage && languageOfAcceptLanguage(acceptLanguage)) || 'ru';
 }
 
 function queryOf(req: Request): string {
