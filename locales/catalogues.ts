@@ -8,18 +8,18 @@ import uz from './uz.json';
 export type Catalogue = typeof ru;
 
 /**
- * The site's texts in every language: locales/<lang>.json for the languages people write
- * (locales.test.ts keeps their keys equal), and Uzbek in Cyrillic made from the Latin file by
- * shared/uzbek-cyrillic.ts, so the two scripts never drift apart. The server renders with these;
- * build.mjs makes the browser's chunks from the same map (`text-sections`), once per build.
- */
-/**
  * Texts of the Latin file the Cyrillic one keeps as written: each language's name in its own
  * script, so the switcher tells Oʻzbekcha from Ўзбекча. (Brand names, URLs, e-mail addresses,
  * phone numbers and masks are kept by shared/uzbek-cyrillic.ts wherever they appear.)
  */
 const KEPT_AS_WRITTEN = ['common.languageName.'];
 
+/**
+ * The site's texts in every language: locales/<lang>.json for the languages people write
+ * (locales.test.ts keeps their keys equal), and Uzbek in Cyrillic made from the Latin file by
+ * shared/uzbek-cyrillic.ts, so the two scripts never drift apart. The server renders with these;
+ * build.mjs makes the browser's chunks from the same map (`text-sections`), once per build.
+ */
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
   ru,
   en: en as Catalogue,
