@@ -32,18 +32,19 @@ beforeAll(async () => {
  */
 function shownTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    // Shown, this page's own text: not in a script or a template, not the logotype, and not marked
+    // as another language (the switcher's Русский, English, Oʻzbekcha).
+    const isPageText = (element: Element) =>
+      !element.closest('script, style, noscript, template, [translate="no"]') &&
+      element.closest('[lang]') === document.documentElement &&
+      element.checkVisibility();
     const texts = [document.title];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, template, [translate="no"]') || !parent.checkVisibility()) continue;
-      // Marked as another language (the switcher's Русский, English, Oʻzbekcha): not this page's text.
-      if (parent.closest('[lang]') !== document.documentElement) continue;
-      if (node.textContent?.trim()) texts.push(node.textContent);
+      if (node.parentElement && isPageText(node.parentElement) && node.textContent?.trim()) texts.push(node.textContent);
     }
-    for (const element of document.body.querySelectorAll<HTMLElement>('[alt], [placeholder], [aria-label], [title]')) {
-      if (!element.checkVisibility() || element.closest('[translate="no"]') || element.closest('[lang]') !== document.documentElement)
-        continue;
+    for (const element of document.body.querySelectorAll('[alt], [placeholder], [aria-label], [title]')) {
+      if (!isPageText(element)) continue;
       for (const name of ['alt', 'placeholder', 'aria-label', 'title']) {
         const value = element.getAttribute(name);
         if (value?.trim()) texts.push(value);
