@@ -15,7 +15,24 @@ export type NumberFeed = StoreFeed<NumberChange>;
  */
 export const CHANGES_KEPT = 100_000;
 
-export interface NumberChangeLog {
+/** The log's reads that need no clock: every reader of the log takes them from here. */
+export interface NumberChangeReads {
+  /** Up to `limit` changes after the change `id`, in id order. */
+  after(id: number, limit: number): NumberChange[];
+  /** The highest change id (0 for an empty log). */
+  latest(): number;
+}
+
+export function numberChangeReads(db: Db): NumberChangeReads {
+  const after = db.prepare('SELECT id, msisdn FROM number_changes WHERE id > ? ORDER BY id LIMIT ?');
+  const latest = db.prepare('SELECT COALESCE(MAX(id), 0) FROM number_changes').pluck();
+  return {
+    after: (id, limit) => after.all(id, limit) as NumberChange[],
+    latest: () => latest.get() as number,
+  };
+}
+
+export interface NumberChangeLog extends NumberChangeReads {
   /** Logs the holds that lapsed by the clock since the last look, once across every process, and keeps the log to its size. */
   logLapses(): void;
   /** The highest change id, and the lowest still kept (a resume from before it starts afresh). */
@@ -38,7 +55,7 @@ export function createNumberChangeLog(db: Db, now: () => number, kept = CHANGES_
     'INSERT INTO number_changes (msisdn) SELECT msisdn FROM numbers WHERE held_until > @from AND held_until <= @to ORDER BY held_until',
   );
   const moveMark = db.prepare('UPDATE number_lapses SET logged_until = ?');
-  const latest = db.prepare('SELECT COALESCE(MAX(id), 0) FROM number_changes').pluck();
+  const reads = numberChangeReads(db);
   const oldest = db.prepare('SELECT COALESCE(MIN(id), 0) FROM number_changes').pluck();
   const prune = db.prepare('DELETE FROM number_changes WHERE id <= ?');
   // The watches' place in the log (watch-service.ts): what they have not matched yet is kept.
@@ -57,7 +74,7 @@ export function createNumberChangeLog(db: Db, now: () => number, kept = CHANGES_
 
   /** Drops the changes older than the latest `kept`, never one the watches have yet to match. */
   const pruneInStore = writeTransaction(db, () => {
-    const last = latest.get() as number;
+    const last = reads.latest();
     const matched = (watchCursor.get() as number | null) ?? last;
     prune.run(Math.min(last - kept, matched));
   });
@@ -68,24 +85,24 @@ export function createNumberChangeLog(db: Db, now: () => number, kept = CHANGES_
       const from = mark.get() as number | null;
       // The usual look: no hold ended since the mark, so nothing to write (and no write lock taken).
       // A log grown a tenth past what it keeps is cut back (two primary-key reads when it is not).
-      if ((latest.get() as number) - (oldest.get() as number) > kept * 1.1) pruneInStore();
+      if (reads.latest() - (oldest.get() as number) > kept * 1.1) pruneInStore();
       if (from !== null) {
         const next = nextLapse.get(from) as number | null;
         if (next === null || next > at) return;
       }
       logInStore(at);
     },
-    bounds: () => ({ latest: latest.get() as number, oldest: oldest.get() as number }),
+    ...reads,
+    bounds: () => ({ latest: reads.latest(), oldest: oldest.get() as number }),
     changedSince: (since, msisdns) => changed.all(JSON.stringify(msisdns), since) as NumberChange[],
   };
 }
 
 /** Follows the log by id (store-feed.ts), logging the lapsed holds before each look. */
 export function createStoreNumberFeed(db: Db, log: NumberChangeLog, pollMs?: number): NumberFeed {
-  const newer = db.prepare('SELECT id, msisdn FROM number_changes WHERE id > ? ORDER BY id LIMIT ?');
   return followTable<NumberChange>(
     {
-      newer: (last, limit) => newer.all(last, limit) as NumberChange[],
+      newer: log.after,
       // The first listener starts the lapse log's clock too: holds that end from now on are news.
       latest: () => {
         log.logLapses();

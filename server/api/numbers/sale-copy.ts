@@ -1,6 +1,7 @@
 import type { CategoryId } from '../../../shared/api-types';
 import type { Db } from '../store/database';
 import { CATEGORY_IDS } from './categories';
+import { numberChangeReads } from './number-changes';
 
 /** The subscriber digits the copy keeps of each number: the last seven of the nine after +998. */
 export const SUBSCRIBER_DIGITS = 7;
@@ -179,13 +180,12 @@ export function createSaleCopy(db: Db) {
     .prepare("SELECT msisdn, price, category FROM numbers INDEXED BY numbers_sale WHERE status = 'free' ORDER BY price, msisdn")
     .raw();
   const countForSale = db.prepare("SELECT COUNT(*) FROM numbers WHERE status = 'free'").pluck();
-  const latestChange = db.prepare('SELECT COALESCE(MAX(id), 0) FROM number_changes').pluck();
-  const changesAfter = db.prepare('SELECT id, msisdn FROM number_changes WHERE id > ? ORDER BY id LIMIT ?');
+  const changeLog = numberChangeReads(db);
   const numberNow = db.prepare('SELECT price, category, status FROM numbers WHERE msisdn = ?');
   const held = db.prepare("SELECT msisdn FROM numbers INDEXED BY numbers_held WHERE held_until > ? AND status = 'free'").pluck();
   /** The numbers for sale and the log's place, read in one transaction (one snapshot of the store). */
   const readWhole = db.transaction(() => {
-    const change = latestChange.get() as number;
+    const change = changeLog.latest();
     const count = countForSale.get() as number;
     const packed = new Int32Array(count);
     const prices = new Float64Array(count);
@@ -274,7 +274,7 @@ export function createSaleCopy(db: Db) {
 
   /** Applies the changes logged since the copy's place; false when a full read is the better way. */
   function follow(c: Loaded): boolean {
-    const changes = changesAfter.all(c.change, CHANGES_BEFORE_RELOAD + 1) as Array<{ id: number; msisdn: string }>;
+    const changes = changeLog.after(c.change, CHANGES_BEFORE_RELOAD + 1);
     if (changes.length === 0) return true;
     // A gap: the log was cut back past the copy's place, so some changes are no longer there.
     if (changes.length > CHANGES_BEFORE_RELOAD || changes[0].id !== c.change + 1) return false;

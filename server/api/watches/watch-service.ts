@@ -101,7 +101,6 @@ export function createWatchService(
   const liveSince = db.prepare('SELECT * FROM number_watches WHERE seq > ? AND removed_at IS NULL AND expires_at > ? ORDER BY seq');
   const cursor = db.prepare('SELECT change_id FROM watch_cursor').pluck();
   const moveCursor = db.prepare('UPDATE watch_cursor SET change_id = ?');
-  const changes = db.prepare('SELECT id, msisdn FROM number_changes WHERE id > ? ORDER BY id LIMIT ?');
   const numberByMsisdn = db.prepare('SELECT * FROM numbers WHERE msisdn = ?');
   // The one statement that decides an SMS: the watch still stands and sent none within the day.
   const claim = db.prepare(
@@ -147,7 +146,7 @@ export function createWatchService(
     if (standing.length >= WATCHES_PER_PHONE)
       throw tooManyRequests('too_many_watches', standing[0].expires_at - now, { limit: WATCHES_PER_PHONE });
     // The first watch ever starts the cursor: changes from before it are nobody's news.
-    if (cursor.get() === null) moveCursor.run(log.bounds().latest);
+    if (cursor.get() === null) moveCursor.run(log.latest());
     const id = crypto.randomUUID();
     insert.run({
       id,
@@ -168,10 +167,10 @@ export function createWatchService(
   const matchInStore = writeTransaction(db, (now: number): Alert[] => {
     const from = cursor.get() as number | null;
     if (from === null) {
-      moveCursor.run(log.bounds().latest);
+      moveCursor.run(log.latest());
       return [];
     }
-    const rows = changes.all(from, BATCH) as Array<{ id: number; msisdn: string }>;
+    const rows = log.after(from, BATCH);
     if (rows.length === 0) return [];
     const alerts: Alert[] = [];
     const watches = freshIndex(now);
