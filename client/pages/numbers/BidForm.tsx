@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher } from 'react-router';
 import type { AuctionLot, PlaceBidResponse } from '../../../shared/api-types';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { Field } from '../../features/purchase/Field';
-import { pushFormSubmission } from '../../platform/analytics/tag-manager';
-import type { action } from './actions';
+import { AmountFormElement, useAmountForm } from './AmountForm';
 
 const FORM_ID = 'auction-bid';
 
@@ -18,28 +16,17 @@ const FORM_ID = 'auction-bid';
 export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (result: PlaceBidResponse) => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const fetcher = useFetcher<typeof action>();
-  const [amount, setAmount] = useState('');
+  const form = useAmountForm(['bid'], onAccepted, { tooLow: 'auction.bidTooLow', failed: 'auction.bidFailed' });
+  const { busy, outcome, amount, setAmount } = form;
   const input = useRef<HTMLInputElement | null>(null);
   const outbid = lot.myBid !== null && lot.myPosition !== 1;
-  const busy = fetcher.state !== 'idle';
-  const outcome = !busy && fetcher.data?.intent === 'bid' ? fetcher.data : undefined;
-
-  // The accepted bid joins the lot at once (the stream may say it a moment later) and the field empties.
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (!outcome?.ok || handled.current === outcome) return;
-    handled.current = outcome;
-    onAccepted(outcome.result);
-    setAmount('');
-  }, [outcome, onAccepted]);
 
   // Another bid raised the minimum: a typed amount now too low is replaced by the new minimum,
   // unless the visitor is typing in the field at that moment.
   useEffect(() => {
     if (document.activeElement === input.current) return;
     setAmount((typed) => (typed !== '' && Number(typed.replace(/[\s\u00a0,.]/g, '')) < lot.minimumBid ? String(lot.minimumBid) : typed));
-  }, [lot.minimumBid]);
+  }, [lot.minimumBid, setAmount]);
 
   /** Where the bidder stands, with their maximum when they have one (theirs alone: only their own answers carry it). */
   function standing(current: AuctionLot, beaten: boolean): string {
@@ -51,29 +38,12 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
     return t('auction.highest');
   }
 
-  // The lot follows its own stream and refresh: a revalidation would fetch it again for nothing.
   const fields = { intent: 'bid', lotId: lot.id, minimumBid: String(lot.minimumBid) };
-  const error =
-    outcome && !outcome.ok
-      ? outcome.minimumAmount !== null
-        ? t('auction.bidTooLow', { amount: formatUzs(outcome.minimumAmount, lang) })
-        : (outcome.message ?? t('auction.bidFailed'))
-      : null;
   // "Your bid is accepted" no longer describes the lot once someone has bid more.
   const accepted = outcome?.ok && !outbid ? t('auction.bidAccepted', { amount: formatUzs(outcome.result.bid.amount, lang) }) : null;
 
   return (
-    <fetcher.Form
-      id={FORM_ID}
-      method="post"
-      defaultShouldRevalidate={false}
-      className="bid-form"
-      noValidate
-      onSubmit={() => pushFormSubmission(FORM_ID)}
-    >
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+    <AmountFormElement form={form} id={FORM_ID} className="bid-form" fields={fields}>
       <div className={`bid-form__standing notice${outbid ? ' notice--warning' : ''}`} hidden={lot.myBid === null}>
         <p role="status">{standing(lot, outbid)}</p>
         {outbid ? (
@@ -81,9 +51,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
             type="button"
             className="button button--primary"
             disabled={busy}
-            onClick={() =>
-              void fetcher.submit({ ...fields, amount: String(lot.minimumBid) }, { method: 'post', defaultShouldRevalidate: false })
-            }
+            onClick={() => form.submit({ ...fields, amount: String(lot.minimumBid) })}
           >
             {t('auction.bidMinimum', { amount: formatUzs(lot.minimumBid, lang) })}
           </button>
@@ -93,7 +61,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
         id="bid-amount"
         label={t('auction.amountLabel')}
         hint={t('auction.amountHint', { amount: formatUzs(lot.minimumBid, lang) })}
-        error={error}
+        error={form.error}
       >
         {(control) => (
           <input
@@ -115,6 +83,6 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
       <p className="bid-form__accepted" role="status">
         {accepted ?? ''}
       </p>
-    </fetcher.Form>
+    </AmountFormElement>
   );
 }

@@ -1,12 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher } from 'react-router';
 import type { AuctionLot, AuctionLotDetail } from '../../../shared/api-types';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { Field } from '../../features/purchase/Field';
-import { pushFormSubmission } from '../../platform/analytics/tag-manager';
-import type { action } from './actions';
+import { AmountFormElement, useAmountForm } from './AmountForm';
 
 const FORM_ID = 'auction-max-bid';
 
@@ -18,53 +15,20 @@ const FORM_ID = 'auction-max-bid';
 export function MaxBidForm({ lot, onChanged }: { lot: AuctionLot; onChanged: (lot: AuctionLotDetail) => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const fetcher = useFetcher<typeof action>();
-  const [amount, setAmount] = useState('');
-  const busy = fetcher.state !== 'idle';
-  const outcome = !busy && (fetcher.data?.intent === 'max-bid' || fetcher.data?.intent === 'remove-max-bid') ? fetcher.data : undefined;
+  const form = useAmountForm(['max-bid', 'remove-max-bid'], onChanged, { tooLow: 'auction.maxTooLow', failed: 'auction.maxFailed' });
+  const { busy, amount, setAmount } = form;
   const mine = lot.myMaxBid ?? null;
 
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (!outcome?.ok || handled.current === outcome) return;
-    handled.current = outcome;
-    onChanged(outcome.lot);
-    setAmount('');
-  }, [outcome, onChanged]);
-
   const fields = { intent: 'max-bid', lotId: lot.id, minimumBid: String(lot.minimumBid) };
-  const error =
-    outcome && !outcome.ok
-      ? outcome.minimumAmount !== null
-        ? t('auction.maxTooLow', { amount: formatUzs(outcome.minimumAmount, lang) })
-        : (outcome.message ?? t('auction.maxFailed'))
-      : null;
 
   return (
-    <fetcher.Form
-      id={FORM_ID}
-      method="post"
-      defaultShouldRevalidate={false}
-      className="bid-form max-bid-form"
-      noValidate
-      onSubmit={() => pushFormSubmission(FORM_ID)}
-    >
+    <AmountFormElement form={form} id={FORM_ID} className="bid-form max-bid-form" fields={fields}>
       <h4>{t('auction.maxTitle')}</h4>
       <p className="facts__note">{t('auction.maxIntro')}</p>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
       {mine !== null ? (
         <p data-testid="my-max-bid">
           {t('auction.yourMax', { amount: formatUzs(mine, lang) })}{' '}
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() =>
-              void fetcher.submit({ intent: 'remove-max-bid', lotId: lot.id }, { method: 'post', defaultShouldRevalidate: false })
-            }
-          >
+          <button type="button" className="button" disabled={busy} onClick={() => form.submit({ intent: 'remove-max-bid', lotId: lot.id })}>
             {t('auction.removeMax')}
           </button>
         </p>
@@ -73,7 +37,7 @@ export function MaxBidForm({ lot, onChanged }: { lot: AuctionLot; onChanged: (lo
         id="max-bid-amount"
         label={mine === null ? t('auction.maxLabel') : t('auction.maxChangeLabel')}
         hint={t('auction.maxHint', { amount: formatUzs(lot.minimumBid, lang) })}
-        error={error}
+        error={form.error}
       >
         {(control) => (
           <input
@@ -90,6 +54,6 @@ export function MaxBidForm({ lot, onChanged }: { lot: AuctionLot; onChanged: (lo
       <button type="submit" className="button" disabled={busy}>
         {mine === null ? t('auction.setMax') : t('auction.changeMax')}
       </button>
-    </fetcher.Form>
+    </AmountFormElement>
   );
 }

@@ -8,11 +8,6 @@ import { browserAction } from '../../features/purchase/browser-loader';
 import { clearReservation, saveReservation } from '../../../shared/tokens';
 import { smsStep, type SmsIntent } from '../../features/purchase/sms-step';
 
-/** A bid's outcome: placed, or refused with the smallest bid accepted now or the API's words. */
-export type BidOutcome =
-  | { intent: 'bid'; ok: true; result: PlaceBidResponse }
-  | { intent: 'bid'; ok: false; minimumAmount: number | null; message: string | null };
-
 /**
  * A choice's outcome: reserved (maybe replacing the held number), taken by someone else meanwhile,
  * refused until the visitor confirms a phone by SMS (`phoneRequired`), or refused.
@@ -70,49 +65,52 @@ async function cancel(form: FormData): Promise<CancelOutcome> {
   }
 }
 
+/**
+ * An amount offered on a lot (a bid, or a maximum): the API's answer, or a refusal with the
+ * smallest amount accepted now (the lot's own floor, or the API's) or the API's words.
+ */
+export type AmountOutcome<Intent extends string, Result> =
+  { intent: Intent; ok: true; result: Result } | { intent: Intent; ok: false; minimumAmount: number | null; message: string | null };
+
+/** A bid placed: the bid and the lot's standing after it. */
+export type BidOutcome = AmountOutcome<'bid', PlaceBidResponse>;
+/** A maximum set, raised, lowered or removed: the lot as it stands after it. */
+export type MaxBidOutcome = AmountOutcome<'max-bid' | 'remove-max-bid', AuctionLotDetail>;
+
 /** What the visitor typed, without the group separators they may use ("1 200 000", "1,200,000"). */
 function amountOf(typed: string, minimum: number): number {
   return Number((typed.trim() || String(minimum)).replace(/[\s\u00a0,.]/g, ''));
 }
 
-async function bid(form: FormData): Promise<BidOutcome> {
+/** The one path of an amount from the form to the API: read, checked against its floor, sent. */
+async function offerAmount<Intent extends string, Result>(
+  form: FormData,
+  intent: Intent,
+  how: { field: string; lowest: (minimumBid: number) => number; tooLow: string; send: (lotId: string, amount: number) => Promise<Result> },
+): Promise<AmountOutcome<Intent, Result>> {
   const lotId = String(form.get('lotId') ?? '');
   const minimum = Number(form.get('minimumBid'));
-  const amount = amountOf(String(form.get('amount') ?? ''), minimum);
-  if (!Number.isSafeInteger(amount) || amount < minimum) return { intent: 'bid', ok: false, minimumAmount: minimum, message: null };
+  const amount = amountOf(String(form.get(how.field) ?? ''), minimum);
+  if (!Number.isSafeInteger(amount) || amount < how.lowest(minimum)) return { intent, ok: false, minimumAmount: minimum, message: null };
   try {
-    return { intent: 'bid', ok: true, result: await placeBid(lotId, amount) };
+    return { intent, ok: true, result: await how.send(lotId, amount) };
   } catch (failure) {
     const body = apiErrorOf(failure);
-    if (body?.code === 'bid_too_low' && body.minimumAmount)
-      return { intent: 'bid', ok: false, minimumAmount: body.minimumAmount, message: null };
-    return { intent: 'bid', ok: false, minimumAmount: null, message: body?.message ?? null };
+    if (body?.code === how.tooLow && body.minimumAmount) return { intent, ok: false, minimumAmount: body.minimumAmount, message: null };
+    return { intent, ok: false, minimumAmount: null, message: body?.message ?? null };
   }
 }
 
-/** A maximum set, raised, lowered or removed: the lot as it stands after it, or the API's words for the refusal. */
-export type MaxBidOutcome =
-  | { intent: 'max-bid' | 'remove-max-bid'; ok: true; lot: AuctionLotDetail }
-  | { intent: 'max-bid' | 'remove-max-bid'; ok: false; minimumAmount: number | null; message: string | null };
+const bid = (form: FormData): Promise<BidOutcome> =>
+  offerAmount(form, 'bid', { field: 'amount', lowest: (minimum) => minimum, tooLow: 'bid_too_low', send: placeBid });
 
-async function maxBid(form: FormData): Promise<MaxBidOutcome> {
-  const lotId = String(form.get('lotId') ?? '');
-  const minimum = Number(form.get('minimumBid'));
-  const amount = amountOf(String(form.get('maxAmount') ?? ''), minimum);
-  if (!Number.isSafeInteger(amount) || amount < 1) return { intent: 'max-bid', ok: false, minimumAmount: minimum, message: null };
-  try {
-    return { intent: 'max-bid', ok: true, lot: await setMaxBid(lotId, amount) };
-  } catch (failure) {
-    const body = apiErrorOf(failure);
-    if (body?.code === 'max_bid_too_low' && body.minimumAmount)
-      return { intent: 'max-bid', ok: false, minimumAmount: body.minimumAmount, message: null };
-    return { intent: 'max-bid', ok: false, minimumAmount: null, message: body?.message ?? null };
-  }
-}
+// Any positive maximum is sent: whether it is high enough depends on who leads, which the API knows.
+const maxBid = (form: FormData): Promise<MaxBidOutcome> =>
+  offerAmount(form, 'max-bid', { field: 'maxAmount', lowest: () => 1, tooLow: 'max_bid_too_low', send: setMaxBid });
 
 async function removeMax(form: FormData): Promise<MaxBidOutcome> {
   try {
-    return { intent: 'remove-max-bid', ok: true, lot: await removeMaxBid(String(form.get('lotId') ?? '')) };
+    return { intent: 'remove-max-bid', ok: true, result: await removeMaxBid(String(form.get('lotId') ?? '')) };
   } catch (failure) {
     return { intent: 'remove-max-bid', ok: false, minimumAmount: null, message: apiErrorOf(failure)?.message ?? null };
   }
