@@ -116,15 +116,15 @@ describe.each([
 });
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A message with an amount in it, matched up to the amount (the amount's spacing is the locale's). */
-const upToAmount = (message: string) => new RegExp(escaped(message.split('{{amount}}')[0]));
+/** A message with an amount or a price in it, matched up to that value (its spacing is the locale's). */
+const upToValue = (message: string) => new RegExp(escaped(message.split('{{')[0]));
 
 describe.each([
   ['en', 'lot-004'],
   ['ru', 'lot-007'],
   ['uz', 'lot-006'],
 ] as const)('maximum bids on the lot page in %s', (lang, lot) => {
-  it('outbids a rival at once by an automatic bid, tells the owner they are highest, then that a higher maximum beat theirs, without touching the page', async () => {
+  it('outbids a rival at once by an automatic bid, tells the owner they are highest, then that a higher maximum beat theirs, without touching the page; removes a maximum above the price and refuses one reached or too low, in words', async () => {
     const c = TEXTS[lang];
     const detail = (await (await fetch(`${site.origin}/api/v1/auctions/${lot}`)).json()) as {
       minimumBid: number;
@@ -143,7 +143,7 @@ describe.each([
     await owner.page.getByRole('button', { name: c.auction.setMax }).click();
     await owner.page.getByTestId('my-max-bid').waitFor();
     const standing = owner.page.locator('.bid-form__standing [role="status"]');
-    await owner.page.locator('main').getByText(upToAmount(c.auction.highestUpTo)).waitFor();
+    await owner.page.locator('main').getByText(upToValue(c.auction.highestUpTo)).waitFor();
     expect(digits(await standing.textContent())).toBe(maximum);
     // The maximum placed the opening bid for its owner; the rival's page saw it come in.
     await rival.page.waitForFunction(
@@ -166,7 +166,7 @@ describe.each([
       ([selector, amount]) => document.querySelector(selector as string)?.textContent?.replace(/\D/g, '') === String(amount),
       ['.auction-lot__facts .facts__main', detail.minimumBid + 2 * detail.step] as const,
     );
-    expect(await standing.textContent()).toMatch(upToAmount(c.auction.highestUpTo));
+    expect(await standing.textContent()).toMatch(upToValue(c.auction.highestUpTo));
     expect(owner.traffic.filter((t) => t === 'read').length).toBe(ownerReads);
     expect(await standing.getAttribute('role')).toBe('status');
 
@@ -174,12 +174,31 @@ describe.each([
     const rivalMaximum = maximum + 2 * detail.step;
     await rival.page.getByRole('textbox', { name: c.auction.maxLabel }).fill(String(rivalMaximum));
     await rival.page.getByRole('button', { name: c.auction.setMax }).click();
-    await rival.page.locator('main').getByText(upToAmount(c.auction.highestUpTo)).waitFor();
-    await owner.page.locator('main').getByText(upToAmount(c.auction.maxOutbid)).waitFor();
+    await rival.page.locator('main').getByText(upToValue(c.auction.highestUpTo)).waitFor();
+    await owner.page.locator('main').getByText(upToValue(c.auction.maxOutbid)).waitFor();
     expect(digits(await currentBid(owner.page).textContent())).toBe(maximum + detail.step);
     expect(owner.traffic.filter((t) => t === 'read').length).toBe(ownerReads);
 
-    expect(owner.problems).toEqual([]);
+    // The rival's maximum stands above the price: removed, it leaves the rival's page.
+    const removeMax = (p: Page) => p.getByTestId('my-max-bid').getByRole('button', { name: c.auction.removeMax, exact: true }).click();
+    await removeMax(rival.page);
+    await rival.page.getByTestId('my-max-bid').waitFor({ state: 'detached' });
+    // The owner's, reached by the price, cannot be: the API's words, and the maximum still shown.
+    const ownerError = owner.page.locator('#max-bid-amount-error');
+    await removeMax(owner.page);
+    await ownerError.filter({ hasText: upToValue(API_MESSAGES[lang].errors.maxBidSpent) }).waitFor();
+    await owner.page.getByTestId('my-max-bid').waitFor();
+    // A new maximum below the next bid is refused with the minimum now.
+    await owner.page.getByRole('textbox', { name: c.auction.maxChangeLabel }).fill(String(maximum + detail.step));
+    await owner.page.getByRole('button', { name: c.auction.changeMax, exact: true }).click();
+    await ownerError.filter({ hasText: upToValue(c.auction.maxTooLow) }).waitFor();
+    expect(digits(await ownerError.textContent())).toBe(maximum + 2 * detail.step);
+
+    // The browser logs each refused request; those two are the only problems.
+    expect(owner.problems).toEqual([
+      'console.error: Failed to load resource: the server responded with a status of 409 (Conflict)',
+      'console.error: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
     expect(rival.problems).toEqual([]);
     await owner.context.close();
     await rival.context.close();
