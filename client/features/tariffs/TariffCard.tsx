@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../components/Link';
+import { useLanguage } from '../../components/use-language';
 import type { ReadyTariff } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';
@@ -10,8 +11,23 @@ import { allowanceRows } from './tariff-rows';
 import { useTariffText } from './use-tariff-text';
 
 /** Where "Choose" leads: the number shop, carrying the tariff in the query. */
-export function readyTariffHref(tariff: ReadyTariff, lang: Language): string {
+function readyTariffHref(tariff: ReadyTariff, lang: Language): string {
   return href('numbers', lang, {}, tariffChoiceToQuery({ type: 'ready', id: tariff.id }));
+}
+
+/** "Choose", named for the tariff to a screen reader: wherever a ready tariff is offered (its card, the comparison). */
+export function ChooseTariffLink({ tariff }: { tariff: ReadyTariff }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <Link
+      className="button button--primary"
+      to={readyTariffHref(tariff, lang)}
+      aria-label={t('tariffs.chooseNamed', { name: tariff.name })}
+    >
+      {t('tariffs.choose')}
+    </Link>
+  );
 }
 
 /** One ready tariff: its allowances, its price and the way to pick it. */
@@ -50,13 +66,7 @@ export function TariffCard({ tariff, headingLevel = 2, children }: { tariff: Rea
       </dl>
       <PriceBlock {...tariff} />
       <div className="tariff-card__actions">
-        <Link
-          className="button button--primary"
-          to={readyTariffHref(tariff, text.lang)}
-          aria-label={t('tariffs.chooseNamed', { name: tariff.name })}
-        >
-          {t('tariffs.choose')}
-        </Link>
+        <ChooseTariffLink tariff={tariff} />
         {children}
       </div>
     </article>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../components/Link';
 import type { ReadyTariff } from '../../../shared/api-types';
-import { readyTariffHref } from '../../features/tariffs/TariffCard';
+import { ChooseTariffLink } from '../../features/tariffs/TariffCard';
 import { comparisonRows } from '../../features/tariffs/tariff-rows';
 import { useTariffText } from '../../features/tariffs/use-tariff-text';
 
@@ -42,13 +42,7 @@ export function CompareTable({ tariffs, removeHref }: { tariffs: ReadyTariff[]; 
             {tariffs.map((tariff) => (
               <td key={tariff.id}>
                 <div className="comparison__actions">
-                  <Link
-                    className="button button--primary"
-                    to={readyTariffHref(tariff, text.lang)}
-                    aria-label={t('tariffs.chooseNamed', { name: tariff.name })}
-                  >
-                    {t('tariffs.choose')}
-                  </Link>
+                  <ChooseTariffLink tariff={tariff} />
                   <Link className="comparison__remove" to={removeHref(tariff.id)} replace preventScrollReset>
                     {t('tariffs.compare.remove')}
                     <span className="visually-hidden"> {tariff.name}</span>
