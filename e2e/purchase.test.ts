@@ -57,11 +57,17 @@ async function reserve(page: Page, c: Texts, index = 0): Promise<string> {
   return /\+998[\d ]+\d/.exec(label)![0];
 }
 
+/**
+ * The options of the booked number, then on to identification. Waits for that page: /numbers has
+ * a phone field of its own (the watches'), which the next step would otherwise fill while the
+ * navigation is still on its way (a slow run confirmed the watches' phone, then lost its form).
+ */
 async function chooseEsimAndTariff(page: Page, c: Texts, tariffName: RegExp) {
   await page.getByRole('radio', { name: /^eSIM/ }).check();
   await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
   await page.getByRole('radio', { name: tariffName }).check();
   await page.getByRole('button', { name: c.purchase.options.continue }).click();
+  await page.waitForURL(/\/identification\?/);
 }
 
 async function confirmPhone(page: Page, c: Texts) {
