@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { formatUzs } from '../client/format';
 import { CATALOGUES } from '../locales/catalogues';
 import uz from '../locales/uz.json';
 import { localizePath, type Language } from '../shared/languages';
@@ -217,6 +218,45 @@ async function apiBidder(origin: string, phone: string): Promise<(lotId: string,
   const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
   return (lotId, amount) => post(`/auctions/${lotId}/bids`, { amount }, { Authorization: `Bearer ${authToken}` });
 }
+
+describe('the live lot page, when a rival bids before its stream opened', () => {
+  // The lot's stream opens once the browser is idle, and again with the visitor's token after
+  // they confirm a phone: a bid placed in between comes with the stream's snapshot.
+  it('shows the new price and announces the bid, as for one the stream sends', async () => {
+    const lot = 'lot-005';
+    const context = await newContext(browser, { locale: LOCALES.en });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.clock.install({ time: Date.now() });
+    let release = () => {};
+    const bidPlaced = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/v1/auctions/${lot}/events*`, async (route) => {
+      await bidPlaced;
+      await route.continue();
+    });
+    await page.goto(`${site.origin}${localizePath('/numbers', 'en')}?lot=${lot}`);
+    await waitForHydration(page);
+    const detail = (await (await fetch(`${site.origin}/api/v1/auctions/${lot}`)).json()) as { minimumBid: number };
+    expect(digits(await currentBid(page).textContent())).toBeLessThan(detail.minimumBid);
+    expect(await page.getByTestId('lot-live').textContent()).toBe('');
+
+    const bidder = await apiBidder(site.origin, '+998935554323');
+    await bidder(lot, detail.minimumBid);
+    const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/auctions/${lot}/events`);
+    release();
+    await streamOpened;
+
+    await page.waitForFunction(
+      ([selector, amount]) => document.querySelector(selector as string)?.textContent?.replace(/\D/g, '') === String(amount),
+      ['.auction-lot__facts .facts__main', detail.minimumBid] as const,
+    );
+    const live = page.getByTestId('lot-live');
+    await live.filter({ hasText: upToValue(TEXTS.en.auction.newBid) }).waitFor();
+    expect(await live.textContent()).toContain(formatUzs(detail.minimumBid, 'en'));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('the auction list', () => {
   // The list's stream opens once the browser is idle after hydration: a bid placed before that

@@ -1,5 +1,5 @@
-import type { AuctionLot } from '../../../shared/api-types';
-import { withLatestLots } from './lot-events';
+import type { AuctionLot, AuctionLotDetail, Bid } from '../../../shared/api-types';
+import { unseenRivalBid, withLatestLots } from './lot-events';
 
 const lot = (id: string, currentBid: number | null) => ({ id, currentBid }) as AuctionLot;
 
@@ -21,5 +21,22 @@ describe('withLatestLots', () => {
       ['lot-001', 1_000_000],
       ['lot-002', 3_000_000],
     ]);
+  });
+});
+
+describe('unseenRivalBid', () => {
+  const bid = (amount: number, mine = false) => ({ amount, mine, bidder: '+998 90 *** ** 12', createdAt: '', automatic: false }) as Bid;
+  const read = (...bids: Bid[]) => ({ id: 'lot-005', currentBid: bids[0]?.amount ?? null, bids }) as AuctionLotDetail;
+
+  it('is the newest bid of a lot read whole when someone else placed it above what the page showed', () => {
+    expect(unseenRivalBid(read(bid(6_000_000), bid(5_000_000)), 5_000_000)?.amount).toBe(6_000_000);
+    expect(unseenRivalBid(read(bid(5_000_000)), null)?.amount).toBe(5_000_000);
+  });
+
+  it('is none for a bid already shown, the visitor’s own, a lot without bids, or the list’s lot (no bids listed)', () => {
+    expect(unseenRivalBid(read(bid(6_000_000)), 6_000_000)).toBeNull();
+    expect(unseenRivalBid(read(bid(7_000_000, true), bid(6_000_000)), 6_000_000)).toBeNull();
+    expect(unseenRivalBid(read(), null)).toBeNull();
+    expect(unseenRivalBid({ id: 'lot-005', currentBid: 9_000_000 } as AuctionLot, 1_000_000)).toBeNull();
   });
 });

@@ -43,3 +43,15 @@ export function withLatestLots(listed: readonly AuctionLot[], latest: readonly A
   const byId = new Map(latest.map((lot) => [lot.id, lot]));
   return listed.map((lot) => byId.get(lot.id) ?? lot);
 }
+
+/**
+ * The bid a lot read whole (the stream's snapshot, a refresh) brings that the page has not shown:
+ * its newest, when someone else placed it and it is above the highest amount shown (bids only
+ * rise). A bid placed while the stream was not open yet (before it opened at idle, or while it
+ * reopened with the visitor's token) arrives so, and is announced like one the stream sent.
+ */
+export function unseenRivalBid(next: AuctionLot | AuctionLotDetail, shownAmount: number | null): Bid | null {
+  if (!('bids' in next)) return null;
+  const newest = next.bids[0];
+  return newest && !newest.mine && newest.amount > (shownAmount ?? 0) ? newest : null;
+}

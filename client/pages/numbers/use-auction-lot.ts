@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { AuctionLot, AuctionLotDetail, Bid } from '../../../shared/api-types';
 import { fetchLot, lotStreamToken } from '../../api/auctions';
 import { subscribeClock } from '../../features/purchase/clock';
-import { followLotEvents } from './lot-events';
+import { followLotEvents, unseenRivalBid } from './lot-events';
 
 /** Lots change while the visitor watches; without a live stream (refused, no EventSource) they are polled this often. */
 export const LOT_REFRESH_MS = 20_000;
@@ -21,6 +21,8 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
 
   /** The latest bid by someone else, announced to screen readers. */
   const [newBid, setNewBid] = useState<Bid | null>(null);
+  /** The highest bid the page has shown: a lot read whole announces only a bid above it. */
+  const shownAmount = useRef(initial.currentBid);
 
   const accept = useCallback((next: AuctionLot | AuctionLotDetail, bid?: Bid) => {
     offset.current = Date.parse(next.serverTime) - Date.now();
@@ -31,7 +33,9 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
       if (bid && !bids.some((b) => b.createdAt === bid.createdAt && b.amount === bid.amount)) bids = [bid, ...bids].slice(0, BIDS_SHOWN);
       return { ...previous, ...next, bids };
     });
-    if (bid && !bid.mine) setNewBid(bid);
+    const announced = bid ? (bid.mine ? null : bid) : unseenRivalBid(next, shownAmount.current);
+    shownAmount.current = Math.max(shownAmount.current ?? 0, next.currentBid ?? 0);
+    if (announced) setNewBid(announced);
   }, []);
 
   const refresh = useCallback(async () => {
