@@ -48,11 +48,15 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
   }, [result, onReserved]);
 
   let outcome: ChoiceOutcome | null = null;
+  // "Reserved for you" holds only while it is true: once the booking ends (expired, cancelled,
+  // replaced in another tab) the card is choosable again and says nothing stale.
   if (result?.ok) {
-    const text = result.replaced
-      ? t('numbers.choice.replaced', { number: result.formatted, released: formatUzPhone(result.replaced) })
-      : t('numbers.choice.reserved', { number: result.formatted });
-    outcome = { number: result.number, tone: 'success', text, phoneRequired: false };
+    if (held?.number === result.number) {
+      const text = result.replaced
+        ? t('numbers.choice.replaced', { number: result.formatted, released: formatUzPhone(result.replaced) })
+        : t('numbers.choice.reserved', { number: result.formatted });
+      outcome = { number: result.number, tone: 'success', text, phoneRequired: false };
+    }
   } else if (result) {
     const text = result.taken
       ? t('numbers.choice.taken', { number: formatUzPhone(result.number) })
