@@ -75,7 +75,93 @@ describe.each(['en', 'ru', 'uz'] as const)('the booking clock in %s', (lang) => 
   });
 });
 
+/**
+ * Counts, through React's DevTools hook (which React calls after every commit, production builds
+ * included), the commits that changed the countdown's text and the number cards rendered again in
+ * those commits: a card's host fiber is a new object after any render of its card, and the same
+ * object while React skips it.
+ */
+function countCardRenders() {
+  type Fiber = { child: Fiber | null; sibling: Fiber | null; stateNode: unknown };
+  const seen = new WeakMap<object, object>();
+  const counts = { cardRenders: 0, ticks: 0, cardRendersOnTicks: 0 };
+  let cards = 0;
+  let shown: string | null = null;
+  const walk = (fiber: Fiber | null) => {
+    for (let node = fiber; node; node = node.sibling) {
+      const element = node.stateNode;
+      if (element instanceof HTMLElement && element.classList.contains('number-card')) {
+        if (seen.has(element) && seen.get(element) !== node) cards += 1;
+        seen.set(element, node);
+      }
+      walk(node.child);
+    }
+  };
+  let renderers = 0;
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => ++renderers,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+      cards = 0;
+      walk(root.current);
+      counts.cardRenders += cards;
+      const text = document.querySelector('[role="timer"]')?.textContent ?? null;
+      if (shown !== null && text !== null && text !== shown) {
+        counts.ticks += 1;
+        counts.cardRendersOnTicks += cards;
+      }
+      shown = text;
+    },
+  };
+  (window as unknown as { __renders: typeof counts }).__renders = counts;
+}
+
 describe('the countdown', () => {
+  it('ticks without rendering the page again: the number cards are left as they are', async () => {
+    const c = en;
+    const context = await newContext(browser, { locale: LOCALES.en });
+    await context.addInitScript(countCardRenders);
+    const page = await context.newPage();
+    // Nothing but the clock may render while it ticks: no live stream (refused, as a busy API
+    // would), and every answer of the booking is in before the first tick.
+    await page.route('**/api/v1/numbers/events?**', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":{"code":"too_many_streams","message":"-"}}' }),
+    );
+    await page.clock.install({ time: Date.now() });
+    await page.goto(`${site.origin}/en/numbers`);
+    await waitForHydration(page);
+    await page.locator('.Toastify').waitFor({ state: 'attached' });
+    type Renders = { cardRenders: number; ticks: number; cardRendersOnTicks: number };
+    const renders = () => page.evaluate(() => ({ ...(window as unknown as { __renders: Renders }).__renders }));
+    const idle = await renders();
+    const card = page.locator('.number-card').nth(9);
+    const number = (await card.locator('.phone-number').textContent())!;
+    await card.getByRole('button').click();
+    await card.getByText(c.numbers.choice.reserved.replace('{{number}}', number)).waitFor();
+    await page.locator('.reservation-panel__price').waitFor();
+    // The harness sees renders: booking drew the cards again (the chosen one is the visitor's now).
+    expect((await renders()).cardRenders).toBeGreaterThan(idle.cardRenders);
+
+    // From here the clock moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    const before = await renders();
+    for (let tick = 0; tick < 3; tick++) {
+      const shown = await timer(page).textContent();
+      await page.clock.runFor(1_000);
+      await page.waitForFunction((text) => document.querySelector('[role="timer"]')?.textContent !== text, shown);
+    }
+    const ticked = await renders();
+    expect(ticked.ticks - before.ticks).toBe(3);
+    expect(ticked.cardRendersOnTicks - before.cardRendersOnTicks).toBe(0);
+    await context.close();
+  });
+
   it('comes from the token: it survives a reload and is right after the tab slept in the background', async () => {
     const { context, page, problems, c } = await reserveOnControlledClock('en', 5);
     const before = secondsOf(await timer(page).textContent());

@@ -5,11 +5,12 @@ import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { carriedQuery } from './purchase-draft';
 import type { BookingState } from './use-booking-watcher';
-import { formatCountdown } from './use-reservation-countdown';
+import { formatCountdown, useSecondsLeft } from './use-reservation-countdown';
 
 /** The held number and its visible countdown (role timer: read on demand, not every second). */
-export function BookingCountdown({ seconds }: { seconds: number }) {
+export function BookingCountdown({ expiresAtMs }: { expiresAtMs: number }) {
   const { t } = useTranslation();
+  const seconds = useSecondsLeft(expiresAtMs);
   return (
     <p className="booking__timer">
       <span>{t('purchase.booking.timeLeft')}</span>{' '}
@@ -25,14 +26,14 @@ export function BookingSummary({ booking }: { booking: BookingState }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { search } = useLocation();
-  const { reservation, secondsLeft, expiredNumber } = booking;
-  if (reservation && secondsLeft !== null) {
+  const { reservation, expiredNumber } = booking;
+  if (reservation) {
     return (
       <section className="booking card" aria-label={t('purchase.booking.title')}>
         <p className="booking__number">
           {t('purchase.booking.heldNumber')} <strong className="phone-number">{reservation.formatted}</strong>
         </p>
-        <BookingCountdown seconds={secondsLeft} />
+        <BookingCountdown expiresAtMs={reservation.expiresAtMs} />
       </section>
     );
   }

@@ -2,8 +2,9 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/toast';
 import { WARNING_MESSAGE_KEY, dueWarning, withImplied, type BookingWarning } from './booking-warnings';
-import { clearReservation, type HeldReservation } from '../../../shared/tokens';
-import { useReservationCountdown } from './use-reservation-countdown';
+import { clearReservation, subscribeTokens, type HeldReservation } from '../../../shared/tokens';
+import { subscribeClock } from './clock';
+import { secondsLeft, useHeldReservation } from './use-reservation-countdown';
 
 /**
  * Which warnings a booking has had, per tab: a reload must not repeat a toast the visitor saw.
@@ -47,20 +48,38 @@ function subscribeExpired(listener: () => void): () => void {
 }
 
 export interface BookingState {
+  /** The booking, until its end (the countdown itself is `BookingCountdown`'s, not the page's). */
   reservation: HeldReservation | null;
-  secondsLeft: number | null;
   /** The formatted number released by an expiry, until another one is reserved. */
   expiredNumber: string | null;
+}
+
+/** Re-reads a snapshot on each tick of the clock and on each change of the tokens. */
+function subscribeTicksAndTokens(listener: () => void): () => void {
+  const fromClock = subscribeClock(listener);
+  const fromTokens = subscribeTokens(listener);
+  return () => {
+    fromClock();
+    fromTokens();
+  };
 }
 
 /**
  * The booking of the page, with its warnings: a toast at 5 and 1 minute left and at the end,
  * after which the token is removed and the number released in the interface. Call it once per
- * page (each call would toast).
+ * page (each call would toast). The page renders again when the booking starts or ends, never on
+ * the clock's tick: the warnings are the tick's own work (on a slow phone, a whole page rendered
+ * every second was a long task every second; bench:booking-tick).
  */
 export function useBookingWatcher(): BookingState {
   const { t } = useTranslation();
-  const { reservation, secondsLeft } = useReservationCountdown();
+  const reservation = useHeldReservation();
+  // Whether the booking's end has come: a snapshot that changes once, however often it is read.
+  const over = useSyncExternalStore(
+    subscribeTicksAndTokens,
+    () => reservation !== null && reservation.expiresAtMs <= Date.now(),
+    () => false,
+  );
   const expired = useSyncExternalStore(
     subscribeExpired,
     () => expiredNumber,
@@ -75,13 +94,17 @@ export function useBookingWatcher(): BookingState {
       showToast(t(WARNING_MESSAGE_KEY[warning]), warning === 'expired' ? 'error' : 'warning');
       if (warning === 'expired') setExpiredNumber(held.formatted);
     };
-    if (reservation && secondsLeft !== null) {
+    if (reservation) {
       last.current = reservation;
       if (expiredNumber !== null) setExpiredNumber(null);
-      const due = dueWarning(secondsLeft, readShown(bookingId(reservation)));
-      if (due) announce(reservation, due);
-      if (secondsLeft <= 0) clearReservation();
-      return;
+      const check = () => {
+        const left = secondsLeft(reservation.expiresAtMs, Date.now());
+        const due = dueWarning(left, readShown(bookingId(reservation)));
+        if (due) announce(reservation, due);
+        if (left <= 0) clearReservation();
+      };
+      check();
+      return subscribeClock(check);
     }
     // The shared client drops an expired token on its own when a request goes out: the end of
     // the booking must still be said, never pass silently.
@@ -90,11 +113,11 @@ export function useBookingWatcher(): BookingState {
     if (previous && previous.expiresAtMs <= Date.now() && !readShown(bookingId(previous)).includes('expired')) {
       announce(previous, 'expired');
     }
-  }, [reservation, secondsLeft, t]);
+    return undefined;
+  }, [reservation, t]);
 
   return {
-    reservation: secondsLeft === 0 ? null : reservation,
-    secondsLeft,
-    expiredNumber: reservation && secondsLeft !== 0 ? null : expired,
+    reservation: over ? null : reservation,
+    expiredNumber: reservation && !over ? null : expired,
   };
 }

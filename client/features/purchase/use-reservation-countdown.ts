@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { subscribeClock } from './clock';
 import { readReservation, subscribeTokens, type HeldReservation } from '../../../shared/tokens';
 
@@ -15,22 +15,14 @@ export function useHeldReservation(): HeldReservation | null {
 }
 
 /**
- * The booking and the seconds left on it, derived on every tick from the token's `exp` and
- * Date.now(): a reload, a sleeping laptop or a throttled background tab cannot make it drift.
+ * Whole seconds left until `expiresAtMs`, derived on every tick from Date.now(): a reload, a
+ * sleeping laptop or a throttled background tab cannot make it drift. Only the component that
+ * shows the count should call it: whatever calls it renders again every second (on a slow phone a
+ * whole page rendered once a second was a long task every second, bench:booking-tick).
  */
-export function useReservationCountdown(): { reservation: HeldReservation | null; secondsLeft: number | null } {
-  const reservation = useHeldReservation();
-  const expiresAtMs = reservation?.expiresAtMs ?? null;
-  const subscribe = useCallback((listener: () => void) => {
-    const fromClock = subscribeClock(listener);
-    const fromTokens = subscribeTokens(listener);
-    return () => {
-      fromClock();
-      fromTokens();
-    };
-  }, []);
-  const left = useSyncExternalStore(subscribe, () => (expiresAtMs === null ? null : secondsLeft(expiresAtMs, Date.now())), serverNothing);
-  return { reservation, secondsLeft: left };
+export function useSecondsLeft(expiresAtMs: number): number {
+  const read = () => secondsLeft(expiresAtMs, Date.now());
+  return useSyncExternalStore(subscribeClock, read, read);
 }
 
 /** 5:07, or 1:02:09 for holds longer than an hour (auction winners get hours). */

@@ -19,7 +19,7 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
   function ReservationPanel({ booking, catalogue }, headingRef) {
     const { t } = useTranslation();
     const lang = useLanguage();
-    const { reservation, secondsLeft, expiredNumber } = booking;
+    const { reservation, expiredNumber } = booking;
     // Cancelling is the page's action (actions.ts): busy and the outcome are the fetcher's.
     const cancelling = useFetcher<typeof action>();
     const busy = cancelling.state !== 'idle';
@@ -45,7 +45,7 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
       );
     }
 
-    if (!reservation || secondsLeft === null) {
+    if (!reservation) {
       return (
         <div className="reservation-status" role="status">
           {expiredNumber ? (
@@ -74,7 +74,7 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
               </span>
             ) : null}
           </p>
-          <BookingCountdown seconds={secondsLeft} />
+          <BookingCountdown expiresAtMs={reservation.expiresAtMs} />
           <p className="reservation-panel__hint">{t('numbers.reservation.replaceHint')}</p>
           <button type="button" className="button button--small button--danger" onClick={cancel} disabled={busy}>
             {t('numbers.reservation.cancel')}
