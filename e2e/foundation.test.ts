@@ -190,4 +190,31 @@ describe('colour mode', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
     await context.close();
   });
+
+  it('catches up with a change of the system scheme made before its listener started', async () => {
+    const context = await newContext(browser, { colorScheme: 'dark' });
+    const page = await context.newPage();
+    // The listener's module loads once the browser is idle after hydration: held until the
+    // system's scheme has changed, the change comes before anyone listens for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = () => {};
+    const asked = new Promise<void>((resolve) => (requested = resolve));
+    await page.route('**/assets/chunks/browser-services-*.js', async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.origin}/en`);
+    await waitForHydration(page);
+    await asked;
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    const loaded = page.waitForResponse((response) => response.url().includes('/browser-services-'));
+    release();
+    await loaded;
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
+    expect(await page.getAttribute('html', 'data-colour-mode')).toBe('system');
+    await context.close();
+  });
 });

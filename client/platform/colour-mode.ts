@@ -32,8 +32,10 @@ function prefersDark(): boolean {
 
 export function applyColourMode(mode: ColourMode): void {
   const root = document.documentElement;
-  root.setAttribute('data-colour-mode', mode);
-  root.setAttribute('data-theme', mode === 'dark' || (mode === 'system' && prefersDark()) ? 'dark' : 'light');
+  const theme = mode === 'dark' || (mode === 'system' && prefersDark()) ? 'dark' : 'light';
+  // Unchanged attributes are left alone: the page's styles are not recalculated for nothing.
+  if (root.getAttribute('data-colour-mode') !== mode) root.setAttribute('data-colour-mode', mode);
+  if (root.getAttribute('data-theme') !== theme) root.setAttribute('data-theme', theme);
 }
 
 export function setColourMode(mode: ColourMode): void {
@@ -46,7 +48,11 @@ export function setColourMode(mode: ColourMode): void {
   listeners.forEach((listener) => listener());
 }
 
-/** Follows the operating system's scheme while the preference is `system`. */
+/**
+ * Follows the operating system's scheme while the preference is `system`. It starts once the
+ * browser is idle after hydration, seconds after the boot script set the theme: a change of the
+ * system's scheme in between is caught up with at once, not lost until the next one.
+ */
 export function watchSystemColourScheme(): () => void {
   if (typeof window.matchMedia !== 'function') return () => {};
   const query = window.matchMedia('(prefers-color-scheme: dark)');
@@ -54,6 +60,7 @@ export function watchSystemColourScheme(): () => void {
     if (readStoredMode() === 'system') applyColourMode('system');
   };
   query.addEventListener('change', onChange);
+  onChange();
   return () => query.removeEventListener('change', onChange);
 }
 
