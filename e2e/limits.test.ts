@@ -3,7 +3,7 @@ import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
 import { API_MESSAGES } from '../server/api/messages';
 import { localizePath, LANGUAGES, type Language } from '../shared/languages';
-import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, waitForPage, type Site } from './support';
 
 /** A visitor refused by a per-client limit sees why, in their language, and keeps what they typed. */
 
@@ -95,7 +95,7 @@ describe('a visitor held to the per-client SMS limit', () => {
     await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
     await page.getByRole('radio', { name: /^Oq Smart/ }).check();
     await page.getByRole('button', { name: c.purchase.options.continue }).click();
-    await page.waitForURL(/\/uz\/identification/);
+    await waitForPage(page, /\/uz\/identification/, c.pages.identification.title);
 
     const phone = page.getByRole('textbox', { name: c.purchase.phone.label });
     await phone.fill('+998 93 765 43 21');

@@ -11,6 +11,7 @@ import {
   newContext,
   startSite,
   waitForHydration,
+  waitForPage,
   type Site,
 } from './support';
 
@@ -67,7 +68,7 @@ async function chooseEsimAndTariff(page: Page, c: Texts, tariffName: RegExp) {
   await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
   await page.getByRole('radio', { name: tariffName }).check();
   await page.getByRole('button', { name: c.purchase.options.continue }).click();
-  await page.waitForURL(/\/identification\?/);
+  await waitForPage(page, /\/identification\?/, c.pages.identification.title);
 }
 
 async function confirmPhone(page: Page, c: Texts) {
@@ -188,7 +189,11 @@ describe('buying a number', () => {
       await page.getByRole('radio', { name: /^eSIM/ }).check();
       await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
       await page.getByRole('button', { name: c.purchase.options.continue }).click();
-      await page.waitForURL(new RegExp(`${escapeRegExp(localizePath('/identification', lang))}\\?tariff=oq-start&sim=esim$`));
+      await waitForPage(
+        page,
+        new RegExp(`${escapeRegExp(localizePath('/identification', lang))}\\?tariff=oq-start&sim=esim$`),
+        c.pages.identification.title,
+      );
       await confirmPhone(page, c);
       await identify(page, c, '31205962600129', '12.05.1996');
       await page.waitForURL(/payment\?tariff=oq-start/);
@@ -214,7 +219,11 @@ describe('buying a number', () => {
     await page.getByRole('radio', { name: en.purchase.options.pickup }).check();
     await page.getByLabel(en.purchase.options.point, { exact: true }).selectOption('tashkent-1');
     await page.getByRole('button', { name: en.purchase.options.continue }).click();
-    await page.waitForURL(/\/en\/identification\?tariff=constructor&internetGb=20&minutes=500&sms=100&nightInternet=1&sim=physical$/);
+    await waitForPage(
+      page,
+      /\/en\/identification\?tariff=constructor&internetGb=20&minutes=500&sms=100&nightInternet=1&sim=physical$/,
+      en.pages.identification.title,
+    );
     await confirmPhone(page, en);
     await page.getByRole('radio', { name: en.identification.methods.manual }).check();
     await page.getByLabel(en.identification.point, { exact: true }).selectOption({ index: 1 });

@@ -148,6 +148,17 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 });
 }
 
+/**
+ * After a click that navigates within the app: the new URL, then the new page's own heading.
+ * react-router changes the URL as the navigation commits, and React draws the new page after it
+ * (a transition): until then locators still match the old page, whose fields some pages share
+ * (the phone's SMS step is on /numbers and on identification alike).
+ */
+export async function waitForPage(page: Page, url: RegExp | string, heading: string): Promise<void> {
+  await page.waitForURL(url);
+  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+}
+
 /** The browser's locale a visitor of each language has. */
 export const BROWSER_LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ', 'uz-cyrl': 'uz-Cyrl-UZ' };
 
@@ -217,4 +228,70 @@ export async function axeViolations(
           .map((n) => n.target.join(' '))
           .join(', ')}`,
     );
+}
+
+/** What `countRendersOnTicks` has seen so far on a page. */
+export interface TickRenders {
+  /** Renders of the watched elements, in any commit. */
+  renders: number;
+  /** Commits that changed the text of the page's first `[role="timer"]`. */
+  ticks: number;
+  /** Renders of the watched elements in those commits. */
+  rendersOnTicks: number;
+}
+
+/**
+ * Counts, for every page of `context`, through React's DevTools hook (which React calls after
+ * every commit, production builds included), the renders of the elements `selector` matches, and
+ * those made in commits that changed the countdown's text (`[role="timer"]`). An element was
+ * rendered again when its fiber holds a new props object: the component that draws it ran and
+ * made a new element. A fiber React only copied on its way to an update elsewhere keeps the same
+ * props. Read with `rendersOnTicks(page)`.
+ */
+export async function countRendersOnTicks(context: BrowserContext, selector: string): Promise<void> {
+  await context.addInitScript((watched: string) => {
+    type Fiber = { child: Fiber | null; sibling: Fiber | null; stateNode: unknown; memoizedProps: unknown };
+    const seen = new WeakMap<object, object>();
+    const counts = { renders: 0, ticks: 0, rendersOnTicks: 0 };
+    let rendered = 0;
+    let shown: string | null = null;
+    const walk = (fiber: Fiber | null) => {
+      for (let node = fiber; node; node = node.sibling) {
+        const element = node.stateNode;
+        if (element instanceof Element && element.matches(watched)) {
+          if (seen.has(element) && seen.get(element) !== node.memoizedProps) rendered += 1;
+          seen.set(element, node.memoizedProps as object);
+        }
+        walk(node.child);
+      }
+    };
+    let renderers = 0;
+    (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject: () => ++renderers,
+      checkDCE: () => {},
+      onScheduleFiberRoot: () => {},
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+        rendered = 0;
+        walk(root.current);
+        counts.renders += rendered;
+        const text = document.querySelector('[role="timer"]')?.textContent ?? null;
+        if (shown !== null && text !== null && text !== shown) {
+          counts.ticks += 1;
+          counts.rendersOnTicks += rendered;
+        }
+        shown = text;
+      },
+    };
+    (window as unknown as { __tickRenders: typeof counts }).__tickRenders = counts;
+  }, selector);
+}
+
+/** The counts `countRendersOnTicks` keeps for `page`. */
+export function rendersOnTicks(page: Page): Promise<TickRenders> {
+  return page.evaluate(() => ({ ...(window as unknown as { __tickRenders: TickRenders }).__tickRenders }));
 }
