@@ -1,10 +1,12 @@
-// What a held booking costs a slow phone every second: the countdown ticks once a second, and
-// whatever re-renders on the tick runs on the main thread for as long as the visitor keeps the
-// page open. In Debian's Chromium with the CPU slowed 4x (as bench:hydration) and a phone's
-// screen, the script books the first number on /en/numbers, then reads the renderer's own
+// What a running countdown costs a slow phone every second: a booking's and an auction lot's
+// countdowns tick once a second, and whatever re-renders on the tick runs on the main thread for
+// as long as the visitor keeps the page open. In Debian's Chromium with the CPU slowed 4x (as
+// bench:hydration) and a phone's screen, the script opens the first running lot's page, then
+// books the first number on /en/numbers, and reads the renderer's own
 // counters (CDP Performance.getMetrics: TaskDuration, ScriptDuration, RecalcStyleDuration,
 // LayoutDuration) over TICK_SECONDS (10)
-// seconds, on /en/numbers and on /en/identification (the next step, still with the booking).
+// seconds on each: the lot's page, /en/numbers and /en/identification (the next step, still
+// with the booking).
 // The same window with no booking is the page's floor. Prints the main thread's milliseconds per
 // second, the median of TICK_RUNS (3) fresh browsers.
 import fs from 'node:fs';
@@ -33,7 +35,7 @@ async function perSecond(page, cdp) {
   return { task: rate('TaskDuration'), script: rate('ScriptDuration'), style: rate('RecalcStyleDuration'), layout: rate('LayoutDuration') };
 }
 
-async function oneRun(origin) {
+async function oneRun(origin, lotPage) {
   const browser = await chromium.launch({
     executablePath: CHROME_PATH,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
@@ -44,6 +46,10 @@ async function oneRun(origin) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    await page.goto(`${origin}${lotPage}`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByRole('timer').waitFor();
+    const lot = await perSecond(page, cdp);
     await page.goto(`${origin}/en/numbers`);
     await page.locator('html[data-hydrated]').waitFor();
     const free = await perSecond(page, cdp);
@@ -54,7 +60,7 @@ async function oneRun(origin) {
     await page.locator('html[data-hydrated]').waitFor();
     await page.getByRole('timer').waitFor();
     const identification = await perSecond(page, cdp);
-    return { free, numbers, identification };
+    return { lot, free, numbers, identification };
   } finally {
     await browser.close();
   }
@@ -62,10 +68,11 @@ async function oneRun(origin) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const { site, origin } = await startBrowserSite();
+const { site, origin, pages } = await startBrowserSite('/en/numbers?lot=');
 try {
+  const [lotPage] = pages;
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await oneRun(origin));
+  for (let i = 0; i < RUNS; i++) runs.push(await oneRun(origin, lotPage));
   const row = (label, key) => [
     label,
     `${median(runs.map((r) => r[key].task)).toFixed(1)} ms`,
@@ -78,6 +85,7 @@ try {
     table(
       ['page', 'tasks', 'script', 'style', 'layout'],
       [
+        row(`${lotPage}, auction running`, 'lot'),
         row('/en/numbers, no booking', 'free'),
         row('/en/numbers, booking held', 'numbers'),
         row('/en/identification, booking held', 'identification'),

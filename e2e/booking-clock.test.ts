@@ -2,7 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
 import { localizePath, type Language } from '../shared/languages';
-import { BROWSER_LOCALES as LOCALES, collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
+import {
+  BROWSER_LOCALES as LOCALES,
+  collectProblems,
+  countRendersOnTicks,
+  newContext,
+  rendersOnTicks,
+  waitForHydration,
+  type Site,
+  withSiteAndBrowser,
+} from './support';
 
 const TEXTS = CATALOGUES;
 
@@ -75,58 +84,11 @@ describe.each(['en', 'ru', 'uz'] as const)('the booking clock in %s', (lang) => 
   });
 });
 
-/**
- * Counts, through React's DevTools hook (which React calls after every commit, production builds
- * included), the commits that changed the countdown's text and the number cards rendered again in
- * those commits: a card's host fiber is a new object after any render of its card, and the same
- * object while React skips it.
- */
-function countCardRenders() {
-  type Fiber = { child: Fiber | null; sibling: Fiber | null; stateNode: unknown };
-  const seen = new WeakMap<object, object>();
-  const counts = { cardRenders: 0, ticks: 0, cardRendersOnTicks: 0 };
-  let cards = 0;
-  let shown: string | null = null;
-  const walk = (fiber: Fiber | null) => {
-    for (let node = fiber; node; node = node.sibling) {
-      const element = node.stateNode;
-      if (element instanceof HTMLElement && element.classList.contains('number-card')) {
-        if (seen.has(element) && seen.get(element) !== node) cards += 1;
-        seen.set(element, node);
-      }
-      walk(node.child);
-    }
-  };
-  let renderers = 0;
-  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    isDisabled: false,
-    renderers: new Map(),
-    inject: () => ++renderers,
-    checkDCE: () => {},
-    onScheduleFiberRoot: () => {},
-    onCommitFiberUnmount: () => {},
-    onPostCommitFiberRoot: () => {},
-    onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
-      cards = 0;
-      walk(root.current);
-      counts.cardRenders += cards;
-      const text = document.querySelector('[role="timer"]')?.textContent ?? null;
-      if (shown !== null && text !== null && text !== shown) {
-        counts.ticks += 1;
-        counts.cardRendersOnTicks += cards;
-      }
-      shown = text;
-    },
-  };
-  (window as unknown as { __renders: typeof counts }).__renders = counts;
-}
-
 describe('the countdown', () => {
   it('ticks without rendering the page again: the number cards are left as they are', async () => {
     const c = en;
     const context = await newContext(browser, { locale: LOCALES.en });
-    await context.addInitScript(countCardRenders);
+    await countRendersOnTicks(context, '.number-card');
     const page = await context.newPage();
     // Nothing but the clock may render while it ticks: no live stream (refused, as a busy API
     // would), and every answer of the booking is in before the first tick.
@@ -137,8 +99,7 @@ describe('the countdown', () => {
     await page.goto(`${site.origin}/en/numbers`);
     await waitForHydration(page);
     await page.locator('.Toastify').waitFor({ state: 'attached' });
-    type Renders = { cardRenders: number; ticks: number; cardRendersOnTicks: number };
-    const renders = () => page.evaluate(() => ({ ...(window as unknown as { __renders: Renders }).__renders }));
+    const renders = () => rendersOnTicks(page);
     const idle = await renders();
     const card = page.locator('.number-card').nth(9);
     const number = (await card.locator('.phone-number').textContent())!;
@@ -146,7 +107,7 @@ describe('the countdown', () => {
     await card.getByText(c.numbers.choice.reserved.replace('{{number}}', number)).waitFor();
     await page.locator('.reservation-panel__price').waitFor();
     // The harness sees renders: booking drew the cards again (the chosen one is the visitor's now).
-    expect((await renders()).cardRenders).toBeGreaterThan(idle.cardRenders);
+    expect((await renders()).renders).toBeGreaterThan(idle.renders);
 
     // From here the clock moves only when the test says so.
     await page.clock.pauseAt(Date.now() + 1_000);
@@ -158,7 +119,7 @@ describe('the countdown', () => {
     }
     const ticked = await renders();
     expect(ticked.ticks - before.ticks).toBe(3);
-    expect(ticked.cardRendersOnTicks - before.cardRendersOnTicks).toBe(0);
+    expect(ticked.rendersOnTicks - before.rendersOnTicks).toBe(0);
     await context.close();
   });
 

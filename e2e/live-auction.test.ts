@@ -11,8 +11,10 @@ import { AUTH_TOKEN_KEY, AUTH_TOKEN_NUMBER_KEY } from '../shared/tokens';
 import {
   BROWSER_LOCALES as LOCALES,
   collectProblems,
+  countRendersOnTicks,
   launchBrowser,
   newContext,
+  rendersOnTicks,
   startSite,
   waitForHydration,
   waitUntil,
@@ -254,6 +256,43 @@ describe('the live lot page, when a rival bids before its stream opened', () => 
     await live.filter({ hasText: upToValue(TEXTS.en.auction.newBid) }).waitFor();
     expect(await live.textContent()).toContain(formatUzs(detail.minimumBid, 'en'));
     expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the live lot page while its time runs', () => {
+  it('ticks without rendering the lot again: its price and its bid form are left as they are', async () => {
+    const { items } = (await (await fetch(`${site.origin}/api/v1/auctions`)).json()) as {
+      items: { id: string; status: string; endsAt: string }[];
+    };
+    const lot = items.find((item) => item.status === 'active')!;
+    const context = await newContext(browser, { locale: LOCALES.en });
+    await countRendersOnTicks(context, '.auction-lot__facts .facts__main, .auction-lot__action');
+    const page = await context.newPage();
+    await page.clock.install({ time: Date.now() });
+    const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/auctions/${lot.id}/events`);
+    await page.goto(`${site.origin}${localizePath('/numbers', 'en')}?lot=${lot.id}`);
+    await waitForHydration(page);
+    await streamOpened;
+    // The harness sees the lot's renders: the stream's snapshot drew the lot again.
+    await page.waitForFunction(() => (window as unknown as { __tickRenders: { renders: number } }).__tickRenders.renders > 0);
+
+    // Half an hour before the end the countdown shows seconds; from there the clock moves only
+    // when the test says so.
+    await page.clock.pauseAt(Date.parse(lot.endsAt) - 30 * 60_000);
+    await page
+      .getByRole('timer')
+      .filter({ hasText: /\b(29|30)\b/ })
+      .waitFor();
+    const before = await rendersOnTicks(page);
+    for (let tick = 0; tick < 3; tick++) {
+      const shown = await page.getByRole('timer').textContent();
+      await page.clock.runFor(1_000);
+      await page.waitForFunction((text) => document.querySelector('[role="timer"]')?.textContent !== text, shown);
+    }
+    const ticked = await rendersOnTicks(page);
+    expect(ticked.ticks - before.ticks).toBe(3);
+    expect(ticked.rendersOnTicks - before.rendersOnTicks).toBe(0);
     await context.close();
   });
 });

@@ -69,7 +69,7 @@ function subscribeTicksAndTokens(listener: () => void): () => void {
  * after which the token is removed and the number released in the interface. Call it once per
  * page (each call would toast). The page renders again when the booking starts or ends, never on
  * the clock's tick: the warnings are the tick's own work (on a slow phone, a whole page rendered
- * every second was a long task every second; bench:booking-tick).
+ * every second was a long task every second; bench:countdowns).
  */
 export function useBookingWatcher(): BookingState {
   const { t } = useTranslation();

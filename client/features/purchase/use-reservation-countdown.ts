@@ -18,7 +18,7 @@ export function useHeldReservation(): HeldReservation | null {
  * Whole seconds left until `expiresAtMs`, derived on every tick from Date.now(): a reload, a
  * sleeping laptop or a throttled background tab cannot make it drift. Only the component that
  * shows the count should call it: whatever calls it renders again every second (on a slow phone a
- * whole page rendered once a second was a long task every second, bench:booking-tick).
+ * whole page rendered once a second was a long task every second, bench:countdowns).
  */
 export function useSecondsLeft(expiresAtMs: number): number {
   const read = () => secondsLeft(expiresAtMs, Date.now());

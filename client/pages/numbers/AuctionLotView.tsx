@@ -13,7 +13,7 @@ import { useHydrated } from '../../components/use-hydrated';
 import type { action } from './actions';
 import { BidForm } from './BidForm';
 import { MaxBidForm } from './MaxBidForm';
-import { useAuctionLot } from './use-auction-lot';
+import { useAuctionLot, useLotMsLeft, type LotClock } from './use-auction-lot';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
 
 /** One lot: the server's end time and time left, the current bid, the visitor's position, bids, and buying when won. */
@@ -24,13 +24,13 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
   const { search } = useLocation();
   const hydrated = useHydrated();
   const auth = usePhoneAuth();
-  const { lot, msLeft, extendedTo, newBid, accept, refresh } = useAuctionLot(initial, auth?.token ?? null);
+  const { lot, over, clock, extendedTo, newBid, accept, refresh } = useAuctionLot(initial, auth?.token ?? null);
   // Buying the won lot is the page's action (actions.ts): busy and refusal are the fetcher's.
   const buying = useFetcher<typeof action>();
   const bought = buying.state === 'idle' && buying.data?.intent === 'buy-lot' ? buying.data : undefined;
   const buyError = bought && !bought.ok ? (bought.message ?? t('auction.buyFailed')) : null;
   const carried = carriedQuery(new URLSearchParams(search));
-  const running = lot.status === 'active' && msLeft > 0;
+  const running = lot.status === 'active' && !over;
   // Once booked, the visitor goes on to choose their SIM and tariff with it.
   const booked = bought?.ok === true;
   const numbersPage = href('numbers', lang, {}, carried);
@@ -84,7 +84,7 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
             {lot.status === 'active' ? (
               <div>
                 <dt>{t('auction.timeLeft')}</dt>
-                <dd role="timer">{running ? formatDuration(msLeft, t) : t('auction.ended')}</dd>
+                <dd role="timer">{running ? <LotTimeLeft clock={clock} /> : t('auction.ended')}</dd>
               </div>
             ) : null}
             <div>
@@ -208,4 +208,10 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
       </HydrationBoundary>
     </article>
   );
+}
+
+/** The lot's time left, the one part of the lot's view drawn again every second. */
+function LotTimeLeft({ clock }: { clock: LotClock }) {
+  const { t } = useTranslation();
+  return formatDuration(useLotMsLeft(clock), t);
 }

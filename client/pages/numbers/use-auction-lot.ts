@@ -79,17 +79,33 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
 
   const endsAtMs = Date.parse(lot.endsAt);
   const serverSnapshot = endsAtMs - Date.parse(initial.serverTime);
-  const msLeft = useSyncExternalStore(
+  // Whole seconds: the snapshot must not change between two reads within one tick.
+  const read = () =>
+    offset.current === null ? serverSnapshot : Math.max(0, Math.floor((endsAtMs - (Date.now() + offset.current)) / 1000) * 1000);
+  // The view renders again when the lot ends, not on every tick: the time left is LotTimeLeft's.
+  const over = useSyncExternalStore(
     subscribeClock,
-    () => {
-      if (offset.current === null) return serverSnapshot;
-      // Whole seconds: the snapshot must not change between two reads within one tick.
-      return Math.max(0, Math.floor((endsAtMs - (Date.now() + offset.current)) / 1000) * 1000);
-    },
-    () => serverSnapshot,
+    () => read() === 0,
+    () => serverSnapshot <= 0,
   );
 
-  return { lot, msLeft, extendedTo, newBid, accept, refresh };
+  return { lot, over, clock: { read, server: serverSnapshot } satisfies LotClock, extendedTo, newBid, accept, refresh };
+}
+
+/** The lot's time left on the server's clock (DOMAIN.md: the server's clock decides), in ms. */
+export interface LotClock {
+  read: () => number;
+  /** What the server's render showed, for hydration. */
+  server: number;
+}
+
+/**
+ * The lot's time left, again on every tick of the shared clock. Only the element that shows it
+ * calls this: whatever calls it renders every second (bench:countdowns measures what a whole
+ * page rendered on every tick costs a slow phone).
+ */
+export function useLotMsLeft({ read, server }: LotClock): number {
+  return useSyncExternalStore(subscribeClock, read, () => server);
 }
 
 /** The stream's query: a stream token when the visitor has confirmed their phone (see lotStreamToken). */
