@@ -10,6 +10,7 @@ import {
   collectProblems,
   countDocumentLoads,
   newContext,
+  waitForBrowserServices,
   waitForHydration,
   type Site,
   withSiteAndBrowser,
@@ -184,6 +185,7 @@ describe('a new build', () => {
     const loads = countDocumentLoads(page);
     await page.goto(`${site.origin}/en/numbers`);
     await waitForHydration(page);
+    await waitForBrowserServices(page);
     await page.evaluate(() => {
       localStorage.setItem('reservation-token', 'kept-token');
       sessionStorage.setItem('purchase-draft-probe', 'kept-draft');
@@ -219,6 +221,7 @@ describe('a new build', () => {
     const loads = countDocumentLoads(page);
     await page.goto(`${site.origin}/en/about`);
     await waitForHydration(page);
+    await waitForBrowserServices(page);
     await page.route('**/latest.json', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }),
     );
@@ -240,6 +243,7 @@ describe('a new build', () => {
     const loads = countDocumentLoads(page);
     await page.goto(`${site.origin}/en/numbers`);
     await waitForHydration(page);
+    await waitForBrowserServices(page);
     const field = page.getByRole('textbox', { name: en.numbers.filters.mask });
     await field.fill('XXX-YY-YY');
     await page.route('**/latest.json', (route) =>

@@ -8,6 +8,7 @@ import {
   launchBrowser,
   newContext,
   startSite,
+  waitForBrowserServices,
   waitForHydration,
   type Site,
 } from './support';
@@ -84,6 +85,7 @@ describe('build updates and chunk failures', () => {
     const loads = countDocumentLoads(page);
     await page.goto(`${site.origin}/en/numbers`);
     await waitForHydration(page);
+    await waitForBrowserServices(page);
     expect(loads.count).toBe(1);
     // Typed and not sent: coming back to the tab must not throw it away.
     await page.getByRole('textbox', { name: 'Ends with' }).fill('77');

@@ -159,6 +159,15 @@ export async function waitForPage(page: Page, url: RegExp | string, heading: str
   await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
 }
 
+/**
+ * The page's browser services (the new-build checks, the colour scheme's listener, analytics)
+ * have started: they load once the browser is idle after hydration (client/start.tsx), so a test
+ * that brings the tab back or moves the clock for them waits for this first.
+ */
+export async function waitForBrowserServices(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-services="started"]', { state: 'attached', timeout: 15000 });
+}
+
 /** The browser's locale a visitor of each language has. */
 export const BROWSER_LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', uz: 'uz-UZ', 'uz-cyrl': 'uz-Cyrl-UZ' };
 

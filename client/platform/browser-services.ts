@@ -16,4 +16,7 @@ export function startBrowserServices(boot: BootData, router: BrowserRouter): voi
   void startFirebaseAnalytics(boot.config.firebase);
   startTagManager(boot.config.gtmId);
   startMetrika(boot.config.metrikaId);
+  // Said on the page, as data-hydrated is: a browser test waits for it before it acts on a new
+  // build or a changed colour scheme, which only these services follow.
+  document.documentElement.setAttribute('data-services', 'started');
 }
