@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/toast';
 import { WARNING_MESSAGE_KEY, dueWarning, withImplied, type BookingWarning } from './booking-warnings';
-import { clearReservation, subscribeTokens, type HeldReservation } from '../../../shared/tokens';
+import { clearReservation, type HeldReservation } from '../../../shared/tokens';
 import { subscribeClock } from './clock';
 import { secondsLeft, useHeldReservation } from './use-reservation-countdown';
 
@@ -54,16 +54,6 @@ export interface BookingState {
   expiredNumber: string | null;
 }
 
-/** Re-reads a snapshot on each tick of the clock and on each change of the tokens. */
-function subscribeTicksAndTokens(listener: () => void): () => void {
-  const fromClock = subscribeClock(listener);
-  const fromTokens = subscribeTokens(listener);
-  return () => {
-    fromClock();
-    fromTokens();
-  };
-}
-
 /**
  * The booking of the page, with its warnings: a toast at 5 and 1 minute left and at the end,
  * after which the token is removed and the number released in the interface. Call it once per
@@ -74,9 +64,10 @@ function subscribeTicksAndTokens(listener: () => void): () => void {
 export function useBookingWatcher(): BookingState {
   const { t } = useTranslation();
   const reservation = useHeldReservation();
-  // Whether the booking's end has come: a snapshot that changes once, however often it is read.
+  // Whether the booking's end has come: a snapshot that changes once, however often it is read
+  // (a new token renders again through useHeldReservation already).
   const over = useSyncExternalStore(
-    subscribeTicksAndTokens,
+    subscribeClock,
     () => reservation !== null && reservation.expiresAtMs <= Date.now(),
     () => false,
   );

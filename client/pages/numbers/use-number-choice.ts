@@ -50,14 +50,12 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
   let outcome: ChoiceOutcome | null = null;
   // "Reserved for you" holds only while it is true: once the booking ends (expired, cancelled,
   // replaced in another tab) the card is choosable again and says nothing stale.
-  if (result?.ok) {
-    if (held?.number === result.number) {
-      const text = result.replaced
-        ? t('numbers.choice.replaced', { number: result.formatted, released: formatUzPhone(result.replaced) })
-        : t('numbers.choice.reserved', { number: result.formatted });
-      outcome = { number: result.number, tone: 'success', text, phoneRequired: false };
-    }
-  } else if (result) {
+  if (result?.ok && held?.number === result.number) {
+    const text = result.replaced
+      ? t('numbers.choice.replaced', { number: result.formatted, released: formatUzPhone(result.replaced) })
+      : t('numbers.choice.reserved', { number: result.formatted });
+    outcome = { number: result.number, tone: 'success', text, phoneRequired: false };
+  } else if (result && !result.ok) {
     const text = result.taken
       ? t('numbers.choice.taken', { number: formatUzPhone(result.number) })
       : (result.message ?? t('numbers.choice.failed'));
