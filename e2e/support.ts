@@ -120,15 +120,29 @@ export function countDocumentLoads(page: Page): { count: number } {
  * new build: 'reload', or why not ('no-new-build', 'unsaved-input', 'already-reloaded'). The
  * page announces its decision (client/platform/build-updates.ts), so a test that expects no
  * reload knows the page has looked, instead of sleeping and seeing nothing happen.
+ * The check listens once the browser services have started, so this waits for them first; a page
+ * that still announces nothing fails the test here, saying so, instead of as a jest timeout.
  */
-export function buildDecisionOnReturn(page: Page): Promise<string> {
+export async function buildDecisionOnReturn(page: Page, timeoutMs = 10_000): Promise<string> {
+  await waitForBrowserServices(page);
   return page.evaluate(
-    (eventName) =>
-      new Promise<string>((resolve) => {
-        document.addEventListener(eventName, (event) => resolve(String((event as CustomEvent<string>).detail)), { once: true });
+    ([eventName, timeout]) =>
+      new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`the page announced no build decision ${timeout} ms after the tab came back`)),
+          timeout,
+        );
+        document.addEventListener(
+          eventName,
+          (event) => {
+            clearTimeout(timer);
+            resolve(String((event as CustomEvent<string>).detail));
+          },
+          { once: true },
+        );
         document.dispatchEvent(new Event('visibilitychange'));
       }),
-    BUILD_DECISION_EVENT,
+    [BUILD_DECISION_EVENT, timeoutMs] as const,
   );
 }
 
