@@ -17,7 +17,7 @@ describe('hydration', () => {
 
   // One test a language (13 pages each, 52 in all): a whole pass over every page stays well inside
   // the per-test limit when the browser tests share the machine with a second worker.
-  it.each(LANGUAGES)(`is clean on all ${paths.length} pages in %s: no hydration warning, no console error`, async (lang) => {
+  it.each(LANGUAGES)('is clean on all 13 pages in %s: no hydration warning, no console error', async (lang) => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const problems = collectProblems(page);
@@ -30,7 +30,7 @@ describe('hydration', () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(LANGUAGE_TAG[lang]);
       seen.push(url);
     }
-    expect(new Set(seen).size).toBe(paths.length);
+    expect(new Set(seen).size).toBe(13);
     expect(problems).toEqual([]);
     await context.close();
   });

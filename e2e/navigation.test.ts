@@ -243,7 +243,6 @@ describe('a new build', () => {
     const loads = countDocumentLoads(page);
     await page.goto(`${site.origin}/en/numbers`);
     await waitForHydration(page);
-    await waitForBrowserServices(page);
     const field = page.getByRole('textbox', { name: en.numbers.filters.mask });
     await field.fill('XXX-YY-YY');
     await page.route('**/latest.json', (route) =>
