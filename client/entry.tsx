@@ -1,5 +1,6 @@
 import './styles/app.css';
 import { nextTask } from './platform/tasks';
+import { watchPageInput } from './platform/unsaved-input';
 
 /**
  * The browser's first module, imported by the document's boot script (shared/boot-modules.ts)
@@ -26,6 +27,9 @@ const STAGES: (() => Promise<unknown>)[] = [
 ];
 
 async function start(): Promise<void> {
+  // Before anything else: a visitor may go into a field long before the app has started, and a
+  // new build must not reload the page over what they typed (client/platform/unsaved-input.ts).
+  watchPageInput();
   for (const stage of STAGES) {
     await stage();
     await nextTask();

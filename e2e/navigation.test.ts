@@ -237,14 +237,24 @@ describe('a new build', () => {
     await context.close();
   });
 
-  it('does not reload a page whose form holds typed input', async () => {
+  it('does not reload a page whose form holds typed input, even input typed before the build checks started', async () => {
     const context = await newContext(browser, { locale: 'en-US' });
     const page = await context.newPage();
     const loads = countDocumentLoads(page);
+    // The build checks load once the browser is idle after hydration; a visitor on a slow phone
+    // types before that. Their module is held here until the field is filled.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/chunks/browser-services-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${site.origin}/en/numbers`);
     await waitForHydration(page);
     const field = page.getByRole('textbox', { name: en.numbers.filters.mask });
     await field.fill('XXX-YY-YY');
+    expect(await page.getAttribute('html', 'data-services')).toBeNull();
+    release();
     await page.route('**/latest.json', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }),
     );

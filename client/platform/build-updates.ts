@@ -7,6 +7,8 @@
  * none within 10 s of the last (sessionStorage survives the reload; the booking and the purchase
  * draft live in localStorage and sessionStorage, so they survive it too).
  */
+import { watchPageInput } from './unsaved-input';
+
 export interface BuildInfo {
   buildId: string;
 }
@@ -54,52 +56,11 @@ export function mayReloadForBuild(storage: Pick<Storage, 'getItem' | 'setItem'> 
   }
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-function isField(target: EventTarget | null): target is Field {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
-}
-
-function fieldValue(field: Field): string {
-  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return String(field.checked);
-  return field.value;
-}
-
-/**
- * Fields the visitor has changed and not yet submitted. React keeps a controlled field's default
- * in step with its value, so "changed" is measured against the value the field had when the
- * visitor first went into it.
- */
-export function watchUnsavedInput(doc: Document): { hasUnsavedInput(): boolean; stop(): void } {
-  const before = new Map<Field, string>();
-  const onFocus = (event: Event) => {
-    if (isField(event.target) && !before.has(event.target)) before.set(event.target, fieldValue(event.target));
-  };
-  const onSubmit = (event: Event) => {
-    for (const field of [...before.keys()]) if (field.form === event.target) before.delete(field);
-  };
-  doc.addEventListener('focusin', onFocus, true);
-  doc.addEventListener('submit', onSubmit, true);
-  return {
-    hasUnsavedInput() {
-      for (const [field, value] of before) {
-        if (!field.isConnected) before.delete(field);
-        else if (fieldValue(field) !== value) return true;
-      }
-      return false;
-    },
-    stop() {
-      doc.removeEventListener('focusin', onFocus, true);
-      doc.removeEventListener('submit', onSubmit, true);
-    },
-  };
-}
-
 export function startBuildUpdates(currentBuildId: string, intervalMinutes: number, router: NavigableRouter): () => void {
   let newBuild: string | null = null;
   let checking = false;
   let idleTimer: number | undefined;
-  const unsaved = watchUnsavedInput(document);
+  const unsaved = watchPageInput();
 
   const decide = (): BuildDecision => {
     if (!newBuild) return 'no-new-build';
@@ -157,7 +118,6 @@ export function startBuildUpdates(currentBuildId: string, intervalMinutes: numbe
     window.clearTimeout(idleTimer);
     document.removeEventListener('visibilitychange', onVisibility);
     for (const type of activity) window.removeEventListener(type, restartIdle, { capture: true });
-    unsaved.stop();
     unsubscribe();
   };
 }
