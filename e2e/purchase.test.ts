@@ -321,7 +321,7 @@ describe('buying a number', () => {
     await reserve(page, en, 11);
     await page.getByRole('textbox', { name: en.purchase.options.email }).fill('visitor@example.uz');
     await page.getByRole('button', { name: en.purchase.options.continue }).click();
-    await page.waitForURL(/\/en\/identification\?/);
+    await waitForPage(page, /\/en\/identification\?/, en.pages.identification.title);
     await confirmPhone(page, en);
     await identify(page, en, 'AB7654321', '20.07.1988');
     await page.waitForURL(/\/en\/identification\/retry\?.*reason=selfie_mirrored/);
@@ -346,14 +346,14 @@ describe('buying a number', () => {
     expect(await page.getByRole('radio', { name: /^eSIM/ }).isChecked()).toBe(true);
     await page.getByRole('textbox', { name: en.purchase.options.email }).fill('visitor@example.uz');
     await page.getByRole('button', { name: en.purchase.options.continue }).click();
-    await page.waitForURL(/\/en\/identification\?tariff=oq-plus&sim=esim$/);
+    await waitForPage(page, /\/en\/identification\?tariff=oq-plus&sim=esim$/, en.pages.identification.title);
     await confirmPhone(page, en);
     await identify(page, en, 'AB7654321', '20.07.1988');
     await page.waitForURL(/\/en\/identification\/retry\?.*reason=selfie_mirrored/);
     await page.locator('main').getByText(en.identification.rejections.selfieMirrored).waitFor();
     expect(await page.getByRole('link', { name: en.actions.supportService }).getAttribute('href')).toBe('/en/about#support');
     await page.getByRole('link', { name: en.actions.retry }).click();
-    await page.waitForURL(/\/en\/identification\?tariff=oq-plus&sim=esim$/);
+    await waitForPage(page, /\/en\/identification\?tariff=oq-plus&sim=esim$/, en.pages.identification.title);
     // The document typed before is still there to correct.
     expect(await page.getByRole('textbox', { name: en.identification.document }).inputValue()).toBe('AB7654321');
     await identify(page, en, 'AA1234567', '15.03.1990');
