@@ -27,10 +27,19 @@ interface Visitor {
   close(): Promise<void>;
 }
 
-async function visitor(lang: Language, path: string): Promise<Visitor> {
+/**
+ * A visitor on the numbers page whose live stream opens only when `streamOpens` settles: the
+ * stream tells a page at once that someone took a number, which replaces its "Choose" with
+ * "Taken", so on a slow run the second of two clicks could find no button to press.
+ */
+async function visitor(lang: Language, path: string, streamOpens: Promise<void>): Promise<Visitor> {
   const context = await newContext(browser, { locale: LOCALES[lang] });
   const page = await context.newPage();
   const problems = collectProblems(page);
+  await page.route('**/api/v1/numbers/events?**', async (route) => {
+    await streamOpens;
+    await route.continue();
+  });
   await page.goto(`${site.origin}${localizePath('/numbers', lang)}${path}`);
   await waitForHydration(page);
   return { lang, page, problems, close: () => context.close() };
@@ -45,13 +54,16 @@ describe('two visitors choosing the same number at once', () => {
     ['ru', 'uz'],
   ] as const)('one gets it (%s vs %s); the other is told in their language and stays on the page', async (langA, langB) => {
     const query = `?category=gold&page=${langA === 'en' ? 1 : langA === 'uz' ? 2 : 3}`;
-    const a = await visitor(langA, query);
-    const b = await visitor(langB, query);
+    let openStreams = () => {};
+    const streamsHeld = new Promise<void>((resolve) => (openStreams = resolve));
+    const a = await visitor(langA, query, streamsHeld);
+    const b = await visitor(langB, query, streamsHeld);
     const number = (await a.page.locator('.number-card .phone-number').first().textContent())!;
     const chooseIn = (v: Visitor) => v.page.locator('.number-card', { hasText: number }).getByRole('button');
     const urls = [a.page.url(), b.page.url()];
 
-    await Promise.all([chooseIn(a).click(), chooseIn(b).click()]);
+    // Both clicks land before either page hears of the other's booking: the API alone decides.
+    await Promise.all([chooseIn(a).click(), chooseIn(b).click()]).finally(openStreams);
     const outcome = async (v: Visitor) => {
       const c = TEXTS[v.lang];
       const card = v.page.locator('.number-card', { hasText: number });
