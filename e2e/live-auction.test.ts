@@ -14,7 +14,8 @@ import {
   countRendersOnTicks,
   launchBrowser,
   newContext,
-  rendersOnTicks,
+  rendersOverTicks,
+  rendersSeenAbove,
   startSite,
   waitForHydration,
   waitUntil,
@@ -71,7 +72,16 @@ async function visitor(lang: Language, lot: string, on: Site = site) {
   return { context, page, problems, traffic };
 }
 
-const currentBid = (page: Page) => page.locator('.auction-lot__facts .facts__main');
+const LOT_PRICE = '.auction-lot__facts .facts__main';
+const currentBid = (page: Page) => page.locator(LOT_PRICE);
+
+/** Waits until the lot page shows `amount` as its current price (through the stream: no reload). */
+async function lotPriceShown(page: Page, amount: number) {
+  await page.waitForFunction(
+    ([selector, expected]) => document.querySelector(selector)?.textContent?.replace(/\D/g, '') === String(expected),
+    [LOT_PRICE, amount] as const,
+  );
+}
 
 async function bid(page: Page, c: Texts, amount: number) {
   await page.getByRole('textbox', { name: c.auction.amountLabel }).fill(String(amount));
@@ -92,10 +102,7 @@ describe.each([
 
     await bid(first.page, c, detail.minimumBid);
     // The second visitor did not reload: the price came through the stream, and is announced politely.
-    await second.page.waitForFunction(
-      ([selector, amount]) => document.querySelector(selector as string)?.textContent?.replace(/\D/g, '') === String(amount),
-      ['.auction-lot__facts .facts__main', detail.minimumBid] as const,
-    );
+    await lotPriceShown(second.page, detail.minimumBid);
     expect(digits(await second.page.getByTestId('lot-live').textContent())).toBeGreaterThan(0);
     expect(await second.page.getByTestId('lot-live').getAttribute('role')).toBe('status');
 
@@ -149,10 +156,7 @@ describe.each([
     await owner.page.locator('main').getByText(upToValue(c.auction.highestUpTo)).waitFor();
     expect(digits(await standing.textContent())).toBe(maximum);
     // The maximum placed the opening bid for its owner; the rival's page saw it come in.
-    await rival.page.waitForFunction(
-      ([selector, amount]) => document.querySelector(selector as string)?.textContent?.replace(/\D/g, '') === String(amount),
-      ['.auction-lot__facts .facts__main', detail.minimumBid] as const,
-    );
+    await lotPriceShown(rival.page, detail.minimumBid);
     const ownerReads = owner.traffic.filter((t) => t === 'read').length;
 
     // The rival bids one step more and is outbid at once, by a bid marked automatic.
@@ -165,10 +169,7 @@ describe.each([
     expect(await rival.page.locator('main').textContent()).not.toContain(String(maximum));
 
     // The owner, who touched nothing, sees the new price and that they are still highest, through the stream.
-    await owner.page.waitForFunction(
-      ([selector, amount]) => document.querySelector(selector as string)?.textContent?.replace(/\D/g, '') === String(amount),
-      ['.auction-lot__facts .facts__main', detail.minimumBid + 2 * detail.step] as const,
-    );
+    await lotPriceShown(owner.page, detail.minimumBid + 2 * detail.step);
     expect(await standing.textContent()).toMatch(upToValue(c.auction.highestUpTo));
     expect(owner.traffic.filter((t) => t === 'read').length).toBe(ownerReads);
     expect(await standing.getAttribute('role')).toBe('status');
@@ -248,10 +249,7 @@ describe('the live lot page, when a rival bids before its stream opened', () => 
     release();
     await streamOpened;
 
-    await page.waitForFunction(
-      ([selector, amount]) => document.querySelector(selector as string)?.textContent?.replace(/\D/g, '') === String(amount),
-      ['.auction-lot__facts .facts__main', detail.minimumBid] as const,
-    );
+    await lotPriceShown(page, detail.minimumBid);
     const live = page.getByTestId('lot-live');
     await live.filter({ hasText: upToValue(TEXTS.en.auction.newBid) }).waitFor();
     expect(await live.textContent()).toContain(formatUzs(detail.minimumBid, 'en'));
@@ -275,7 +273,7 @@ describe('the live lot page while its time runs', () => {
     await waitForHydration(page);
     await streamOpened;
     // The harness sees the lot's renders: the stream's snapshot drew the lot again.
-    await page.waitForFunction(() => (window as unknown as { __tickRenders: { renders: number } }).__tickRenders.renders > 0);
+    await rendersSeenAbove(page, 0);
 
     // Half an hour before the end the countdown shows seconds; from there the clock moves only
     // when the test says so.
@@ -284,15 +282,7 @@ describe('the live lot page while its time runs', () => {
       .getByRole('timer')
       .filter({ hasText: /\b(29|30)\b/ })
       .waitFor();
-    const before = await rendersOnTicks(page);
-    for (let tick = 0; tick < 3; tick++) {
-      const shown = await page.getByRole('timer').textContent();
-      await page.clock.runFor(1_000);
-      await page.waitForFunction((text) => document.querySelector('[role="timer"]')?.textContent !== text, shown);
-    }
-    const ticked = await rendersOnTicks(page);
-    expect(ticked.ticks - before.ticks).toBe(3);
-    expect(ticked.rendersOnTicks - before.rendersOnTicks).toBe(0);
+    expect(await rendersOverTicks(page, 3)).toEqual({ ticks: 3, rendersOnTicks: 0 });
     await context.close();
   });
 });

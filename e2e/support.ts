@@ -125,25 +125,24 @@ export function countDocumentLoads(page: Page): { count: number } {
  */
 export async function buildDecisionOnReturn(page: Page, timeoutMs = 10_000): Promise<string> {
   await waitForBrowserServices(page);
-  return page.evaluate(
-    ([eventName, timeout]) =>
-      new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`the page announced no build decision ${timeout} ms after the tab came back`)),
-          timeout,
-        );
-        document.addEventListener(
-          eventName,
-          (event) => {
-            clearTimeout(timer);
-            resolve(String((event as CustomEvent<string>).detail));
-          },
-          { once: true },
-        );
+  const decision = page.evaluate(
+    (eventName) =>
+      new Promise<string>((resolve) => {
+        document.addEventListener(eventName, (event) => resolve(String((event as CustomEvent<string>).detail)), { once: true });
         document.dispatchEvent(new Event('visibilitychange'));
       }),
-    [BUILD_DECISION_EVENT, timeoutMs] as const,
+    BUILD_DECISION_EVENT,
   );
+  // Bounded from Node, not by a timer in the page, which Playwright's clock would hold still.
+  let timer: NodeJS.Timeout | undefined;
+  const silence = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the page announced no build decision ${timeoutMs} ms after the tab came back`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([decision, silence]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -317,4 +316,27 @@ export async function countRendersOnTicks(context: BrowserContext, selector: str
 /** The counts `countRendersOnTicks` keeps for `page`. */
 export function rendersOnTicks(page: Page): Promise<TickRenders> {
   return page.evaluate(() => ({ ...(window as unknown as { __tickRenders: TickRenders }).__tickRenders }));
+}
+
+/** Waits until `countRendersOnTicks` has seen the watched elements rendered more than `count` times. */
+export async function rendersSeenAbove(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((above) => (window as unknown as { __tickRenders: TickRenders }).__tickRenders.renders > above, count);
+}
+
+/**
+ * Moves the page's paused clock (`page.clock.pauseAt`) one second at a time, `seconds` times,
+ * each time waiting until the first `[role="timer"]` shows another text. Returns what
+ * `countRendersOnTicks` counted meanwhile: the commits that changed the timer's text, and the
+ * watched elements' renders in them.
+ */
+export async function rendersOverTicks(page: Page, seconds: number): Promise<Omit<TickRenders, 'renders'>> {
+  const timer = page.getByRole('timer').first();
+  const before = await rendersOnTicks(page);
+  for (let tick = 0; tick < seconds; tick++) {
+    const shown = await timer.textContent();
+    await page.clock.runFor(1_000);
+    await page.waitForFunction((text) => document.querySelector('[role="timer"]')?.textContent !== text, shown);
+  }
+  const after = await rendersOnTicks(page);
+  return { ticks: after.ticks - before.ticks, rendersOnTicks: after.rendersOnTicks - before.rendersOnTicks };
 }
