@@ -167,7 +167,8 @@ describe('a visitor choosing in a category at its share of bookings without SMS'
     await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
     await page.getByRole('radio', { name: /^Oq Smart/ }).check();
     await page.getByRole('button', { name: c.purchase.options.continue }).click();
-    await page.waitForURL(/\/en\/identification/);
+    // The URL changes before React draws the page: what follows is read on the identification page itself.
+    await waitForPage(page, /\/en\/identification/, c.pages.identification.title);
     // The phone confirmed for the booking is the purchase's phone: no second SMS.
     await page.locator('main').getByText(c.purchase.phone.confirmed).waitFor();
     await page.locator('main').getByText('+998 90 555 12 34').waitFor();
