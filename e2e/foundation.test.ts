@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { LANGUAGES, LANGUAGE_TAG, localizePath } from '../shared/languages';
 import { PATHS } from '../shared/paths';
-import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser, newestNewsSlug } from './support';
+import { collectProblems, holdRequests, newContext, waitForHydration, type Site, withSiteAndBrowser, newestNewsSlug } from './support';
 
 let site: Site;
 let browser: Browser;
@@ -198,15 +198,7 @@ describe('colour mode', () => {
     const page = await context.newPage();
     // The listener's module loads once the browser is idle after hydration: held until the
     // system's scheme has changed, the change comes before anyone listens for it.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let requested = () => {};
-    const asked = new Promise<void>((resolve) => (requested = resolve));
-    await page.route('**/assets/chunks/browser-services-*.js', async (route) => {
-      requested();
-      await held;
-      await route.continue();
-    });
+    const { release, asked } = await holdRequests(page, '**/assets/chunks/browser-services-*.js');
     await page.goto(`${site.origin}/en`);
     await waitForHydration(page);
     await asked;

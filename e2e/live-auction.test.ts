@@ -11,6 +11,7 @@ import { AUTH_TOKEN_KEY, AUTH_TOKEN_NUMBER_KEY } from '../shared/tokens';
 import {
   BROWSER_LOCALES as LOCALES,
   collectProblems,
+  holdRequests,
   countRendersOnTicks,
   launchBrowser,
   newContext,
@@ -231,12 +232,7 @@ describe('the live lot page, when a rival bids before its stream opened', () => 
     const page = await context.newPage();
     const problems = collectProblems(page);
     await page.clock.install({ time: Date.now() });
-    let release = () => {};
-    const bidPlaced = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/v1/auctions/${lot}/events*`, async (route) => {
-      await bidPlaced;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, `**/api/v1/auctions/${lot}/events*`);
     await page.goto(`${site.origin}${localizePath('/numbers', 'en')}?lot=${lot}`);
     await waitForHydration(page);
     const detail = (await (await fetch(`${site.origin}/api/v1/auctions/${lot}`)).json()) as { minimumBid: number };
@@ -412,16 +408,7 @@ describe.each(['en', 'ru', 'uz'] as const)('a confirmed phone whose token the AP
     ] as const);
     // The page asks for its stream's token with the phone's: held until the device's clock too
     // has passed the token's end, so that the refusal finds it expired on both sides.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const asked = new Promise<void>(
-      (resolve) =>
-        void page.route('**/api/v1/auctions/lot-004/stream-token', async (route) => {
-          resolve();
-          await held;
-          await route.continue();
-        }),
-    );
+    const { release, asked } = await holdRequests(page, '**/api/v1/auctions/lot-004/stream-token');
     await page.goto(`${site.origin}${localizePath('/numbers', lang)}?lot=lot-004`);
     await waitForHydration(page);
     await asked;

@@ -8,6 +8,7 @@ import { LANGUAGES, localizePath, type Language } from '../shared/languages';
 import {
   buildDecisionOnReturn,
   collectProblems,
+  holdRequests,
   countDocumentLoads,
   newContext,
   waitForBrowserServices,
@@ -243,18 +244,13 @@ describe('a new build', () => {
     const loads = countDocumentLoads(page);
     // The build checks load once the browser is idle after hydration; a visitor on a slow phone
     // types before that. Their module is held here until the field is filled.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/chunks/browser-services-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const services = await holdRequests(page, '**/assets/chunks/browser-services-*.js');
     await page.goto(`${site.origin}/en/numbers`);
     await waitForHydration(page);
     const field = page.getByRole('textbox', { name: en.numbers.filters.mask });
     await field.fill('XXX-YY-YY');
     expect(await page.getAttribute('html', 'data-services')).toBeNull();
-    release();
+    services.release();
     await page.route('**/latest.json', (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) }),
     );

@@ -2,7 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { CATALOGUES } from '../locales/catalogues';
 import { API_MESSAGES } from '../server/api/messages';
 import { localizePath, type Language } from '../shared/languages';
-import { BROWSER_LOCALES as LOCALES, collectProblems, launchBrowser, newContext, startSite, waitForHydration, type Site } from './support';
+import {
+  BROWSER_LOCALES as LOCALES,
+  collectProblems,
+  holdRequests,
+  launchBrowser,
+  newContext,
+  startSite,
+  waitForHydration,
+  type Site,
+} from './support';
 
 const TEXTS = CATALOGUES;
 
@@ -24,25 +33,24 @@ interface Visitor {
   lang: Language;
   page: Page;
   problems: string[];
+  /** Lets the page's live stream open. */
+  openStream(): void;
   close(): Promise<void>;
 }
 
 /**
- * A visitor on the numbers page whose live stream opens only when `streamOpens` settles: the
- * stream tells a page at once that someone took a number, which replaces its "Choose" with
- * "Taken", so on a slow run the second of two clicks could find no button to press.
+ * A visitor on the numbers page whose live stream opens only on `openStream()`: the stream tells
+ * a page at once that someone took a number, which replaces its "Choose" with "Taken", so on a
+ * slow run the second of two clicks could find no button to press.
  */
-async function visitor(lang: Language, path: string, streamOpens: Promise<void>): Promise<Visitor> {
+async function visitor(lang: Language, path: string): Promise<Visitor> {
   const context = await newContext(browser, { locale: LOCALES[lang] });
   const page = await context.newPage();
   const problems = collectProblems(page);
-  await page.route('**/api/v1/numbers/events?**', async (route) => {
-    await streamOpens;
-    await route.continue();
-  });
+  const stream = await holdRequests(page, '**/api/v1/numbers/events?**');
   await page.goto(`${site.origin}${localizePath('/numbers', lang)}${path}`);
   await waitForHydration(page);
-  return { lang, page, problems, close: () => context.close() };
+  return { lang, page, problems, openStream: stream.release, close: () => context.close() };
 }
 
 const held = (page: Page) => page.evaluate(() => localStorage.getItem('reservation-token'));
@@ -54,16 +62,14 @@ describe('two visitors choosing the same number at once', () => {
     ['ru', 'uz'],
   ] as const)('one gets it (%s vs %s); the other is told in their language and stays on the page', async (langA, langB) => {
     const query = `?category=gold&page=${langA === 'en' ? 1 : langA === 'uz' ? 2 : 3}`;
-    let openStreams = () => {};
-    const streamsHeld = new Promise<void>((resolve) => (openStreams = resolve));
-    const a = await visitor(langA, query, streamsHeld);
-    const b = await visitor(langB, query, streamsHeld);
+    const a = await visitor(langA, query);
+    const b = await visitor(langB, query);
     const number = (await a.page.locator('.number-card .phone-number').first().textContent())!;
     const chooseIn = (v: Visitor) => v.page.locator('.number-card', { hasText: number }).getByRole('button');
     const urls = [a.page.url(), b.page.url()];
 
     // Both clicks land before either page hears of the other's booking: the API alone decides.
-    await Promise.all([chooseIn(a).click(), chooseIn(b).click()]).finally(openStreams);
+    await Promise.all([chooseIn(a).click(), chooseIn(b).click()]).finally(() => [a, b].forEach((v) => v.openStream()));
     const outcome = async (v: Visitor) => {
       const c = TEXTS[v.lang];
       const card = v.page.locator('.number-card', { hasText: number });

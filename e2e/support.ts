@@ -157,6 +157,23 @@ export async function waitUntil(check: () => boolean, what: string, timeoutMs = 
   }
 }
 
+/**
+ * Holds the page's requests to `url` (a `page.route` pattern) until `release()`: a test makes
+ * something happen before the page hears of it. `asked` settles when the first one arrives.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void; asked: Promise<void> }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = () => {};
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  await page.route(url, async (route) => {
+    requested();
+    await held;
+    await route.continue();
+  });
+  return { release, asked };
+}
+
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 });
 }
