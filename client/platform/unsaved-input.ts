@@ -22,7 +22,7 @@ function fieldValue(field: Field): string {
  * in step with its value, so "changed" is measured against the value the field had when the
  * visitor first went into it.
  */
-export function watchUnsavedInput(doc: Document): { hasUnsavedInput(): boolean } {
+function watchUnsavedInput(doc: Document): { hasUnsavedInput(): boolean } {
   const before = new Map<Field, string>();
   const onFocus = (event: Event) => {
     if (isField(event.target) && !before.has(event.target)) before.set(event.target, fieldValue(event.target));
