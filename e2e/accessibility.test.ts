@@ -1,21 +1,23 @@
 import type { Browser, Page } from 'playwright-core';
 import { LANGUAGES, localizePath } from '../shared/languages';
 import { PATHS } from '../shared/paths';
-import { axeViolations, newContext, waitForHydration, type Site, withSiteAndBrowser, newestNewsSlug } from './support';
+import { activeLot, axeViolations, newContext, waitForHydration, type Site, withSiteAndBrowser, newestNewsSlug } from './support';
 
 let site: Site;
 let browser: Browser;
 let slug: string;
+let lotId: string;
 
 withSiteAndBrowser({}, (started) => ({ site, browser } = started));
 beforeAll(async () => {
   slug = await newestNewsSlug(site);
+  lotId = (await activeLot(site)).id;
 });
 
 const seriousViolations = (page: Page) => axeViolations(page, { serious: true });
 
 describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => {
-  it('has no serious or critical axe violation on any page', async () => {
+  it("has no serious or critical axe violation on any page, a live lot's page included", async () => {
     const context = await newContext(browser, { bypassCSP: true, colorScheme: mode });
     await context.route(
       (url) => !url.href.startsWith(site.origin),
@@ -23,8 +25,10 @@ describe.each(['light', 'dark'] as const)('accessibility in %s mode', (mode) => 
     );
     const page = await context.newPage();
     const found: string[] = [];
-    for (const path of Object.values(PATHS)) {
-      const url = localizePath(path.replace(':slug', slug), mode === 'light' ? 'ru' : 'en');
+    // Every page, and a lot's page (`/numbers?lot=`: its countdown, facts and bid form).
+    const paths = [...Object.values(PATHS).map((path) => path.replace(':slug', slug)), `${PATHS.numbers}?lot=${lotId}`];
+    for (const path of paths) {
+      const url = localizePath(path, mode === 'light' ? 'ru' : 'en');
       await page.goto(`${site.origin}${url}`);
       await waitForHydration(page);
       expect(await page.getAttribute('html', 'data-theme')).toBe(mode);

@@ -9,6 +9,7 @@ import { createTokenService } from '../server/api/http/tokens';
 import { API_MESSAGES } from '../server/api/messages';
 import { AUTH_TOKEN_KEY, AUTH_TOKEN_NUMBER_KEY } from '../shared/tokens';
 import {
+  activeLot,
   BROWSER_LOCALES as LOCALES,
   collectProblems,
   holdRequests,
@@ -256,10 +257,7 @@ describe('the live lot page, when a rival bids before its stream opened', () => 
 
 describe('the live lot page while its time runs', () => {
   it('ticks without rendering the lot again: its price and its bid form are left as they are', async () => {
-    const { items } = (await (await fetch(`${site.origin}/api/v1/auctions`)).json()) as {
-      items: { id: string; status: string; endsAt: string }[];
-    };
-    const lot = items.find((item) => item.status === 'active')!;
+    const lot = await activeLot(site);
     const context = await newContext(browser, { locale: LOCALES.en });
     await countRendersOnTicks(context, '.auction-lot__facts .facts__main, .auction-lot__action');
     const page = await context.newPage();

@@ -59,6 +59,15 @@ export async function newestNewsSlug(site: Site): Promise<string> {
   return ((await res.json()) as { items: { slug: string }[] }).items[0].slug;
 }
 
+/** The first lot of the auction that is taking bids, from the site's own API. */
+export async function activeLot(site: Site): Promise<{ id: string; endsAt: string }> {
+  const res = await fetch(`${site.origin}/api/v1/auctions`);
+  const { items } = (await res.json()) as { items: { id: string; status: string; endsAt: string }[] };
+  const lot = items.find((item) => item.status === 'active');
+  if (!lot) throw new Error('the auction has no active lot');
+  return lot;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({

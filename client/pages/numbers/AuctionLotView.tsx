@@ -84,7 +84,10 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
             {lot.status === 'active' ? (
               <div>
                 <dt>{t('auction.timeLeft')}</dt>
-                <dd role="timer">{running ? <LotTimeLeft clock={clock} /> : t('auction.ended')}</dd>
+                <dd>
+                  {/* The timer role on the value, not the <dd>: a list's terms and values keep their own roles. */}
+                  <span role="timer">{running ? <LotTimeLeft clock={clock} /> : t('auction.ended')}</span>
+                </dd>
               </div>
             ) : null}
             <div>
