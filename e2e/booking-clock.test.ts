@@ -6,6 +6,7 @@ import {
   BROWSER_LOCALES as LOCALES,
   collectProblems,
   countRendersOnTicks,
+  holdRequests,
   newContext,
   rendersOnTicks,
   rendersOverTicks,
@@ -164,6 +165,30 @@ describe('the countdown', () => {
     await toast(page, c.messages.bookingExpired).waitFor();
     await page.getByRole('link', { name: c.purchase.booking.chooseAgain }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('a toast raised before the toast container is there', () => {
+  // The container mounts once the browser is idle after hydration, from a chunk of its own
+  // (issue 35); the booking's watcher can raise its toast at hydration, before that.
+  it('is shown once the container mounts', async () => {
+    const { context, page, c } = await reserveOnControlledClock('en', 11);
+    // Away on a page without the booking while it expires, so that no page has said so yet.
+    await page.goto(`${site.origin}/en/about`);
+    await waitForHydration(page);
+    await page.clock.pauseAt(Date.now() + 7 * 60_000);
+    expect(await page.evaluate(() => sessionStorage.getItem('booking-warnings') ?? '')).not.toContain('expired');
+    const { release, asked } = await holdRequests(page, '**/assets/chunks/toast-view-*.js');
+    await page.goto(`${site.origin}/en/identification`);
+    await page.clock.resume();
+    await waitForHydration(page);
+    // The watcher records a warning as shown just before it asks for the toast.
+    await page.waitForFunction(() => (sessionStorage.getItem('booking-warnings') ?? '').includes('expired'));
+    await asked;
+    expect(await page.locator('.Toastify').count()).toBe(0);
+    release();
+    await toast(page, c.messages.bookingExpired).waitFor();
     await context.close();
   });
 });
