@@ -10,8 +10,11 @@ import {
   startSite,
   waitForBrowserServices,
   waitForHydration,
+  waitUntil,
   type Site,
 } from './support';
+import { METRIKA_OPTIONS, METRIKA_SCRIPT_URL } from '../client/platform/analytics/metrika';
+import { TAG_MANAGER_SCRIPT_URL } from '../client/platform/analytics/tag-manager';
 
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', 'manifest.json'), 'utf8')) as {
@@ -66,6 +69,47 @@ describe('analytics that cannot reach their servers', () => {
     expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
     // The tag manager's data layer exists even though its script never arrived.
     expect(await page.evaluate(() => Array.isArray((window as unknown as { dataLayer?: unknown[] }).dataLayer))).toBe(true);
+    await context.close();
+  });
+
+  // Issue 35 moved the three out of the start-up; the page they load on must still be counted.
+  // Their scripts are stand-ins that record what the page had queued for them when they arrived:
+  // Metrika's init (tag.js counts the page view from it) and the tag manager's start event (the
+  // container's page-view trigger). Firebase's servers are unreachable; it must still start.
+  it('still count the page they start on: the counter is initialised, the tag manager started, Firebase registers', async () => {
+    const context = await newContext(browser);
+    const firebaseHosts = new Set<string>();
+    await context.route(
+      (url) => !url.href.startsWith(site.origin),
+      async (route) => {
+        const url = route.request().url();
+        if (url.startsWith(METRIKA_SCRIPT_URL))
+          return route.fulfill({
+            contentType: 'text/javascript',
+            body: 'window.__metrika = Array.from(window.ym.a || [], (call) => Array.from(call));',
+          });
+        if (url.startsWith(TAG_MANAGER_SCRIPT_URL))
+          return route.fulfill({
+            contentType: 'text/javascript',
+            body: 'window.__tagManager = JSON.parse(JSON.stringify(window.dataLayer));',
+          });
+        const { hostname } = new URL(url);
+        if (hostname.includes('firebase')) firebaseHosts.add(hostname);
+        return route.abort('connectionrefused');
+      },
+    );
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/en/news`);
+    await waitForHydration(page);
+    await waitForBrowserServices(page);
+    await page.waitForFunction(() => '__metrika' in window && '__tagManager' in window);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __metrika: unknown[][]; __tagManager: Record<string, unknown>[] };
+      return { metrika: w.__metrika, tagManager: w.__tagManager };
+    });
+    expect(seen.metrika).toContainEqual([12345678, 'init', { ...METRIKA_OPTIONS }]);
+    expect(seen.tagManager).toContainEqual(expect.objectContaining({ event: 'gtm.js' }));
+    await waitUntil(() => firebaseHosts.has('firebaseinstallations.googleapis.com'), 'Firebase never asked for its installation');
     await context.close();
   });
 });
