@@ -13,9 +13,9 @@
 //     into the parts issue 35 names (React DOM, react-router, i18next, the app's pages, ...).
 // The same figures from the first contentful paint on, clipped as Lighthouse clips them for TBT:
 // before it the visitor has nothing to tap. First, Chromium's floor: the same figures for a page
-// of one paragraph with no script, the browser's own cost on this machine. A fresh browser for every run: no code cache, no HTTP
-// cache. Exits non-zero when, in the median run count, a page has a task over
-// HYDRATION_MAX_TASK_MS (120) after its first contentful paint. Traces stay in
+// of one paragraph with no script, the browser's own cost on this machine. A fresh browser for
+// every run: no code cache, no HTTP cache. Exits non-zero when, in the median run count, a page
+// has a task over HYDRATION_MAX_TASK_MS (120) after its first contentful paint. Traces stay in
 // $TMPDIR/oq-hydration for a closer look.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -323,6 +323,8 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
+const FLOOR_PAGE = "(Chromium's floor: one paragraph, no script)";
+
 /**
  * Chromium's floor on this machine: the same measurement of a page with one paragraph and no
  * script or stylesheet, served from loopback. Whatever its tasks cost is the browser's own
@@ -350,7 +352,6 @@ async function measureFloor() {
     await new Promise((resolve) => server.close(resolve));
   }
 }
-const FLOOR_PAGE = "(Chromium's floor: one paragraph, no script)";
 
 const { site, origin, pages: PAGES } = await startBrowserSite(process.env.HYDRATION_PAGES);
 fs.mkdirSync(TRACE_DIR, { recursive: true });
