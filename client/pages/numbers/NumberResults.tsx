@@ -54,6 +54,7 @@ export function NumberResults({
   const live = useLiveNumbers(
     [...numbers.items, ...(numbers.nearMatches ?? [])].map((number) => number.number),
     held?.number ?? null,
+    choice.taken,
   );
 
   return (

@@ -25,7 +25,11 @@ export interface LiveStatus {
  * (`mine`) is theirs, not someone else's: when that booking ends in this browser, the number is
  * free to them at once, before the server's word of the lapse arrives.
  */
-export function useLiveNumbers(numbers: readonly string[], held: string | null): ReadonlyMap<string, LiveStatus> {
+export function useLiveNumbers(
+  numbers: readonly string[],
+  held: string | null,
+  takenByAnswer: ReadonlySet<string> = NONE,
+): ReadonlyMap<string, LiveStatus> {
   const [statuses, setStatuses] = useState<ReadonlyMap<string, LiveStatus>>(() => new Map());
   const { revalidate } = useRevalidator();
   // Read by the stream's listeners when an event arrives; declared before the stream's effect, so
@@ -34,14 +38,25 @@ export function useLiveNumbers(numbers: readonly string[], held: string | null):
   useEffect(() => {
     mine.current = held;
   }, [held]);
-  // The stream may have spoken of the booking before the API's answer made it the visitor's: once
-  // they hold the number, whatever the stream said of it last is their own booking. Corrected
-  // while rendering the change (React's pattern for state that follows a changed value).
-  const [heldSeen, setHeldSeen] = useState(held);
-  if (held !== heldSeen) {
-    setHeldSeen(held);
-    if (held) setStatuses(withHoldOwned(statuses, held));
+  // The stream may speak of the booking before the API's answer made it the visitor's, or in the
+  // render that took the answer, before the effect above has told the listeners: while they hold
+  // the number, whatever the stream says of it is their own booking. Corrected while rendering
+  // (React's pattern for state that follows another value), in every render that holds a number,
+  // not only in the one where the hold began: a status that came in with the wrong owner right
+  // after it would otherwise stay "taken" for the visitor once their booking ends in this browser.
+  let corrected = held ? withHoldOwned(statuses, held) : statuses;
+  // A number the API has just refused as taken (409) is taken, whatever "free" the stream said of
+  // it before that answer (its word of the other visitor's booking can come a moment later).
+  // Only the numbers new in the set: one refused earlier may have been freed since.
+  const [takenSeen, setTakenSeen] = useState(takenByAnswer);
+  if (takenByAnswer !== takenSeen) {
+    setTakenSeen(takenByAnswer);
+    corrected = withTakenByAnswer(
+      corrected,
+      [...takenByAnswer].filter((number) => !takenSeen.has(number)),
+    );
   }
+  if (corrected !== statuses) setStatuses(corrected);
   const list = numbers.join(',');
   useEffect(() => {
     if (!list) return undefined;
@@ -66,6 +81,20 @@ export function useLiveNumbers(numbers: readonly string[], held: string | null):
     };
   }, [list, revalidate]);
   return statuses;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * `statuses` with each of `numbers` (refused by the API as taken) counted as taken where the
+ * stream last said it was free. Unchanged (the same map) when there is nothing to correct.
+ */
+export function withTakenByAnswer(statuses: ReadonlyMap<string, LiveStatus>, numbers: readonly string[]): ReadonlyMap<string, LiveStatus> {
+  const stale = numbers.filter((number) => statuses.get(number)?.status === 'free');
+  if (stale.length === 0) return statuses;
+  const next = new Map(statuses);
+  for (const number of stale) next.set(number, { status: 'reserved', mine: false });
+  return next;
 }
 
 /**
