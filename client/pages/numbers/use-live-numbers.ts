@@ -67,7 +67,12 @@ export function useLiveNumbers(
       `/numbers/events?numbers=${encodeURIComponent(list)}`,
       {
         snapshot: ({ items }: { items: StatusEvent[] }) => setStatuses(new Map(items.map(live))),
-        status: (event: StatusEvent) => setStatuses((current) => new Map(current).set(...live(event))),
+        // Whose booking a status is, as the event arrives: the update may be rendered only after
+        // a more urgent one (the booking's end on the clock's tick) has let go of the hold.
+        status: (event: StatusEvent) => {
+          const [number, status] = live(event);
+          setStatuses((current) => new Map(current).set(number, status));
+        },
       },
       () => {
         if (listening) return;
