@@ -35,7 +35,13 @@ export function useLiveNumbers(
   // Read by the stream's listeners when an event arrives; declared before the stream's effect, so
   // it is set before the first event.
   const mine = useRef(held);
+  // The number of a booking that ended in this browser (expired, cancelled, replaced): the server
+  // may still hold it until its own lapse, and a stream that speaks of it meanwhile (a snapshot
+  // taken before the lapse, the first one of a stream that opened late) speaks of the visitor's
+  // booking. So until the stream says it is free, it stays theirs: free to them at once.
+  const released = useRef<string | null>(null);
   useEffect(() => {
+    if (mine.current && mine.current !== held) released.current = mine.current;
     mine.current = held;
   }, [held]);
   // The stream may speak of the booking before the API's answer made it the visitor's, or in the
@@ -61,7 +67,10 @@ export function useLiveNumbers(
   useEffect(() => {
     if (!list) return undefined;
     const onFocus = () => void revalidate();
-    const live = ({ number, status }: StatusEvent): [string, LiveStatus] => [number, { status, mine: number === mine.current }];
+    const live = ({ number, status }: StatusEvent): [string, LiveStatus] => {
+      if (status === 'free' && number === released.current) released.current = null;
+      return [number, { status, mine: number === mine.current || number === released.current }];
+    };
     let listening = false;
     const stop = followEvents(
       `/numbers/events?numbers=${encodeURIComponent(list)}`,
