@@ -150,17 +150,13 @@ function labelOf(e, origin) {
 function longTasksOf(events, origin) {
   const { pid, tid } = mainThreadOf(events, origin);
   const own = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && typeof e.dur === 'number');
-  const navigation = events.find(
+  const navigationStarts = events.filter(
     (e) => e.pid === pid && e.name === 'navigationStart' && (e.args?.data?.documentLoaderURL ?? '').startsWith(origin),
   );
-  const start = navigation?.ts ?? Math.min(...own.map((e) => e.ts));
+  const start = navigationStarts[0]?.ts ?? Math.min(...own.map((e) => e.ts));
   // The first contentful paint of the page's navigation: from then on the visitor sees something
   // to tap. A run whose trace has none (rare) counts every task, as from navigation.
-  const navigations = new Set(
-    events
-      .filter((e) => e.pid === pid && e.name === 'navigationStart' && (e.args?.data?.documentLoaderURL ?? '').startsWith(origin))
-      .map((e) => e.args.data.navigationId),
-  );
+  const navigations = new Set(navigationStarts.map((e) => e.args.data.navigationId));
   const fcp = events.find((e) => e.pid === pid && e.name === 'firstContentfulPaint' && navigations.has(e.args?.data?.navigationId));
   const paintTs = fcp?.ts ?? start;
   own.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
@@ -323,6 +319,17 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
+/** The run whose blocking time (from navigation) is the median one. */
+const medianRun = (runs) => runs.find((r) => r.blocking === median(runs.map((x) => x.blocking)));
+
+/** One long task's line: when it started, its length, its part after the first paint, what ran in it. */
+function taskLine(task) {
+  const ran = task.ran.map(([label, ms]) => `${label} ${Math.round(ms)} ms`).join('; ');
+  const fonts = task.fontMs >= 1 ? `, font lookups ${Math.round(task.fontMs)} ms` : '';
+  const when = task.afterPaintMs === 0 ? 'before the first paint' : `${Math.round(task.afterPaintMs)} ms after the first paint`;
+  return `  at ${Math.round(task.startMs)} ms: ${Math.round(task.ms)} ms (${when}${fonts}) — ${ran}`;
+}
+
 const FLOOR_PAGE = "(Chromium's floor: one paragraph, no script)";
 
 /**
@@ -346,7 +353,7 @@ async function measureFloor() {
       console.log(`hydration ${floorOrigin}/ (Chromium's floor, run ${run} of ${RUNS}) ...`);
       runs.push(longTasksOf(await traceLoad(`${floorOrigin}/`, CATEGORIES), floorOrigin));
     }
-    return { page: FLOOR_PAGE, runs, chosen: runs.find((r) => r.blocking === median(runs.map((x) => x.blocking))) };
+    return { page: FLOOR_PAGE, runs, chosen: medianRun(runs) };
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -366,7 +373,7 @@ try {
       console.log(`hydration ${url} (run ${run} of ${RUNS}) ...`);
       runs.push(longTasksOf(await traceLoad(url, CATEGORIES), origin));
     }
-    const chosen = runs.find((r) => r.blocking === median(runs.map((x) => x.blocking)));
+    const chosen = medianRun(runs);
     console.log(`hydration ${url} (profiled run) ...`);
     const events = await traceLoad(url, PROFILE_CATEGORIES);
     fs.writeFileSync(path.join(TRACE_DIR, `${pagePath.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify({ traceEvents: events }));
@@ -461,20 +468,12 @@ lines.push(
   ),
 );
 lines.push(`\n${FLOOR_PAGE}: long tasks of the median run`);
-for (const task of floor.chosen.tasks) {
-  const ran = task.ran.map(([label, ms]) => `${label} ${Math.round(ms)} ms`).join('; ');
-  lines.push(`  at ${Math.round(task.startMs)} ms: ${Math.round(task.ms)} ms — ${ran}`);
-}
+for (const task of floor.chosen.tasks) lines.push(taskLine(task));
 for (const r of results) {
   lines.push(
     `\n${r.page}: long tasks of the median run (start after navigation, length, what ran in it; first contentful paint ${r.chosen.fcpMs === null ? 'not in the trace' : `at ${Math.round(r.chosen.fcpMs)} ms`})`,
   );
-  for (const task of r.chosen.tasks) {
-    const ran = task.ran.map(([label, ms]) => `${label} ${Math.round(ms)} ms`).join('; ');
-    const fonts = task.fontMs >= 1 ? `, font lookups ${Math.round(task.fontMs)} ms` : '';
-    const when = task.afterPaintMs === 0 ? 'before the first paint' : `${Math.round(task.afterPaintMs)} ms after the first paint`;
-    lines.push(`  at ${Math.round(task.startMs)} ms: ${Math.round(task.ms)} ms (${when}${fonts}) — ${ran}`);
-  }
+  for (const task of r.chosen.tasks) lines.push(taskLine(task));
   lines.push(`  long tasks of the profiled run (the profiler slows them a little), by what ran in them:`);
   for (const task of r.profiledTasks) {
     const parts = task.parts
