@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
 import { localizePath, type Language } from '../shared/languages';
+import { SHOWN_KEY } from '../client/features/purchase/booking-warnings';
 import {
   BROWSER_LOCALES as LOCALES,
   collectProblems,
@@ -178,13 +179,13 @@ describe('a toast raised before the toast container is there', () => {
     await page.goto(`${site.origin}/en/about`);
     await waitForHydration(page);
     await page.clock.pauseAt(Date.now() + 7 * 60_000);
-    expect(await page.evaluate(() => sessionStorage.getItem('booking-warnings') ?? '')).not.toContain('expired');
+    expect(await page.evaluate((key) => sessionStorage.getItem(key) ?? '', SHOWN_KEY)).not.toContain('expired');
     const { release, asked } = await holdRequests(page, '**/assets/chunks/toast-view-*.js');
     await page.goto(`${site.origin}/en/identification`);
     await page.clock.resume();
     await waitForHydration(page);
     // The watcher records a warning as shown just before it asks for the toast.
-    await page.waitForFunction(() => (sessionStorage.getItem('booking-warnings') ?? '').includes('expired'));
+    await page.waitForFunction((key) => (sessionStorage.getItem(key) ?? '').includes('expired'), SHOWN_KEY);
     await asked;
     expect(await page.locator('.Toastify').count()).toBe(0);
     release();

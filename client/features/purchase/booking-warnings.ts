@@ -11,6 +11,13 @@ export const WARNING_MESSAGE_KEY: Record<BookingWarning, string> = {
   expired: 'messages.bookingExpired',
 };
 
+/**
+ * The session-storage key of the warnings a booking has had, per tab: a reload must not repeat a
+ * toast the visitor saw. Its value is keyed by the number and end of the booking, so a new booking
+ * starts clean.
+ */
+export const SHOWN_KEY = 'booking-warnings';
+
 export const FIVE_MINUTES_S = 5 * 60;
 export const ONE_MINUTE_S = 60;
 

@@ -1,16 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../platform/toast';
-import { WARNING_MESSAGE_KEY, dueWarning, withImplied, type BookingWarning } from './booking-warnings';
+import { SHOWN_KEY, WARNING_MESSAGE_KEY, dueWarning, withImplied, type BookingWarning } from './booking-warnings';
 import { clearReservation, type HeldReservation } from '../../../shared/tokens';
 import { subscribeClock } from './clock';
 import { secondsLeft, useHeldReservation } from './use-reservation-countdown';
-
-/**
- * Which warnings a booking has had, per tab: a reload must not repeat a toast the visitor saw.
- * Keyed by the number and end of the booking, so a new booking starts clean.
- */
-const SHOWN_KEY = 'booking-warnings';
 
 function bookingId(reservation: HeldReservation): string {
   return `${reservation.number}@${reservation.expiresAtMs}`;
