@@ -112,10 +112,10 @@ export function withTakenByAnswer(statuses: ReadonlyMap<string, LiveStatus>, num
 }
 
 /**
- * `statuses` with the held number's latest status counted as the visitor's own. The API has just
- * said they hold it, so a status the stream gave it before that answer arrived (the stream's
- * event can overtake the API's answer) is their booking, not someone else's. Unchanged (the same
- * map) when there is nothing to correct.
+ * `statuses` with the held number's latest status counted as the visitor's own. The API has said
+ * they hold it, so a status the stream gave it with another owner (an event that overtook the
+ * API's answer, or one that arrived before the listeners heard of the hold) is their booking, not
+ * someone else's. Unchanged (the same map) when there is nothing to correct.
  */
 export function withHoldOwned(statuses: ReadonlyMap<string, LiveStatus>, held: string): ReadonlyMap<string, LiveStatus> {
   const status = statuses.get(held);
