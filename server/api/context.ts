@@ -9,6 +9,9 @@ export interface EsimSettings {
   confirmationCode: boolean;
 }
 
+/** What an SMS the API sent was: a code (POST /auth/sms) or a number watch's news. */
+export type SmsKind = 'code' | 'watch';
+
 /** What every handler gets: the store, the clock, the token service and the settings. */
 export interface ApiContext {
   db: Db;
@@ -16,6 +19,8 @@ export interface ApiContext {
   tokens: TokenService;
   reservationMs: number;
   auctionExtendMs: number;
+  /** The most late bids may move a lot's end past its scheduled end, in all (AUCTION_EXTEND_MAX_HOURS). */
+  auctionExtendMaxMs: number;
   paymentWindowMs: number;
   /** How long an order for a premium number (a price, or won at auction) waits for payment. */
   paymentWindowPremiumMs: number;
@@ -27,6 +32,8 @@ export interface ApiContext {
   limits: RateLimits;
   /** Where eSIM profiles are downloaded from, and whether they need a confirmation code. */
   esim: EsimSettings;
+  /** Told of every SMS actually sent (for metrics). */
+  smsSent(kind: SmsKind): void;
   log(message: string): void;
   /** A fault of the API itself (a 5xx), with the request id that ties it to the request log. */
   logError(message: string, error: unknown, requestId?: string): void;

@@ -13,7 +13,7 @@ import { createNumberStreams } from './numbers/number-events';
 import { registerWatches } from './watches/watch-routes';
 import { createWatchService } from './watches/watch-service';
 import { registerSms } from './auth/sms-routes';
-import type { ApiContext, EsimSettings } from './context';
+import type { ApiContext, EsimSettings, SmsKind } from './context';
 import { ApiError } from './http/api-error';
 import { cors } from './http/cors';
 import { createErrorHandler, errorBody } from './http/error-handler';
@@ -36,6 +36,7 @@ import { registerTariffs } from './tariffs/tariff-routes';
 
 // What the site's configuration needs to know of the API's defaults.
 export { DEFAULT_LIMITS, type ClientLimits } from './http/limits';
+export type { SmsKind } from './context';
 export { DEFAULT_SMDP_ADDRESS, SMDP_ADDRESS } from './orders/esim-profiles';
 export { DEFAULT_DEMO_NUMBERS } from './seed/seed-numbers';
 
@@ -46,6 +47,8 @@ export interface ApiOptions {
   jwtSecret: string;
   reservationMinutes: number;
   auctionExtendMinutes: number;
+  /** The most late bids may move a lot's end past its scheduled end, in all; default 24 hours. */
+  auctionExtendMaxHours?: number;
   paymentWindowMinutes: number;
   /** Payment window of a premium number (a price, or won at auction); default 30 minutes. */
   paymentWindowPremiumMinutes?: number;
@@ -58,6 +61,8 @@ export interface ApiOptions {
   redisUrl?: string | null;
   /** Told the code of every request a per-client limit refused (for metrics). */
   onRefused?: (code: string) => void;
+  /** Told of every SMS actually sent, by kind (for metrics). */
+  onSmsSent?: (kind: SmsKind) => void;
   now?: () => number;
   /** The eSIM profiles' SM-DP+ address and confirmation code; by default the demo address, no code. */
   esim?: EsimSettings;
@@ -98,6 +103,8 @@ export const DEFAULT_SITE_URL = 'http://localhost:3000';
 const MINUTE = 60_000;
 /** Long enough to pay from a phone (a bank's app, a card), short enough that unpaid orders cannot corner a small category. */
 export const DEFAULT_PREMIUM_WINDOW_MINUTES = 30;
+/** A day of late bids at most: a contested lot gets a real last round, and no run of bids keeps it open for ever. */
+export const DEFAULT_AUCTION_EXTEND_MAX_HOURS = 24;
 
 /** The reference operator API: a self-contained router over its own SQLite store. */
 export function createApi(options: ApiOptions): Api {
@@ -118,6 +125,7 @@ export function createApi(options: ApiOptions): Api {
     tokens: (options.wrapTokens ?? ((tokens) => tokens))(createTokenService(options.jwtSecret, now)),
     reservationMs: options.reservationMinutes * MINUTE,
     auctionExtendMs: options.auctionExtendMinutes * MINUTE,
+    auctionExtendMaxMs: (options.auctionExtendMaxHours ?? DEFAULT_AUCTION_EXTEND_MAX_HOURS) * 60 * MINUTE,
     paymentWindowMs: options.paymentWindowMinutes * MINUTE,
     paymentWindowPremiumMs: (options.paymentWindowPremiumMinutes ?? DEFAULT_PREMIUM_WINDOW_MINUTES) * MINUTE,
     demoSmsCode: options.demoSmsCode,
@@ -131,6 +139,7 @@ export function createApi(options: ApiOptions): Api {
       { redisUrl: options.redisUrl ?? null, warn: (message) => logError(message, undefined) },
     ),
     esim: options.esim ?? { smdpAddress: DEFAULT_SMDP_ADDRESS, confirmationCode: false },
+    smsSent: options.onSmsSent ?? (() => undefined),
     log,
     logError,
   };

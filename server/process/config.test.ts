@@ -10,6 +10,7 @@ describe('configuration', () => {
     expect(config.public.apiBaseUrl).toBe('/api/v1');
     expect(config.api.reservationMinutes).toBe(15);
     expect(config.api.auctionExtendMinutes).toBe(5);
+    expect(config.api.auctionExtendMaxHours).toBe(24);
     expect(config.public.firebase).toBeNull();
     expect(config.public.gtmId).toBeNull();
     expect(config.public.metrikaId).toBeNull();
@@ -27,6 +28,7 @@ describe('configuration', () => {
     ['API_BASE_URL', 'operator-api'],
     ['TRUST_PROXY', 'sometimes'],
     ['RESERVATION_MINUTES', '0'],
+    ['AUCTION_EXTEND_MAX_HOURS', '0'],
     ['JWT_SECRET', 'short'],
     ['GTM_ID', 'UA-1'],
     ['METRIKA_ID', 'abc'],
@@ -85,6 +87,7 @@ describe('configuration', () => {
           demoNumbers: 2400,
           reservationMinutes: 15,
           auctionExtendMinutes: 5,
+          auctionExtendMaxHours: 24,
           paymentWindowMinutes: 720,
           paymentWindowPremiumMinutes: 30,
           corsOrigins: [],
@@ -97,7 +100,11 @@ describe('configuration', () => {
             holdsPerNetwork: 60,
             bookingsPerPhone: 2,
             anonymousHeldShare: 0.2,
+            premiumHeldShare: 0.5,
+            premiumHoldsPerPhone: 1,
             smsPhonesPerHour: 10,
+            smsPerNetworkPerHour: 100,
+            smsTotalPerHour: 1000,
             ordersAwaitingPayment: 3,
             bidsPerMinute: 10,
             streamsPerClient: 20,
@@ -185,6 +192,23 @@ describe('configuration', () => {
     ['STREAM_AFTER_MS', '1.5'],
   ])('stops the boot on %s=%p, naming the variable and not the entry of its list', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} must`));
+  });
+
+  it("reads the premium categories' held share and the premium holds of a phone", () => {
+    expect(loadConfig({ LIMIT_PREMIUM_HELD_SHARE: '40%' }).api.limits.premiumHeldShare).toBe(0.4);
+    expect(loadConfig({ LIMIT_PREMIUM_HOLDS_PER_PHONE: '2' }).api.limits.premiumHoldsPerPhone).toBe(2);
+    expect(() => loadConfig({ LIMIT_PREMIUM_HELD_SHARE: '150' })).toThrow('LIMIT_PREMIUM_HELD_SHARE must be a percentage from 0 to 100');
+    expect(() => loadConfig({ LIMIT_PREMIUM_HOLDS_PER_PHONE: '0' })).toThrow(/^Invalid configuration: LIMIT_PREMIUM_HOLDS_PER_PHONE must/);
+  });
+
+  it('reads the SMS budgets of a network and of all clients per hour, and refuses a budget that is not a positive whole number', () => {
+    expect(loadConfig({ LIMIT_SMS_PER_NETWORK_PER_HOUR: '40', LIMIT_SMS_TOTAL_PER_HOUR: '250' }).api.limits).toMatchObject({
+      smsPerNetworkPerHour: 40,
+      smsTotalPerHour: 250,
+    });
+    for (const name of ['LIMIT_SMS_PER_NETWORK_PER_HOUR', 'LIMIT_SMS_TOTAL_PER_HOUR'])
+      for (const bad of ['0', '-3', '2.5', 'many'])
+        expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(`^Invalid configuration: ${name} must`));
   });
 
   it('reads the anonymous share of a category as a percentage, with or without its sign, and refuses anything else', () => {

@@ -7,6 +7,7 @@ import {
   DEFAULT_DEMO_NUMBERS,
   DEFAULT_LIMITS,
   DEFAULT_PREMIUM_WINDOW_MINUTES,
+  DEFAULT_AUCTION_EXTEND_MAX_HOURS,
   type ApiOptions,
   DEFAULT_SMDP_ADDRESS,
   SMDP_ADDRESS,
@@ -45,6 +46,7 @@ export type EmbeddedApiConfig = Required<
     | 'jwtSecret'
     | 'reservationMinutes'
     | 'auctionExtendMinutes'
+    | 'auctionExtendMaxHours'
     | 'paymentWindowMinutes'
     | 'paymentWindowPremiumMinutes'
     | 'corsOrigins'
@@ -200,6 +202,7 @@ const envSchema = z
     JWT_SECRET: variable(z.string().min(32, { error: 'must be at least 32 characters long' }).optional()),
     RESERVATION_MINUTES: integer(15, 1, 24 * 60),
     AUCTION_EXTEND_MINUTES: integer(5, 1, 24 * 60),
+    AUCTION_EXTEND_MAX_HOURS: integer(DEFAULT_AUCTION_EXTEND_MAX_HOURS, 1, 30 * 24),
     PAYMENT_WINDOW_MINUTES: integer(720, 1, 7 * 24 * 60),
     PAYMENT_WINDOW_PREMIUM_MINUTES: integer(DEFAULT_PREMIUM_WINDOW_MINUTES, 1, 7 * 24 * 60),
     DEMO_SMS_CODE: variable(
@@ -224,7 +227,11 @@ const envSchema = z
     LIMIT_HOLDS_PER_NETWORK: integer(DEFAULT_LIMITS.holdsPerNetwork, 1, 1000000),
     LIMIT_BOOKINGS_PER_PHONE: integer(DEFAULT_LIMITS.bookingsPerPhone, 1, 1000),
     LIMIT_ANONYMOUS_HELD_SHARE: percentage(DEFAULT_LIMITS.anonymousHeldShare),
+    LIMIT_PREMIUM_HELD_SHARE: percentage(DEFAULT_LIMITS.premiumHeldShare),
+    LIMIT_PREMIUM_HOLDS_PER_PHONE: integer(DEFAULT_LIMITS.premiumHoldsPerPhone, 1, 1000),
     LIMIT_SMS_PHONES_PER_HOUR: integer(DEFAULT_LIMITS.smsPhonesPerHour, 1, 100000),
+    LIMIT_SMS_PER_NETWORK_PER_HOUR: integer(DEFAULT_LIMITS.smsPerNetworkPerHour, 1, 1000000),
+    LIMIT_SMS_TOTAL_PER_HOUR: integer(DEFAULT_LIMITS.smsTotalPerHour, 1, 10000000),
     LIMIT_ORDERS_AWAITING_PAYMENT: integer(DEFAULT_LIMITS.ordersAwaitingPayment, 1, 1000),
     LIMIT_BIDS_PER_MINUTE: integer(DEFAULT_LIMITS.bidsPerMinute, 1, 10000),
     LIMIT_STREAMS_PER_CLIENT: integer(DEFAULT_LIMITS.streamsPerClient, 1, 100000),
@@ -318,6 +325,7 @@ export function loadConfig(env: Env = process.env): Config {
       jwtSecret: e.JWT_SECRET ?? crypto.randomBytes(32).toString('hex'),
       reservationMinutes: e.RESERVATION_MINUTES,
       auctionExtendMinutes: e.AUCTION_EXTEND_MINUTES,
+      auctionExtendMaxHours: e.AUCTION_EXTEND_MAX_HOURS,
       paymentWindowMinutes: e.PAYMENT_WINDOW_MINUTES,
       paymentWindowPremiumMinutes: e.PAYMENT_WINDOW_PREMIUM_MINUTES,
       demoSmsCode: e.DEMO_SMS_CODE,
@@ -330,7 +338,11 @@ export function loadConfig(env: Env = process.env): Config {
         holdsPerNetwork: e.LIMIT_HOLDS_PER_NETWORK,
         bookingsPerPhone: e.LIMIT_BOOKINGS_PER_PHONE,
         anonymousHeldShare: e.LIMIT_ANONYMOUS_HELD_SHARE,
+        premiumHeldShare: e.LIMIT_PREMIUM_HELD_SHARE,
+        premiumHoldsPerPhone: e.LIMIT_PREMIUM_HOLDS_PER_PHONE,
         smsPhonesPerHour: e.LIMIT_SMS_PHONES_PER_HOUR,
+        smsPerNetworkPerHour: e.LIMIT_SMS_PER_NETWORK_PER_HOUR,
+        smsTotalPerHour: e.LIMIT_SMS_TOTAL_PER_HOUR,
         ordersAwaitingPayment: e.LIMIT_ORDERS_AWAITING_PAYMENT,
         bidsPerMinute: e.LIMIT_BIDS_PER_MINUTE,
         streamsPerClient: e.LIMIT_STREAMS_PER_CLIENT,

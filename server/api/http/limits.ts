@@ -28,8 +28,19 @@ export interface ClientLimits {
    * hold at once; past it, a booking in that category needs the SMS step first.
    */
   anonymousHeldShare: number;
+  /**
+   * The share (0 to 1) of a premium category's (gold, platinum) numbers on sale that may be held
+   * at once by anyone, bookings and orders awaiting payment together: the rest stays on sale.
+   */
+  premiumHeldShare: number;
+  /** Premium numbers one confirmed phone may hold at once (its bookings and orders awaiting payment). */
+  premiumHoldsPerPhone: number;
   /** Different phones one client may have SMS codes sent to within an hour. */
   smsPhonesPerHour: number;
+  /** SMS codes sent per hour to the clients of one network, all together. */
+  smsPerNetworkPerHour: number;
+  /** SMS codes sent per hour in all, every client together: the most the operator's SMS bill grows by in an hour. */
+  smsTotalPerHour: number;
   /** Orders awaiting payment one verified phone may have at once. */
   ordersAwaitingPayment: number;
   /** Bids one verified phone may place per minute. */
@@ -58,7 +69,23 @@ export const DEFAULT_LIMITS: ClientLimits = {
   bookingsPerPhone: 2,
   // Four fifths of every category stay bookable whatever any number of addresses do without SMS.
   anonymousHeldShare: 0.2,
+  // Half of gold and of platinum stays on sale whatever any crowd of confirmed phones does: 35
+  // phones with 35 passports once held 100 of the 103 gold numbers. One premium number a phone:
+  // a visitor buys one beautiful number at a time (a second one waits until the first is paid).
+  premiumHeldShare: 0.5,
+  premiumHoldsPerPhone: 1,
   smsPhonesPerHour: 10,
+  // Codes cost money and reach strangers' phones: 200 addresses of one /24 with 10 phones each once
+  // had 2,000 codes sent in 2 s (each address may send up to 50 an hour within its own limits).
+  // Ten clients' worth per network: an office or a mobile carrier's NAT pool behind one /24 has
+  // many visitors, but rarely more than a few dozen confirming a phone (a code, sometimes a
+  // resend) in the same hour, while an attacker's /24 gets 100 codes an hour, not thousands.
+  smsPerNetworkPerHour: 100,
+  // A young operator's site sends some tens of codes in its busiest hour, a few hundred on a
+  // launch day (about one per order, plus resends and phones confirmed to bid or to watch); 1,000
+  // leaves room for that, while a botnet spread over any number of networks burns at most 1,000
+  // SMS an hour. Past it everyone waits, so the operator watches limits_refused_total{limit="sms_busy"}.
+  smsTotalPerHour: 1000,
   ordersAwaitingPayment: 3,
   bidsPerMinute: 10,
   // A visitor has one stream per open tab on a lot or on the list; 20 covers a household behind one address.
@@ -115,6 +142,13 @@ export interface RateLimits {
   /** Counts a watch saved by a client; rejects with a 429 ApiError past the limit. */
   watch(client: string): Promise<void>;
   /**
+   * Counts an SMS code about to be sent to a client of the network, against the network's hourly
+   * budget and the total one; rejects with a 429 ApiError past either, counting nothing then.
+   */
+  smsCode(network: string): Promise<void>;
+  /** Gives back what `smsCode` counted for a code that was not sent after all. */
+  smsCodeNotSent(network: string): Promise<void>;
+  /**
    * Counts an open event stream of a client and returns its release (call it once the stream
    * ends); throws a 429 ApiError when the client already holds as many as allowed, a 503 when the
    * process holds as many as it may in all.
@@ -134,6 +168,8 @@ export interface SharedCounters {
 }
 
 const WARN_EVERY_MS = 60_000;
+/** The one key of the limits counted over all clients together. */
+const TOTAL_KEY = 'all';
 
 /**
  * Rates over a window, counted by rate-limiter-flexible. Without Redis, in the API's own SQLite
@@ -185,10 +221,23 @@ export function createRateLimits(
       throw rejection;
     }
   };
+  // A code refused is not sent: its point goes back at once, so the budgets count codes sent only
+  // (and a code given back after a lost race frees room even after refusals).
+  const spend = async (counter: RateLimiterAbstract, key: string, code: string, params: ErrorParams = {}) => {
+    try {
+      await counter.consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      await counter.reward(key);
+      throw tooManyRequests(code, rejection.msBeforeNext, params);
+    }
+  };
   const reservations = limiter('reservations', limits.reservationsPerHour, 3600);
   const networkReservations = limiter('network-reservations', limits.reservationsPerNetworkPerHour, 3600);
   const bids = limiter('bids', limits.bidsPerMinute, 60);
   const watches = limiter('watches', limits.watchesPerHour, 3600);
+  const networkSms = limiter('network-sms', limits.smsPerNetworkPerHour, 3600);
+  const totalSms = limiter('total-sms', limits.smsTotalPerHour, 3600);
   // Open streams are a count of live connections, not a rate: they live in this process's memory
   // (a worker that dies takes its connections and its counts with it, nothing goes stale). With
   // several workers a client may therefore hold up to WEB_CONCURRENCY times the limit.
@@ -202,6 +251,19 @@ export function createRateLimits(
     },
     bid: (phone) => consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute }),
     watch: (client) => consume(watches, client, 'too_many_watch_requests', { limit: limits.watchesPerHour }),
+    async smsCode(network) {
+      await spend(networkSms, network, 'too_many_network_sms', { limit: limits.smsPerNetworkPerHour });
+      try {
+        await spend(totalSms, TOTAL_KEY, 'sms_busy');
+      } catch (refusal) {
+        await networkSms.reward(network);
+        throw refusal;
+      }
+    },
+    async smsCodeNotSent(network) {
+      await networkSms.reward(network);
+      await totalSms.reward(TOTAL_KEY);
+    },
     openStream(client) {
       const held = streams.get(client) ?? 0;
       if (held >= limits.streamsPerClient) throw tooManyRequests('too_many_streams', STREAM_RETRY_MS, { limit: limits.streamsPerClient });

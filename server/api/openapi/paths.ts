@@ -49,6 +49,8 @@ interface Operation {
   /** A Server-Sent Events response instead of JSON: what its events are. */
   events?: string;
   errors: number[];
+  /** What an error status means on this operation, where ERROR_TEXT says too little (its codes). */
+  errorText?: Partial<Record<number, string>>;
 }
 
 const JSON_TYPE = 'application/json';
@@ -62,7 +64,10 @@ function route(op: Operation): RouteConfig {
       ? { description: 'OK', content: { [JSON_TYPE]: { schema } } }
       : { description: 'No content' };
   for (const code of [...op.errors, ...(op.body ? [413, 415] : [])]) {
-    responses[String(code)] = { description: ERROR_TEXT[code], content: { [JSON_TYPE]: { schema: C.ApiErrorBody } } };
+    responses[String(code)] = {
+      description: op.errorText?.[code] ?? ERROR_TEXT[code],
+      content: { [JSON_TYPE]: { schema: C.ApiErrorBody } },
+    };
   }
   return {
     method: op.method,
@@ -162,6 +167,9 @@ export const OPERATIONS: Operation[] = [
     query: C.NumberSearchQuery,
     ok: [200, C.NumberList],
     errors: [400],
+    errorText: {
+      400: `Bad input; \`field\` names it. \`page_too_deep\` on \`page\`: without a cursor, page × pageSize is above ${C.NUMBER_SEARCH_DEPTH}; follow nextCursor, or narrow the search`,
+    },
   },
   {
     method: 'get',
@@ -320,37 +328,37 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/auctions/{id}/bids',
     operationId: 'placeBid',
-    summary: 'Place a bid (SMS-verified phone)',
+    summary: 'Place a bid (SMS-verified phone; not while leading; at or over the buy-now price, a purchase at that price)',
     tag: 'auctions',
     params: id,
     body: C.PlaceBidBody,
     security: 'auth',
     ok: [201, C.PlaceBidResponse],
-    errors: [400, 401, 404, 409, 429],
+    errors: [400, 401, 403, 404, 409, 429],
   },
   {
     method: 'post',
     path: '/auctions/{id}/max-bid',
     operationId: 'setMaxBid',
     summary:
-      'Set, raise or lower your maximum: the reference API bids for you, one step over the best rival, up to it (only you ever see it)',
+      'Set, raise or lower your maximum: the reference API bids for you, one step over the best rival, up to it (only you ever see it); once another bidder has bid against it, it can only be raised',
     tag: 'auctions',
     params: id,
     body: C.MaxBidBody,
     security: 'auth',
     ok: [200, C.AuctionLotDetail],
-    errors: [400, 401, 404, 409, 429],
+    errors: [400, 401, 403, 404, 409, 429],
   },
   {
     method: 'delete',
     path: '/auctions/{id}/max-bid',
     operationId: 'removeMaxBid',
-    summary: 'Remove your maximum while it stands above the current price (the bids it placed stay)',
+    summary: 'Remove your maximum while it stands above the current price and nobody has bid against it (the bids it placed stay)',
     tag: 'auctions',
     params: id,
     security: 'auth',
     ok: [200, C.AuctionLotDetail],
-    errors: [401, 404, 409, 429],
+    errors: [401, 403, 404, 409, 429],
   },
   {
     method: 'post',
@@ -367,7 +375,8 @@ export const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/auth/sms',
     operationId: 'sendSmsCode',
-    summary: 'Send an SMS code (1 per 60 s, 5 per hour per number; codes to at most LIMIT_SMS_PHONES_PER_HOUR phones per client)',
+    summary:
+      'Send an SMS code (1 per 60 s, 5 per hour per number; codes to at most LIMIT_SMS_PHONES_PER_HOUR phones per client; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR in all per hour: 429 too_many_network_sms, sms_busy)',
     tag: 'auth',
     body: C.SmsCodeBody,
     ok: [201, C.SmsCodeResponse],

@@ -394,4 +394,31 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX numbers_head3 ON numbers (substr(msisdn, 7, 3), price, msisdn);
     `,
   },
+  {
+    version: 13,
+    name: 'number watches send one SMS a day per phone, whatever happened to its watches',
+    sql: `
+      -- The watches' deciding statement looks for any watch of the phone, removed ones too, that
+      -- sent an SMS within the day (the partial index of standing watches cannot answer that).
+      CREATE INDEX number_watches_phone_sent ON number_watches (phone, last_sent_at);
+    `,
+  },
+  {
+    version: 14,
+    name: 'auction rules: the scheduled end a late bid extends from (capped), and the bid a maximum was first set after',
+    sql: `
+      -- The end a lot was scheduled for, before any late bid moved it: the cap of the extensions
+      -- (AUCTION_EXTEND_MAX_HOURS) counts from it. A lot already extended keeps its present end.
+      ALTER TABLE auction_lots ADD COLUMN scheduled_ends_at INTEGER;
+      UPDATE auction_lots SET scheduled_ends_at = ends_at;
+      -- Any insert that leaves it out gets its own end, so no lot goes without a cap.
+      CREATE TRIGGER auction_lots_scheduled_end AFTER INSERT ON auction_lots WHEN NEW.scheduled_ends_at IS NULL BEGIN
+        UPDATE auction_lots SET scheduled_ends_at = NEW.ends_at WHERE id = NEW.id;
+      END;
+      -- The lot's newest bid when the maximum was first set (kept when it is raised or lowered):
+      -- another phone's bid after it contests the maximum, which can then only be raised. A
+      -- maximum from before this column counts from 0: any rival bid on its lot contests it.
+      ALTER TABLE max_bids ADD COLUMN since_bid INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
