@@ -6,6 +6,7 @@ import { measure, BROWSER_HEADERS } from './lib/cannon.mjs';
 import { heading, int, loadAverage, ms, table } from './lib/format.mjs';
 import { crashReport, startSite } from './lib/processes.mjs';
 import { benchWatches } from './watches.mjs';
+import { benchDeepPages } from './deep-pages.mjs';
 
 const sizes = (process.env.BENCH_SEARCH_SIZES ?? '2400,10000,100000,1000000')
   .split(',')
@@ -45,6 +46,10 @@ function randomDate() {
 
 /** BENCH_SEARCH_ONLY: a regular expression; only the searches whose label matches it are measured. */
 const only = process.env.BENCH_SEARCH_ONLY ? new RegExp(process.env.BENCH_SEARCH_ONLY) : null;
+/** The deep-page row (bench/deep-pages.mjs) runs on the stores of this many numbers or more. */
+const DEEP_LABEL = 'deep pages beside /';
+const deepFrom = Number(process.env.BENCH_DEEP_FROM ?? '1000000');
+const deepRuns = [];
 
 async function runSize(size) {
   const started = performance.now();
@@ -65,6 +70,19 @@ async function runSize(size) {
       results.push({ label, ...r, bad });
       console.log(
         `  ${size.toLocaleString('en-US')} numbers  ${label}: ${int(r.rps)} req/s, p99 ${ms(r.p99)}${bad ? `, ${bad} failed` : ''}`,
+      );
+    }
+    if (size >= deepFrom && (!only || only.test(DEEP_LABEL))) {
+      const d = await benchDeepPages(site.origin);
+      const bad = [d.idle, d.deep.home, d.deep.load, d.first.home, d.first.load].reduce(
+        (sum, r) => sum + r.errors + r.timeouts + r.non2xx,
+        0,
+      );
+      if (bad > 0) failed = true;
+      deepRuns.push({ size, ...d, bad });
+      console.log(
+        `  ${size.toLocaleString('en-US')} numbers  ${DEEP_LABEL}: / p99 ${ms(d.idle.p99)} idle, ${ms(d.deep.home.p99)} beside ${d.clients} deep clients ` +
+          `(${int(d.deep.load.rps)} req/s, p99 ${ms(d.deep.load.p99)}), ${ms(d.first.home.p99)} beside first pages${bad ? `, ${bad} failed` : ''}`,
       );
     }
     if (site.exited()) {
@@ -88,7 +106,7 @@ console.log(
 );
 console.log(`load average before: ${loadAverage()}`);
 const runs = [];
-const searching = REQUESTS.some(([label]) => !only || only.test(label));
+const searching = [...REQUESTS.map(([label]) => label), DEEP_LABEL].some((label) => !only || only.test(label));
 if (searching) for (const size of sizes) runs.push(await runSize(size));
 if (searching) {
   console.log(`load average after: ${loadAverage()}\n`);
@@ -104,6 +122,37 @@ if (searching) {
         ),
       ]),
       ['left'],
+    ),
+  );
+}
+if (deepRuns.length > 0) {
+  const d0 = deepRuns[0];
+  console.log('');
+  console.log(
+    heading(
+      `Deep pages: ${d0.clients} clients on the deepest page a page number reaches (random page size 1-100, one of seven filters) for ${d0.duration + 10} s, then on the first pages of the same; / at ${d0.homeConnections} connections for ${d0.duration} s idle, then beside each`,
+    ),
+  );
+  console.log(
+    table(
+      ['numbers', 'clients ask for', '/ p99', 'ratio to idle (target ≤ 2)', '/ req/s', 'their req/s', 'their p50 / p99', 'failed'],
+      deepRuns.flatMap((r) => [
+        [int(r.size), 'nothing (idle)', ms(r.idle.p99), '1.00', int(r.idle.rps), '', '', ''],
+        ...[
+          ['deepest pages', r.deep],
+          ['first pages (reference)', r.first],
+        ].map(([label, run]) => [
+          '',
+          label,
+          ms(run.home.p99),
+          (run.home.p99 / r.idle.p99).toFixed(2),
+          int(run.home.rps),
+          int(run.load.rps),
+          `${ms(run.load.p50)} / ${ms(run.load.p99)}`,
+          int(r.bad),
+        ]),
+      ]),
+      ['left', 'left'],
     ),
   );
 }

@@ -84,6 +84,9 @@ export const BRAND_NAMES: readonly string[] = Object.freeze([
   'JSON',
   'Content-Type',
   'application/json',
+  // The number search's paging parameters, named in the API's message for a page too deep.
+  'nextCursor',
+  'cursor',
   'e-mail',
   'E-mail',
   // A language's name in its own script.

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { checkUzPhone } from '../validation';
 import { Int, itemsOf, Msisdn, pageQuery, queryBoolean, queryEnum } from './common';
 import { checked } from './checked';
+import { NUMBER_SEARCH_DEPTH } from './search-depth';
+
+export { deepestPage, NUMBER_SEARCH_DEPTH } from './search-depth';
 
 export const CategoryId = z.enum(['free', 'bronze', 'silver', 'gold', 'platinum']);
 export const NumberPattern = z.enum(['repeats', 'mirror', 'sequence']);
@@ -92,6 +95,10 @@ export const NumberSearchQuery = z.strictObject({
   /** false (default): only numbers free to reserve; true: all, others with available=false. */
   includeUnavailable: queryBoolean(),
   ...pageQuery(100),
+  /** Without a cursor, page × pageSize at most NUMBER_SEARCH_DEPTH (else 400 `page_too_deep`). */
+  page: pageQuery(100).page.meta({
+    description: `Without cursor, page × pageSize may be at most ${NUMBER_SEARCH_DEPTH} (else 400 page_too_deep): deeper, follow nextCursor`,
+  }),
   /** nextCursor of the previous page: seeks straight to the page after it (then `page` only labels it). */
   cursor: z.string().max(40).optional().meta({
     description:

@@ -9,7 +9,7 @@ import { formatUzs } from '../../format';
 import { PhoneVerification } from '../../features/purchase/PhoneVerification';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import type { HeldReservation } from '../../../shared/tokens';
-import { filterQuery, pageCount, type NumberFilters } from './search-query';
+import { DEEPEST_PAGE, filterQuery, pageCount, type NumberFilters } from './search-query';
 import type { useNumberChoice } from './use-number-choice';
 import { useLiveNumbers, type LiveStatus } from './use-live-numbers';
 
@@ -102,9 +102,14 @@ export function NumberResults({
       ) : null}
       {numbers.page > 1 || hasNext ? (
         <nav className="pagination" aria-label={t('numbers.results.pagination')}>
-          {numbers.page > 1 ? (
+          {numbers.page > 1 && numbers.page - 1 <= DEEPEST_PAGE ? (
             <Link className="button" rel="prev" to={linkTo(numbers.page - 1)}>
               {t('numbers.results.previous')}
+            </Link>
+          ) : numbers.page > 1 ? (
+            // Reached by "Next" past the deepest page a page number reaches: the one before has no link of its own.
+            <Link className="button" to={linkTo(1)}>
+              {t('numbers.results.firstPage')}
             </Link>
           ) : null}
           <span className="pagination__status">

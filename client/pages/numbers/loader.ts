@@ -9,7 +9,7 @@ import { fetchTariffs } from '../../api/tariffs';
 import { optionalData } from '../../deferred';
 import { apiErrorOf } from '../../features/purchase/api-error';
 import { pointChoices, type PointChoice } from '../../features/purchase/PointOptions';
-import { apiSearch, filtersFromQuery, type NumberFilters } from './search-query';
+import { apiSearch, filtersFromQuery, tooDeep, type NumberFilters } from './search-query';
 
 /** What the options form needs once a number is held: SIM types, pickup points, ready tariffs. */
 export interface PurchaseCatalogue {
@@ -18,23 +18,35 @@ export interface PurchaseCatalogue {
   tariffs: ReadyTariff[];
 }
 
+/**
+ * Why a search shows no results: the API refused it and said why in the visitor's language (a
+ * bad mask), or the page is past the deepest one a page number reaches, which the page words itself.
+ */
+export type SearchRefusal = { kind: 'refused'; message: string } | { kind: 'tooDeep' };
+
 export interface SearchResults extends PurchaseCatalogue {
-  /** null: the API refused the search; `searchError` says why (e.g. a bad mask). */
+  /** null: no search was made or the API refused it; `refusal` says why. */
   numbers: NumberList | null;
-  searchError: string | null;
+  refusal: SearchRefusal | null;
   categories: NumberCategory[];
 }
 
 const LOT_ID = /^[a-z0-9-]{1,40}$/i;
 
-/** A search the API refuses (400: a bad mask) is an answer for the visitor, not a failure. */
-async function search(context: unknown, filters: NumberFilters): Promise<Pick<SearchResults, 'numbers' | 'searchError'>> {
+/**
+ * A search the API refuses (400: a bad mask) is an answer for the visitor, not a failure. A page
+ * past the bound is not asked for at all; should an API bound it lower, its `page_too_deep` reads
+ * the same (its own message speaks of cursors, to developers).
+ */
+async function search(context: unknown, filters: NumberFilters): Promise<Pick<SearchResults, 'numbers' | 'refusal'>> {
+  if (tooDeep(filters)) return { numbers: null, refusal: { kind: 'tooDeep' } };
   try {
-    return { numbers: await searchNumbers(context, apiSearch(filters)), searchError: null };
+    return { numbers: await searchNumbers(context, apiSearch(filters)), refusal: null };
   } catch (error) {
-    const refusal = isHttpError(error) && error.response?.status === 400 ? apiErrorOf(error)?.message : undefined;
-    if (refusal === undefined) throw error;
-    return { numbers: null, searchError: refusal };
+    const refused = isHttpError(error) && error.response?.status === 400 ? apiErrorOf(error) : null;
+    if (refused?.code === 'page_too_deep') return { numbers: null, refusal: { kind: 'tooDeep' } };
+    if (refused?.message === undefined) throw error;
+    return { numbers: null, refusal: { kind: 'refused', message: refused.message } };
   }
 }
 

@@ -8,6 +8,7 @@ import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
 import { useHydrated } from '../../components/use-hydrated';
 import { AuctionLotView } from './AuctionLotView';
 import { AuctionSection } from './AuctionSection';
+import { DeepPageNotice } from './DeepPageNotice';
 import { numbersLoader, type LotData, type SearchData, type SearchView } from './loader';
 import type { AuctionLotDetail } from '../../../shared/api-types';
 import { NumberFiltersForm } from './NumberFiltersForm';
@@ -99,9 +100,11 @@ function SearchPage({ data, booking }: { data: SearchView; booking: BookingState
               choice={choice}
               hydrated={hydrated}
             />
+          ) : data.refusal?.kind === 'tooDeep' ? (
+            <DeepPageNotice filters={data.filters} />
           ) : (
             <div className="notice notice--warning" role="status">
-              <p>{data.searchError}</p>
+              <p>{data.refusal?.message}</p>
             </div>
           )}
           <HydrationBoundary>

@@ -1,4 +1,5 @@
-import { apiSearch, filterQuery, filtersFromQuery, pageCount } from './search-query';
+import { NUMBER_SEARCH_DEPTH } from '../../../shared/contract/search-depth';
+import { apiSearch, DEEPEST_PAGE, filterQuery, filtersFromQuery, MAX_PAGE, pageCount, PAGE_SIZE, tooDeep } from './search-query';
 
 describe('the number search query', () => {
   it('keeps the filters a visitor set', () => {
@@ -41,8 +42,17 @@ describe('the number search query', () => {
   it('ignores unknown values and clamps the page instead of failing', () => {
     const filters = filtersFromQuery(new URLSearchParams('category=diamond&digits=7a7&pattern=zigzag&sort=random&page=-4'));
     expect(filters).toEqual({ category: '', digits: '77', endsWith: '', mask: '', date: '', pattern: '', sort: '', page: 1, after: '' });
-    expect(filtersFromQuery(new URLSearchParams('page=999999')).page).toBe(500);
+    expect(filtersFromQuery(new URLSearchParams('page=999999')).page).toBe(MAX_PAGE);
     expect(filtersFromQuery(new URLSearchParams('page=abc')).page).toBe(1);
+  });
+
+  it('asks the API for pages by number only within the bound, and for any page that starts at a cursor', () => {
+    expect(DEEPEST_PAGE * PAGE_SIZE).toBeLessThanOrEqual(NUMBER_SEARCH_DEPTH);
+    expect((DEEPEST_PAGE + 1) * PAGE_SIZE).toBeGreaterThan(NUMBER_SEARCH_DEPTH);
+    expect(tooDeep(filtersFromQuery(new URLSearchParams(`page=${DEEPEST_PAGE}`)))).toBe(false);
+    expect(tooDeep(filtersFromQuery(new URLSearchParams(`page=${DEEPEST_PAGE + 1}`)))).toBe(true);
+    expect(tooDeep(filtersFromQuery(new URLSearchParams('page=999999')))).toBe(true);
+    expect(tooDeep(filtersFromQuery(new URLSearchParams(`page=${DEEPEST_PAGE + 1}&after=840000_998771234567`)))).toBe(false);
   });
 
   it('writes only the set filters into links', () => {

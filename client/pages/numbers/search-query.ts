@@ -1,8 +1,12 @@
 import { dateFieldsOf } from '../../../shared/validation';
 import type { CategoryId, NumberPattern, NumberSearch } from '../../../shared/api-types';
+import { deepestPage } from '../../../shared/contract/search-depth';
 
 export const PAGE_SIZE = 24;
-export const MAX_PAGE = 500;
+/** The largest page the API takes even as a label (a page reached by cursor); a larger one is clamped. */
+export const MAX_PAGE = 100_000;
+/** The last page a page number alone reaches (page × PAGE_SIZE within NUMBER_SEARCH_DEPTH); past it, only "Next" goes on. */
+export const DEEPEST_PAGE = deepestPage(PAGE_SIZE);
 const CATEGORIES: CategoryId[] = ['free', 'bronze', 'silver', 'gold', 'platinum'];
 const PATTERNS: NumberPattern[] = ['repeats', 'mirror', 'sequence'];
 const SORTS = ['price_asc', 'price_desc'] as const;
@@ -60,6 +64,11 @@ export function filtersFromQuery(search: URLSearchParams): NumberFilters {
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), MAX_PAGE) : 1,
     after: CURSOR.test(search.get('after') ?? '') ? search.get('after')! : '',
   };
+}
+
+/** A page asked for by its number past the deepest one the API lists that way: the page says so instead of searching. */
+export function tooDeep(filters: NumberFilters): boolean {
+  return !filters.after && filters.page > DEEPEST_PAGE;
 }
 
 /** The API query of the filters (only what is set). */

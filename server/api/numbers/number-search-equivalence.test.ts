@@ -2,6 +2,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
+import { NUMBER_SEARCH_DEPTH } from '../../../shared/contract/search-depth';
 import { DATABASE_FILE } from '../store/database';
 import { createPrng, intBetween, pick } from '../seed/prng';
 import { createTestApi, MINUTE, reserve, type TestApi } from '../test-support/test-api';
@@ -136,6 +137,23 @@ describe('the indexed number search', () => {
     expect(nonEmpty).toBeGreaterThan(1250);
     expect(inexact).toBeGreaterThan(50);
   }, 240_000);
+
+  it('answers pages by number at every depth, across the prices, with the numbers and total of the straightforward search', async () => {
+    const random = createPrng(31);
+    for (let i = 0; i < 300; i++) {
+      const { page: _page, ...q } = randomQuery(random, rows);
+      const expected = referenceSearch(ordered, q, t.clock.now());
+      const pageSize = Number(q.pageSize);
+      // Any page up to one past the last, the skip landing anywhere in any price's part.
+      const page = intBetween(random, 1, Math.min(Math.ceil(expected.length / pageSize) + 1, Math.floor(NUMBER_SEARCH_DEPTH / pageSize)));
+      const body = await get({ ...q, page: String(page) });
+      const context = JSON.stringify({ ...q, page });
+      const want = expected.slice((page - 1) * pageSize, page * pageSize).map((r) => r.msisdn);
+      expect([context, body.items.map((n: { number: string }) => n.number)]).toEqual([context, want]);
+      if (body.totalExact) expect([context, body.total]).toEqual([context, expected.length]);
+      expect([context, body.nextCursor !== null]).toEqual([context, expected.length > page * pageSize]);
+    }
+  }, 120_000);
 
   it('follows nextCursor through the same pages as the page numbers', async () => {
     const random = createPrng(7);

@@ -192,10 +192,36 @@ export function createNumberSearch(db: Db) {
     for (const price of prices[sort].all(p) as number[]) {
       if (start && (sort === 'price_asc' ? price < start.price : price > start.price)) continue;
       const after = start && price === start.price ? start.msisdn : '';
-      out.push(...(part.all({ ...p, price, after, limit: limit - out.length }) as SearchKey[]));
+      for (const key of part.all({ ...p, price, after, limit: limit - out.length }) as SearchKey[]) out.push(key);
       if (out.length >= limit) break;
     }
     return out;
+  }
+
+  /**
+   * The `n`th match after `start` (from the first when null) in result order, with the matches
+   * counted to reach it: `n`, or fewer when they ran out (then no key). SQLite walks the index
+   * and hands back one count and one key per price part: within a part the matches are in msisdn
+   * order, so the last of the first `n` is their largest msisdn.
+   */
+  function nth(
+    f: SearchFilters,
+    sort: SearchSort,
+    start: SearchKey | null,
+    n: number,
+    now: number,
+  ): { key: SearchKey | null; counted: number } {
+    const p = params(f, now);
+    const reach = statement(`SELECT COUNT(*) AS counted, MAX(msisdn) AS msisdn FROM (${pricePartSql(f)})`);
+    let counted = 0;
+    for (const price of prices[sort].all(p) as number[]) {
+      if (start && (sort === 'price_asc' ? price < start.price : price > start.price)) continue;
+      const after = start && price === start.price ? start.msisdn : '';
+      const part = reach.get({ ...p, price, after, limit: n - counted }) as { counted: number; msisdn: string | null };
+      counted += part.counted;
+      if (counted >= n) return { key: { price, msisdn: part.msisdn! }, counted };
+    }
+    return { key: null, counted };
   }
 
   /** The exact total when the totals table knows it; otherwise counted up to EXACT_TOTAL_LIMIT + 1. */
@@ -253,7 +279,7 @@ export function createNumberSearch(db: Db) {
     return { version, holds, until: (nextLapse.get({ now }) as number | null) ?? Number.POSITIVE_INFINITY };
   }
 
-  return { keys, total, availableByCategory, stateOf };
+  return { keys, nth, total, availableByCategory, stateOf };
 }
 
 export interface SearchState {

@@ -2,7 +2,9 @@ import request from 'supertest';
 import { CATALOGUES } from '../../../locales/catalogues';
 import en from '../../../locales/en.json';
 import { API_MESSAGES } from '../../../server/api/messages';
-import { formatUzs } from '../../../client/format';
+import { formatNumber, formatUzs } from '../../../client/format';
+import { DEEPEST_PAGE } from '../../../client/pages/numbers/search-query';
+import { NUMBER_SEARCH_DEPTH } from '../../../shared/contract/search-depth';
 import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { attr, tags, textOf } from '../../testing/test-html';
@@ -32,6 +34,13 @@ function blocks(html: string, className: string): string[] {
 
 function links(html: string): string[] {
   return tags(html, 'a').map((a) => attr(a, 'href') ?? '');
+}
+
+/** The targets of the links whose text is `name`. */
+function linksNamed(html: string, name: string): string[] {
+  return [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)]
+    .filter((m) => textOf(m[2]).trim() === name)
+    .map((m) => attr(m[1], 'href') ?? '');
 }
 
 describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
@@ -104,8 +113,34 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
   it('answers a bad query with the page and a message, never an error', async () => {
     const html = await page(`${localizePath('/numbers', lang)}?category=diamond&page=-3&digits=abc&mask=QQ`);
     expect(textOf(html)).toContain(API_MESSAGES[lang].errors.invalidMask);
-    const fine = await page(`${localizePath('/numbers', lang)}?page=99999&sort=random`);
+    const fine = await page(`${localizePath('/numbers', lang)}?page=${DEEPEST_PAGE}&sort=random`);
     expect(textOf(fine)).toContain(c.numbers.results.none);
+  });
+
+  // 200, as for every query the page cannot search (a bad mask above): the page and its search
+  // form work, and the visitor reads why there is no list; the pager never links there.
+  it('says in words that results past the 10,000th are not listed on a page past them, and links back to the first page', async () => {
+    const numbers = localizePath('/numbers', lang);
+    const sentence = c.numbers.results.tooDeep.replace('{{max}}', formatNumber(NUMBER_SEARCH_DEPTH, lang)).replace(/\s+/g, ' ');
+    for (const deep of [9999, DEEPEST_PAGE + 1]) {
+      const html = await page(`${numbers}?category=silver&page=${deep}`);
+      expect(textOf(html)).toContain(sentence);
+      expect(linksNamed(html, c.numbers.results.firstPage)).toEqual([`${numbers}?category=silver`]);
+    }
+    expect(textOf(await page(`${numbers}?category=silver&page=${DEEPEST_PAGE}`))).not.toContain(sentence);
+  });
+
+  it('never links to a page past the bound by its number alone, even from a page "Next" reached beyond it', async () => {
+    const numbers = localizePath('/numbers', lang);
+    // A search of more matches than it counts: the pager goes on while the API gives a cursor.
+    const html = await page(`${numbers}?digits=7&page=${DEEPEST_PAGE + 5}&after=0_998770000000`);
+    expect(blocks(html, 'number-card').length).toBeGreaterThan(0);
+    const pages = links(html)
+      .filter((href) => href.startsWith(`${numbers}?`))
+      .map((href) => new URLSearchParams(href.slice(href.indexOf('?'))));
+    expect(pages.some((query) => query.get('after') && Number(query.get('page')) === DEEPEST_PAGE + 6)).toBe(true);
+    expect(pages.filter((query) => !query.get('after') && Number(query.get('page') ?? 1) > DEEPEST_PAGE)).toEqual([]);
+    expect(linksNamed(html, c.numbers.results.firstPage)).toEqual([`${numbers}?digits=7`]);
   });
 
   it('carries the pickup points for the options form as choices only: what an option shows, for every point', async () => {
