@@ -48,6 +48,29 @@ describe('metrics', () => {
     expect(text).toMatch(/^process_resident_memory_bytes \d/m);
   });
 
+  it('count the SMS the embedded API sent, by kind: codes and watch messages', async () => {
+    const phone = '+998901234567';
+    let text = await scrape(t);
+    expect(sample(text, 'sms_sent_total{kind="code"}')).toBe(0);
+    expect(sample(text, 'sms_sent_total{kind="watch"}')).toBe(0);
+    await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(201);
+    // Asked again too soon: refused, nothing sent.
+    await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(429);
+    const auth = (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: '123456' }).expect(200)).body.authToken;
+    const number = (await request(t.app).get('/api/v1/numbers?category=bronze&pageSize=1').expect(200)).body.items[0].number as string;
+    const held = (await request(t.app).post('/api/v1/reservations').send({ number }).expect(201)).body.reservationToken;
+    await request(t.app)
+      .post('/api/v1/watches')
+      .set('Authorization', `Bearer ${auth}`)
+      .send({ endsWith: number.slice(-7) })
+      .expect(201);
+    await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', held).expect(204);
+    t.app.locals.api!.matchWatches();
+    text = await scrape(t);
+    expect(sample(text, 'sms_sent_total{kind="code"}')).toBe(1);
+    expect(sample(text, 'sms_sent_total{kind="watch"}')).toBe(1);
+  });
+
   it('count API failures by endpoint and kind', async () => {
     const down = createTestApp({ API_BASE_URL: 'http://127.0.0.1:9/api/v1' });
     try {

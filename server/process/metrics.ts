@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { SmsKind } from '../api/create-api';
 import { listenFailure } from './listen-failure';
 
 /**
@@ -17,7 +18,10 @@ export interface SiteMetrics {
   apiErrors: Counter<'endpoint' | 'kind'>;
   pageCache: Counter<'result'>;
   limitsRefused: Counter<'limit'>;
+  smsSent: Counter<'kind'>;
 }
+
+const SMS_KINDS: SmsKind[] = ['code', 'watch'];
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -40,6 +44,14 @@ export function processRegistries(metrics: SiteMetrics): Registry[] {
 export function createMetrics(): SiteMetrics {
   const registry = new Registry();
   const registers = [registry];
+  const smsSent = new Counter({
+    name: 'sms_sent_total',
+    help: 'SMS the embedded operator API sent, by kind (code, watch)',
+    labelNames: ['kind'],
+    registers,
+  });
+  // Both series from the start, so a rate over them is defined before the first SMS.
+  for (const kind of SMS_KINDS) smsSent.inc({ kind }, 0);
   return {
     registry,
     httpDuration: new Histogram({
@@ -81,6 +93,7 @@ export function createMetrics(): SiteMetrics {
       labelNames: ['limit'],
       registers,
     }),
+    smsSent,
   };
 }
 

@@ -89,6 +89,7 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     : createApi({
         ...config.api,
         onRefused: (code) => metrics.limitsRefused.inc({ limit: code }),
+        onSmsSent: (kind) => metrics.smsSent.inc({ kind }),
         log: (message) => logger.info(message),
         logError: (message, error, id) => logger.error(message, error, { requestId: id }),
       });

@@ -5,7 +5,7 @@ import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { SmsCodeBody, SmsVerifyBody } from '../../../shared/contract';
 import { body } from '../http/input';
-import { clientKey, tooManyRequests } from '../http/limits';
+import { clientKey, networkKey, tooManyRequests } from '../http/limits';
 import { writeTransaction } from '../store/database';
 
 const SECOND = 1000;
@@ -39,8 +39,8 @@ export function registerSms(router: Router, ctx: ApiContext): void {
   const failedAttempt = ctx.db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?');
   const markUsed = ctx.db.prepare('UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL');
 
-  // Checking the limits and recording the code in one transaction: two quick requests cannot both pass.
-  const issue = writeTransaction(ctx.db, (phone: string, code: string, now: number, client: string) => {
+  /** The per-phone and per-client limits, read from the codes themselves: throws a 429 past one. */
+  const checkLimits = (phone: string, now: number, client: string) => {
     const phones = phonesOfClient.all(client, now - HOUR_MS) as { phone: string; last: number }[];
     const limit = ctx.limits.limits.smsPhonesPerHour;
     if (phones.length >= limit && !phones.some((row) => row.phone === phone)) {
@@ -52,14 +52,30 @@ export function registerSms(router: Router, ctx: ApiContext): void {
     if (last && now - last.created_at < RESEND_AFTER_MS) throw tooManyRequests('sms_rate_limited', last.created_at + RESEND_AFTER_MS - now);
     if (lastHour.length >= MAX_PER_HOUR)
       throw tooManyRequests('sms_rate_limited', lastHour[lastHour.length - MAX_PER_HOUR].created_at + HOUR_MS - now);
+  };
+  // Checking the limits and recording the code in one transaction: two quick requests cannot both pass.
+  const issue = writeTransaction(ctx.db, (phone: string, code: string, now: number, client: string) => {
+    checkLimits(phone, now, client);
     insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client);
   });
 
-  router.post('/auth/sms', (req, res) => {
+  router.post('/auth/sms', async (req, res) => {
     const { phone } = body(req, SmsCodeBody);
     const now = ctx.now();
     const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    issue(phone, code, now, clientKey(req.ip));
+    const client = clientKey(req.ip);
+    const network = networkKey(req.ip);
+    // A request these limits refuse anyway spends none of the budgets below.
+    checkLimits(phone, now, client);
+    await ctx.limits.smsCode(network);
+    try {
+      issue(phone, code, now, client);
+    } catch (refusal) {
+      // Another request for the phone or client won the race since the check: no code, no cost.
+      await ctx.limits.smsCodeNotSent(network);
+      throw refusal;
+    }
+    ctx.smsSent('code');
     // No SMS gateway in the reference API: the code goes to the log, never in production.
     if (!ctx.production) ctx.log(`SMS code for ${phone}: ${code}`);
     const payload: SmsCodeResponse = {

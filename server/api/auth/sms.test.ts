@@ -81,6 +81,18 @@ describe('SMS code', () => {
   });
 });
 
+describe('SMS codes sent', () => {
+  it('are told to the API owner (for metrics) once per code sent, never for a request refused', async () => {
+    const sent: string[] = [];
+    t = createTestApi({ onSmsSent: (kind) => sent.push(kind), limits: { smsPerNetworkPerHour: 2 } });
+    await sms().send({ phone }).expect(201);
+    expect((await sms().send({ phone }).expect(429)).body.error.code).toBe('sms_rate_limited');
+    await sms().send({ phone: '+998911234567' }).expect(201);
+    expect((await sms().send({ phone: '+998931234567' }).expect(429)).body.error.code).toBe('too_many_network_sms');
+    expect(sent).toEqual(['code', 'code']);
+  });
+});
+
 describe('SMS code in production', () => {
   it('is never returned nor logged', async () => {
     const code = '480915';

@@ -75,12 +75,13 @@ interface Alert {
 /**
  * Number watches: a visitor with a phone confirmed by SMS saves a search (up to
  * WATCHES_PER_PHONE, for WATCH_DAYS); when a number it matches comes free (a booking released or
- * lapsed, an order lapsed, a lot ended unsold, a number added), the phone gets one SMS a day at most, through the
- * same sandbox channel as the codes (the log, outside production), with a link to that number.
+ * lapsed, an order lapsed, a lot ended unsold, a number added), the phone gets one SMS a day at most,
+ * whichever of its watches matched and however often it removed and saved them, through the same
+ * sandbox channel as the codes (the log, outside production), with a link to that number.
  *
  * Each process reads the log of number changes (number-changes.ts) every WATCH_TICK_MS, and
  * matches in a write transaction that moves the shared cursor: however many workers or processes
- * look, each change is matched once, and a watch's day limit is checked and set in the same
+ * look, each change is matched once, and the phone's day limit is checked and set in the same
  * statement that decides its SMS.
  */
 export function createWatchService(
@@ -102,10 +103,17 @@ export function createWatchService(
   const cursor = db.prepare('SELECT change_id FROM watch_cursor').pluck();
   const moveCursor = db.prepare('UPDATE watch_cursor SET change_id = ?');
   const numberByMsisdn = db.prepare('SELECT * FROM numbers WHERE msisdn = ?');
-  // The one statement that decides an SMS: the watch still stands and sent none within the day.
+  // The one statement that decides an SMS: the watch still stands, and no watch of its phone,
+  // standing or removed, sent one within the day. Per phone, not per watch: a phone that removes
+  // and saves its watches again (or has three that match) still gets one SMS a day. Watches are
+  // never deleted, so their last_sent_at is the phone's record (indexed by migration 13).
   const claim = db.prepare(
     `UPDATE number_watches SET last_sent_at = @now
-     WHERE id = @id AND removed_at IS NULL AND expires_at > @now AND (last_sent_at IS NULL OR last_sent_at <= @now - ${DAY_MS})
+     WHERE id = @id AND removed_at IS NULL AND expires_at > @now
+       AND NOT EXISTS (
+         SELECT 1 FROM number_watches AS sent
+         WHERE sent.phone = number_watches.phone AND sent.last_sent_at > @now - ${DAY_MS}
+       )
      RETURNING phone, lang`,
   );
   const recordAlert = db.prepare('INSERT INTO watch_alerts (watch_id, msisdn, sent_at) VALUES (?, ?, ?)');
@@ -192,6 +200,7 @@ export function createWatchService(
     const link = `${siteUrl}${href('numbers', alert.lang, {}, { endsWith: alert.msisdn.slice(-7) })}`;
     const watches = `${siteUrl}${href('numbers', alert.lang)}#my-watches`;
     const text = translate(alert.lang, 'watch.sms', { number: formatUzPhone(alert.msisdn), link, watches });
+    ctx.smsSent('watch');
     // No SMS gateway in the reference API: the message goes to the log, as the codes do, never in production.
     if (!ctx.production) ctx.log(`SMS to ${alert.phone}: ${text}`);
   }

@@ -76,6 +76,47 @@ describe('number watches', () => {
     expect(smsTo(PHONE)).toHaveLength(2);
   });
 
+  it('send a phone one SMS a day at most, however often it removes and saves its watches and whichever of them match', async () => {
+    // Room for the saves below: the per-client limit on saving watches is not what is tested here.
+    t.close();
+    t = createTestApi({ watchTimer: false, limits: { watchesPerHour: 100 } });
+    auth = await authToken(t.app, PHONE);
+    const [number, other] = [await freeNumber(t.app, 'bronze', 3), await freeNumber(t.app, 'bronze', 4)];
+    /** Books the number and lets it go at once: it comes free, and the watches look. */
+    const free = async (msisdn: string) => {
+      const held = await reserve(t.app, msisdn);
+      await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', held).expect(204);
+      t.api.matchWatches();
+    };
+    const first = await save({ endsWith: number.slice(-7) }).expect(201);
+    await free(number);
+    expect(smsTo(PHONE)).toHaveLength(1);
+
+    // Removed and saved again, ten times, with the number freed each time: no second SMS today.
+    let watch = first.body.id as string;
+    for (let i = 0; i < 10; i += 1) {
+      await request(t.app).delete(`/api/v1/watches/${watch}`).set('Authorization', `Bearer ${auth}`).expect(204);
+      watch = (await save({ endsWith: number.slice(-7) }).expect(201)).body.id;
+      t.clock.advance(MINUTE);
+      await free(number);
+    }
+    // Nor from the phone's other watches, matching another number or the same one.
+    await save({ endsWith: other.slice(-7) }).expect(201);
+    await save({ contains: number.slice(-5) }).expect(201);
+    await free(other);
+    await free(number);
+    expect(smsTo(PHONE)).toHaveLength(1);
+    const db = openDatabase(t.dataDir);
+    expect(db.prepare('SELECT COUNT(*) FROM watch_alerts').pluck().get()).toBe(1);
+    db.close();
+
+    // A day after the first, the next freed number is news again: one SMS, whichever watch matched.
+    t.clock.advance(DAY);
+    await free(number);
+    await free(other);
+    expect(smsTo(PHONE)).toHaveLength(2);
+  });
+
   it('writes the SMS in the language the watch was saved in', async () => {
     for (const [lang, phone] of [
       ['ru', '+998901000001'],
