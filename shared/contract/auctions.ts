@@ -12,7 +12,7 @@ const lotShape = {
   step: Int,
   buyNowPrice: Int.nullable(),
   currentBid: Int.nullable(),
-  /** The smallest bid accepted now (start price, or current + step). */
+  /** The smallest bid accepted now: the start price or current + step, but never above the buy-now price. */
   minimumBid: Int,
   bidCount: Int,
   startsAt: DateTime,
@@ -34,9 +34,16 @@ const lotShape = {
     .strictObject({
       /** A bid in the last this many seconds moves the end to this many seconds after it. */
       lateBidSeconds: Int,
-      /** The winner pays within this many seconds of the end (the next bidder's turn after each further window). */
+      /** Late bids move the end by at most this many seconds past the lot's scheduled end, in all. */
+      extendMaxSeconds: Int,
+      /** The latest the lot can end, however many late bids come (its scheduled end + extendMaxSeconds). */
+      latestEndAt: DateTime,
+      /** The winner pays within this many seconds of the end (the next bidder's turn after each further window): the premium payment window. */
       paymentWindowSeconds: Int,
-      /** When the winner does not pay: the next bidder may buy at their own best bid; with nobody left the number goes back on sale. */
+      /**
+       * When the winner does not pay: the next bidder may buy at their own best bid; with nobody left the number goes back on
+       * sale. A bidder whose turn passed unpaid may not bid on a later lot of the number (403 auction_turn_lapsed).
+       */
       whenUnpaid: z.enum(['next_bidder']),
     })
     .meta({ id: 'AuctionRules' }),

@@ -165,13 +165,23 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
       <HydrationBoundary>
         <section className="card auction-rules" aria-labelledby="lot-rules-title">
           <h3 id="lot-rules-title">{t('auction.rules.title')}</h3>
+          {/* Every rule the API keeps (server/api/auctions/bid-rules.ts), with the figures of the lot's own `rules`. */}
           <ul>
             <li>{t('auction.rules.step', { amount: formatUzs(lot.step, lang) })}</li>
             <li>{t('auction.rules.late', { period: formatPeriod(lot.rules.lateBidSeconds * 1000, t) })}</li>
+            <li>
+              {t('auction.rules.lateCap', {
+                period: formatPeriod(lot.rules.extendMaxSeconds * 1000, t),
+                time: formatTashkentTime(lot.rules.latestEndAt),
+              })}
+            </li>
             {lot.buyNowPrice !== null ? <li>{t('auction.rules.buyNow', { amount: formatUzs(lot.buyNowPrice, lang) })}</li> : null}
+            <li>{t('auction.rules.leader')}</li>
             <li>{t('auction.rules.maximum')}</li>
+            <li>{t('auction.rules.maximumFixed')}</li>
             <li>{t('auction.rules.pay', { period: formatPeriod(lot.rules.paymentWindowSeconds * 1000, t) })}</li>
             <li>{t(`auction.rules.unpaid.${lot.rules.whenUnpaid}`)}</li>
+            <li>{t('auction.rules.unpaidBarred')}</li>
           </ul>
         </section>
 

@@ -11,7 +11,8 @@ const FORM_ID = 'auction-bid';
 /**
  * A bid of at least the lot's minimum, placed with the SMS-verified phone (the page's `bid`
  * action); the bidder's standing (highest, or outbid with one button to bid the new minimum) as
- * the live stream reports it.
+ * the live stream reports it. The leader cannot outbid themselves (the API refuses it): they see
+ * that they lead, that a maximum is how to bid more, and only the buy-now purchase if the lot has one.
  */
 export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (result: PlaceBidResponse) => void }) {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
   const { busy, outcome, amount, setAmount } = form;
   const input = useRef<HTMLInputElement | null>(null);
   const outbid = lot.myBid !== null && lot.myPosition !== 1;
+  const leading = lot.myBid !== null && lot.myPosition === 1;
 
   // Another bid raised the minimum: a typed amount now too low is replaced by the new minimum,
   // unless the visitor is typing in the field at that moment.
@@ -56,30 +58,51 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
             {t('auction.bidMinimum', { amount: formatUzs(lot.minimumBid, lang) })}
           </button>
         ) : null}
+        {leading ? <p data-testid="leader-hint">{t('auction.leaderHint')}</p> : null}
       </div>
-      <Field
-        id="bid-amount"
-        label={t('auction.amountLabel')}
-        hint={t('auction.amountHint', { amount: formatUzs(lot.minimumBid, lang) })}
-        error={form.error}
-      >
-        {(control) => (
-          <input
-            {...control}
-            ref={input}
-            name="amount"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={String(lot.minimumBid)}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        )}
-      </Field>
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {t('auction.placeBid')}
-      </button>
+      {leading ? (
+        <>
+          {lot.buyNowPrice !== null ? (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => form.submit({ ...fields, amount: String(lot.buyNowPrice) })}
+            >
+              {t('auction.buyNowFor', { amount: formatUzs(lot.buyNowPrice, lang) })}
+            </button>
+          ) : null}
+          <p className="field-error" role="alert">
+            {form.error ?? ''}
+          </p>
+        </>
+      ) : (
+        <>
+          <Field
+            id="bid-amount"
+            label={t('auction.amountLabel')}
+            hint={t('auction.amountHint', { amount: formatUzs(lot.minimumBid, lang) })}
+            error={form.error}
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={input}
+                name="amount"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder={String(lot.minimumBid)}
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            )}
+          </Field>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t('auction.placeBid')}
+          </button>
+        </>
+      )}
       <p className="bid-form__accepted" role="status">
         {accepted ?? ''}
       </p>

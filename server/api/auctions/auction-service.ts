@@ -1,38 +1,14 @@
 import type { AuctionLot, AuctionLotDetail, Bid, LotStatus } from '../../../shared/api-types';
 import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
-import { ApiError, conflict, notFound } from '../http/api-error';
+import { conflict, notFound } from '../http/api-error';
 import { writeTransaction } from '../store/database';
+import * as rules from './bid-rules';
 import { automaticBids, type StandingMax, type TopBid } from './max-bids';
+import type { BidRow, LotRow } from './rows';
+import { createTurnsToBuy, lotStatus, RANKED_BIDDERS_SQL, type Bidder } from './turns-to-buy';
 
-export interface LotRow {
-  id: string;
-  number_id: number;
-  msisdn: string;
-  start_price: number;
-  step: number;
-  buy_now_price: number | null;
-  starts_at: number;
-  ends_at: number;
-  sold_price: number | null;
-  sold_at: number | null;
-  sold_to: string | null;
-}
-
-export interface BidRow {
-  id: number;
-  lot_id: string;
-  phone: string;
-  amount: number;
-  created_at: number;
-  /** 1 when the reference API placed it for the bidder's maximum (max-bids.ts). */
-  automatic: number;
-}
-
-interface Bidder {
-  phone: string;
-  amount: number;
-}
+export type { BidRow, LotRow } from './rows';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -41,32 +17,24 @@ export function maskPhone(phone: string): string {
   return `${f.slice(0, 7)} *** ** ${f.slice(-2)}`;
 }
 
-/**
- * The lots that ended unsold with their number still held for the auction. CROSS JOIN keeps the
- * lots outside: left to itself SQLite walks every number by status first (a tenth of a second at
- * a million numbers, once a second, in every process: the watches' regular look asks this).
- */
-export const ENDED_UNSOLD_SQL = `SELECT l.* FROM auction_lots l CROSS JOIN numbers n ON n.id = l.number_id
-  WHERE n.status = 'auction' AND l.sold_at IS NULL AND l.ends_at <= ?`;
-
 export function createAuctionService(ctx: ApiContext) {
   const db = ctx.db;
   const SELECT_LOT = 'SELECT l.*, n.msisdn FROM auction_lots l CROSS JOIN numbers n ON n.id = l.number_id';
   const allLots = db.prepare(`${SELECT_LOT} ORDER BY l.ends_at`);
   const lotById = db.prepare(`${SELECT_LOT} WHERE l.id = ?`);
   const highest = db.prepare('SELECT MAX(amount) AS amount, COUNT(*) AS count FROM bids WHERE lot_id = ?');
-  // Each bidder's best bid, best first; an earlier bid wins a tie (the server's clock decides).
-  const bidders = db.prepare(
-    'SELECT phone, MAX(amount) AS amount, MIN(id) AS first FROM bids WHERE lot_id = ? GROUP BY phone ORDER BY amount DESC, first ASC',
-  );
+  const bidders = db.prepare(RANKED_BIDDERS_SQL);
   const recentBids = db.prepare('SELECT * FROM bids WHERE lot_id = ? ORDER BY id DESC LIMIT ?');
   const insertBid = db.prepare('INSERT INTO bids (lot_id, phone, amount, created_at, automatic) VALUES (?, ?, ?, ?, ?) RETURNING *');
   const topBid = db.prepare('SELECT phone, amount FROM bids WHERE lot_id = ? ORDER BY amount DESC, id ASC LIMIT 1');
   // A bidder's maximum is read by its owner's requests and by the engine only: never in a view of the lot for anyone else.
   const maxima = db.prepare('SELECT phone, amount, id AS "order" FROM max_bids WHERE lot_id = ?');
   const maxOf = db.prepare('SELECT amount FROM max_bids WHERE lot_id = ? AND phone = ?').pluck();
+  const maxRow = db.prepare('SELECT amount, since_bid FROM max_bids WHERE lot_id = ? AND phone = ?');
   const deleteMax = db.prepare('DELETE FROM max_bids WHERE lot_id = ? AND phone = ?');
-  const insertMax = db.prepare('INSERT INTO max_bids (lot_id, phone, amount, set_at) VALUES (?, ?, ?, ?)');
+  const insertMax = db.prepare('INSERT INTO max_bids (lot_id, phone, amount, set_at, since_bid) VALUES (?, ?, ?, ?, ?)');
+  // Another phone's bid after the maximum was first set (bid ids only grow): it contests the maximum.
+  const bidAgainst = db.prepare('SELECT EXISTS (SELECT 1 FROM bids WHERE lot_id = ? AND phone <> ? AND id > ?)').pluck();
   const extend = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ? AND ends_at < ?');
   const endNow = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ?');
   const bidsAfter = db.prepare('SELECT * FROM bids WHERE lot_id = ? AND id > ? ORDER BY id');
@@ -74,42 +42,8 @@ export function createAuctionService(ctx: ApiContext) {
   const latestBid = db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM bids WHERE lot_id = ?');
   const latestAny = db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM bids');
 
-  function status(lot: LotRow, now: number): LotStatus {
-    if (lot.sold_at !== null) return 'sold';
-    if (now < lot.starts_at) return 'upcoming';
-    return now < lot.ends_at ? 'active' : 'ended';
-  }
-
-  /**
-   * After the end the best bidder may buy within one payment window; when it passes unpaid the
-   * turn goes to the next bidder, and so on: computed from the clock, nothing scheduled.
-   */
-  function turnToBuy(lot: LotRow, now: number): { phone: string; amount: number; until: number } | null {
-    if (status(lot, now) !== 'ended') return null;
-    const ranked = bidders.all(lot.id) as Bidder[];
-    const index = Math.floor((now - lot.ends_at) / ctx.paymentWindowMs);
-    const bidder = ranked[index];
-    return bidder ? { ...bidder, until: lot.ends_at + (index + 1) * ctx.paymentWindowMs } : null;
-  }
-
-  const endedUnsold = db.prepare(ENDED_UNSOLD_SQL);
-  const backOnSale = db.prepare(
-    "UPDATE numbers SET status = 'free' WHERE id = ? AND status = 'auction' AND (held_until IS NULL OR held_until <= ?)",
-  );
-  /**
-   * A lot that ended with nobody left to buy it (no bid, or every bidder's turn passed unpaid)
-   * puts its number back on sale at its catalogue price: the log of number changes records it, so
-   * the watches and the live streams hear of it. Computed from the clock, looked at by the watches'
-   * regular look; the write happens only when a lot is due.
-   */
-  const returnUnsold = writeTransaction(db, (now: number): number => {
-    let returned = 0;
-    for (const lot of endedUnsold.all(now) as LotRow[]) {
-      if (turnToBuy(lot, now) === null) returned += backOnSale.run(lot.number_id, now).changes;
-    }
-    return returned;
-  });
-  const anyDue = db.prepare(`${ENDED_UNSOLD_SQL} LIMIT 1`);
+  const status = lotStatus;
+  const { turnToBuy, checkNotLapsed, returnUnsoldNumbers } = createTurnsToBuy(ctx);
 
   /**
    * The lot as `phone` sees it (null: anyone). `withMax` adds the owner's own maximum: only in
@@ -131,7 +65,7 @@ export function createAuctionService(ctx: ApiContext) {
       step: lot.step,
       buyNowPrice: lot.buy_now_price,
       currentBid: top.amount,
-      minimumBid: top.amount === null ? lot.start_price : top.amount + lot.step,
+      minimumBid: rules.minimumBid(lot, top.amount),
       bidCount: top.count,
       startsAt: iso(lot.starts_at),
       endsAt: iso(lot.ends_at),
@@ -140,17 +74,8 @@ export function createAuctionService(ctx: ApiContext) {
       myBid: mine >= 0 ? ranked[mine].amount : null,
       myPosition: mine >= 0 ? mine + 1 : null,
       myTurnToBuyUntil: turn && turn.phone === phone ? iso(turn.until) : null,
-      rules: rules(),
+      rules: rules.lotRules(lot, ctx),
       ...(withMax && phone ? { myMaxBid: (maxOf.get(lot.id, phone) as number | undefined) ?? null } : {}),
-    };
-  }
-
-  /** What the lot page states where people bid, from the reference API's own settings. */
-  function rules(): AuctionLot['rules'] {
-    return {
-      lateBidSeconds: Math.round(ctx.auctionExtendMs / 1000),
-      paymentWindowSeconds: Math.round(ctx.paymentWindowMs / 1000),
-      whenUnpaid: 'next_bidder',
     };
   }
 
@@ -176,31 +101,44 @@ export function createAuctionService(ctx: ApiContext) {
     return { ...view(lot, phone, withMax), bids: (recentBids.all(lot.id, 20) as BidRow[]).map((b) => bidView(b, phone)) };
   }
 
-  /** The lot, open for bids now: the refusals a bid and a maximum share. */
-  function biddable(id: string, now: number): LotRow {
+  /** The lot, open for bids now by this phone: the refusals a bid and a maximum share. */
+  function biddable(id: string, phone: string, now: number): LotRow {
     const lot = find(id);
     const state = status(lot, now);
     if (state === 'upcoming') throw conflict('auction_not_started');
     if (state !== 'active') throw conflict('auction_ended');
+    checkNotLapsed(lot, phone, now);
     return lot;
   }
 
   /** The best bid so far and its bidder (max-bids.ts TopBid), or null before the first. */
   const topOf = (lot: LotRow) => (topBid.get(lot.id) as TopBid | undefined) ?? null;
-  const priceOf = (lot: LotRow) => topOf(lot)?.amount ?? null;
-  const minimumOf = (lot: LotRow, price: number | null) => (price === null ? lot.start_price : price + lot.step);
 
   /** Writes one bid, plain or automatic, with what any bid does to the end. */
   function insert(lot: LotRow, phone: string, amount: number, automatic: boolean, now: number): BidRow {
     const bid = insertBid.get(lot.id, phone, amount, now, automatic ? 1 : 0) as BidRow;
-    if (lot.buy_now_price !== null && amount >= lot.buy_now_price) {
+    if (rules.reachesBuyNow(lot, amount)) {
       // Reaching the buy-now price ends the auction at once, with this bidder first to buy.
       endNow.run(now, lot.id);
     } else {
-      // Anti-sniping: a bid in the last minutes moves the end to that many minutes after it.
-      extend.run(now + ctx.auctionExtendMs, lot.id, now + ctx.auctionExtendMs);
+      // Anti-sniping: a bid in the last minutes moves the end to that many minutes after it, within the cap.
+      const end = rules.lateBidEnd(lot, now, ctx);
+      extend.run(end, lot.id, end);
     }
     return bid;
+  }
+
+  /** Where the phone stands with its maximum (bid-rules.ts MaxStanding). */
+  function standingOf(lot: LotRow, phone: string): rules.MaxStanding & { since: number | null } {
+    const top = topOf(lot);
+    const mine = maxRow.get(lot.id, phone) as { amount: number; since_bid: number } | undefined;
+    return {
+      price: top?.amount ?? null,
+      leading: top?.phone === phone,
+      current: mine?.amount ?? null,
+      since: mine?.since_bid ?? null,
+      contested: mine !== undefined && bidAgainst.get(lot.id, phone, mine.since_bid) === 1,
+    };
   }
 
   /** The automatic bids the standing maximums call for after a change (max-bids.ts), placed in the same transaction. */
@@ -217,56 +155,37 @@ export function createAuctionService(ctx: ApiContext) {
    */
   const placeBid = writeTransaction(db, (id: string, phone: string, amount: number) => {
     const now = ctx.now();
-    const lot = biddable(id, now);
-    const minimum = minimumOf(lot, priceOf(lot));
-    if (amount < minimum) {
-      throw new ApiError(400, 'bid_too_low', { field: 'amount', params: { minimum }, extra: { minimumAmount: minimum } });
-    }
-    const bid = insert(lot, phone, amount, false, now);
+    const lot = biddable(id, phone, now);
+    const top = topOf(lot);
+    rules.checkBid(lot, amount, top?.amount ?? null, top?.phone === phone);
+    const bid = insert(lot, phone, rules.amountOfBid(lot, amount), false, now);
     if (status(find(id), now) === 'active') bidForMaximums(lot, now);
     return { bid: bidView(bid, phone), lot: view(find(id), phone, true) };
   });
 
   /**
-   * Sets, raises or lowers the bidder's maximum, then lets the maximums bid. A new maximum (or
-   * one of a bidder not leading) is at least the minimum bid; the leader may raise theirs at any
-   * time, and lower it only to above the current price. Below the buy-now price: reaching it is
-   * a plain bid's decision.
+   * Sets, raises or lowers the bidder's maximum (bid-rules.ts checkMaximum), then lets the
+   * maximums bid. A changed maximum takes a new place in time (it is newer) but keeps the bid it
+   * was first set after: what contests it (rule 3) still counts from there.
    */
   const setMaxBid = writeTransaction(db, (id: string, phone: string, amount: number): AuctionLotDetail => {
     const now = ctx.now();
-    const lot = biddable(id, now);
-    const top = topOf(lot);
-    const price = top?.amount ?? null;
-    const minimum = minimumOf(lot, price);
-    const current = (maxOf.get(lot.id, phone) as number | undefined) ?? null;
-    const leading = top?.phone === phone;
-    if (lot.buy_now_price !== null && amount >= lot.buy_now_price) {
-      throw new ApiError(400, 'max_bid_reaches_buy_now', { field: 'maxAmount', params: { buyNow: lot.buy_now_price } });
-    }
-    if (leading && current !== null) {
-      if (price !== null && amount <= price) {
-        throw new ApiError(409, 'max_bid_below_price', { field: 'maxAmount', params: { price } });
-      }
-    } else if (amount < minimum) {
-      throw new ApiError(400, 'max_bid_too_low', { field: 'maxAmount', params: { minimum }, extra: { minimumAmount: minimum } });
-    }
-    if (amount !== current) {
+    const lot = biddable(id, phone, now);
+    const standing = standingOf(lot, phone);
+    rules.checkMaximum(lot, amount, standing);
+    if (amount !== standing.current) {
       deleteMax.run(lot.id, phone);
-      insertMax.run(lot.id, phone, amount, now);
+      insertMax.run(lot.id, phone, amount, now, standing.since ?? lastBidId(lot.id));
       bidForMaximums(lot, now);
     }
     return detail(id, phone, true);
   });
 
-  /** Removes the bidder's maximum while it stands above the current price; the bids it placed stay. */
+  /** Removes the bidder's maximum while it stands above the price, uncontested (bid-rules.ts checkRemoval); the bids it placed stay. */
   const removeMaxBid = writeTransaction(db, (id: string, phone: string): AuctionLotDetail => {
     const now = ctx.now();
-    const lot = biddable(id, now);
-    const current = (maxOf.get(lot.id, phone) as number | undefined) ?? null;
-    if (current === null) throw notFound('max_bid_not_found');
-    const price = priceOf(lot);
-    if (price !== null && current <= price) throw new ApiError(409, 'max_bid_spent', { field: 'maxAmount', params: { price } });
+    const lot = biddable(id, phone, now);
+    rules.checkRemoval(standingOf(lot, phone));
     deleteMax.run(lot.id, phone);
     return detail(id, phone, true);
   });
@@ -288,12 +207,6 @@ export function createAuctionService(ctx: ApiContext) {
   /** The lot's (or with null every lot's) bids after a stream's last event id, oldest first: what a resumed stream missed. */
   function bidsSince(lotId: string | null, afterId: number): BidRow[] {
     return (lotId === null ? anyBidsAfter.all(afterId) : bidsAfter.all(lotId, afterId)) as BidRow[];
-  }
-
-  /** Puts back on sale the numbers of lots that ended unsold; returns how many. */
-  function returnUnsoldNumbers(): number {
-    const now = ctx.now();
-    return anyDue.get(now) ? returnUnsold(now) : 0;
   }
 
   return {

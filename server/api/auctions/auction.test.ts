@@ -1,15 +1,13 @@
 import request from 'supertest';
 import { openDatabase } from '../store/database';
 import { authToken, createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
-import { ENDED_UNSOLD_SQL } from './auction-service';
+import { ENDED_UNSOLD_SQL } from './turns-to-buy';
 
 let t: TestApi;
 beforeEach(() => {
   t = createTestApi();
 });
 afterEach(() => t.close());
-
-const HOUR = 60 * MINUTE;
 
 async function activeLot(id = 'lot-006') {
   return (await request(t.app).get(`/api/v1/auctions/${id}`).expect(200)).body;
@@ -77,13 +75,14 @@ describe('auction', () => {
 
   it('moves the end to AUCTION_EXTEND_MINUTES after a bid in the last minutes', async () => {
     const token = await authToken(t.app);
+    const rival = await authToken(t.app, '+998935550000');
     const lot = await activeLot();
     const endsAt = Date.parse(lot.endsAt);
     t.clock.ms = endsAt - 2 * MINUTE;
     const res = await bid('lot-006', token, lot.minimumBid).expect(201);
     expect(res.body.lot.endsAt).toBe(new Date(t.clock.ms + 5 * MINUTE).toISOString());
     t.clock.advance(4 * MINUTE);
-    await bid('lot-006', token, res.body.lot.minimumBid).expect(201);
+    await bid('lot-006', rival, res.body.lot.minimumBid).expect(201);
   });
 
   it('leaves the end alone for a bid well before it', async () => {
@@ -95,13 +94,21 @@ describe('auction', () => {
 
   it('loses no bid among many concurrent ones, ordered by server time', async () => {
     const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => authToken(t.app, `+99894000000${i}`)));
+    let leader = -1;
     for (let round = 0; round < 10; round++) {
       const lot = await activeLot();
       const before = lot.bidCount;
       const amounts = tokens.map((_, i) => lot.minimumBid + i * lot.step);
       const results = await Promise.all(tokens.map((token, i) => bid('lot-006', token, amounts[(i + round) % amounts.length])));
       const accepted = results.filter((r) => r.status === 201);
-      expect(results.every((r) => r.status === 201 || (r.status === 400 && r.body.error.code === 'bid_too_low'))).toBe(true);
+      // Each bid is accepted or too low; only the leader of the round before may be refused as
+      // leading (unless another bid of this round was taken before theirs).
+      const answers = results.map((r, i) => `${i === leader ? 'leader' : 'other'} ${r.status} ${r.body.error?.code ?? ''}`.trim());
+      for (const answer of answers) {
+        expect(['leader 201', 'leader 400 bid_too_low', 'leader 409 bid_already_leading', 'other 201', 'other 400 bid_too_low']).toContain(
+          answer,
+        );
+      }
       expect(accepted.length).toBeGreaterThanOrEqual(1);
       const after = await activeLot();
       expect(after.bidCount).toBe(before + accepted.length);
@@ -113,6 +120,7 @@ describe('auction', () => {
         .reverse();
       expect(recent.sort((a: number, b: number) => a - b)).toEqual(accepted.map((r) => r.body.bid.amount).sort((a, b) => a - b));
       for (let i = 1; i < recent.length; i++) expect(recent[i] - recent[i - 1]).toBeGreaterThanOrEqual(lot.step);
+      leader = results.findIndex((r) => r.status === 201 && r.body.bid.amount === after.currentBid);
     }
   });
 
@@ -125,18 +133,19 @@ describe('auction', () => {
     const reserveLot = (token: string) =>
       request(t.app).post('/api/v1/auctions/lot-006/reservation').set('Authorization', `Bearer ${token}`);
     expect((await reserveLot(winner).expect(409)).body.error.code).toBe('auction_not_ended');
-    t.clock.ms = Date.parse(lot.endsAt) + HOUR;
+    t.clock.ms = Date.parse(lot.endsAt) + 10 * MINUTE;
     expect((await reserveLot(runnerUp).expect(403)).body.error.code).toBe('not_auction_winner');
     const won = await reserveLot(winner).expect(201);
     expect(won.body.reservation).toMatchObject({ number: lot.number, price: lot.minimumBid + lot.step });
-    expect(won.body.reservation.expiresAt).toBe(new Date(Date.parse(lot.endsAt) + 12 * HOUR).toISOString());
+    // The turn to buy a won lot is the premium payment window (PAYMENT_WINDOW_PREMIUM_MINUTES), from the end.
+    expect(won.body.reservation.expiresAt).toBe(new Date(Date.parse(lot.endsAt) + 30 * MINUTE).toISOString());
     const view = await request(t.app).get('/api/v1/auctions/lot-006').set('Authorization', `Bearer ${winner}`).expect(200);
     expect(view.body).toMatchObject({ status: 'ended', myTurnToBuyUntil: won.body.reservation.expiresAt });
-    t.clock.ms = Date.parse(lot.endsAt) + 12 * HOUR + MINUTE;
-    // Auth tokens last 12 hours: both bidders confirm their phones again.
-    await reserveLot(await authToken(t.app, '+998901000001')).expect(403);
-    const next = await reserveLot(await authToken(t.app, '+998901000002')).expect(201);
+    t.clock.ms = Date.parse(lot.endsAt) + 30 * MINUTE + MINUTE;
+    await reserveLot(winner).expect(403);
+    const next = await reserveLot(runnerUp).expect(201);
     expect(next.body.reservation.price).toBe(lot.minimumBid);
+    expect(next.body.reservation.expiresAt).toBe(new Date(Date.parse(lot.endsAt) + 60 * MINUTE).toISOString());
   });
 
   it('ends the auction at once when the buy-now price is bid', async () => {

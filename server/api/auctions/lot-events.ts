@@ -9,6 +9,7 @@ import { optionalToken } from '../http/request-tokens';
 import { HEARTBEAT_MS, lastEventId, SSE_HEARTBEAT, sseEvent as event, startEventStream, writeEvents as write } from '../http/event-stream';
 import type { AuctionService, BidRow, LotRow } from './auction-service';
 import type { BidFeed, FeedBid } from './bid-feed';
+import { lateBidEnd } from './bid-rules';
 
 /** How often open lot streams look whether their lot's end has passed. */
 const END_CHECK_MS = 1_000;
@@ -192,10 +193,13 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
         // Exactly the bids after the browser's last event, then live ones: no gap, no repeat.
         stream.lastId = resume;
         write(res, text);
+        let extendedShown = false;
         for (const missed of auctions.bidsSince(lotId, resume)) {
           const { lot: current } = lotAfter(missed.id, missed.lot_id);
-          // The bid that set the lot's present end is the one that extended it.
-          passOn(stream, missed, lotId !== null && missed.created_at + ctx.auctionExtendMs === current.ends_at);
+          // The bid that set the lot's present end is the one that extended it (the first to reach it, once the cap is reached).
+          const extendedBy: boolean = lotId !== null && !extendedShown && lateBidEnd(current, missed.created_at, ctx) === current.ends_at;
+          extendedShown ||= extendedBy;
+          passOn(stream, missed, extendedBy);
           if (res.writableEnded) return;
         }
       }

@@ -30,7 +30,8 @@ interface LotRules {
 /** The rules, as a referee would apply them by hand: one list of bids, one book of maximums. */
 class AuctionModel {
   bids: ModelBid[] = [];
-  private maximums = new Map<string, { amount: number; setAt: number }>();
+  /** Each maximum, its place in time, and how many bids the lot had when it was first set. */
+  private maximums = new Map<string, { amount: number; setAt: number; since: number }>();
   private time = 0;
   private over = false;
 
@@ -40,15 +41,27 @@ class AuctionModel {
     return this.bids[this.bids.length - 1];
   }
 
+  /** The next step, but never above the buy-now price. */
   private get minimum(): number {
-    return this.top ? this.top.amount + this.rules.step : this.rules.start;
+    const next = this.top ? this.top.amount + this.rules.step : this.rules.start;
+    return this.rules.buyNow === null ? next : Math.min(next, this.rules.buyNow);
+  }
+
+  /** Someone else has bid since the phone's maximum was first set. */
+  private contested(phone: string): boolean {
+    const mine = this.maximums.get(phone);
+    return mine !== undefined && this.bids.slice(mine.since).some((b) => b.phone !== phone);
   }
 
   bid(phone: string, amount: number): string {
     if (this.over) return 'auction_ended';
+    const buys = this.rules.buyNow !== null && amount >= this.rules.buyNow;
+    // The leader does not outbid themselves; buying now is no raise.
+    if (this.top?.phone === phone && !buys) return 'bid_already_leading';
     if (amount < this.minimum) return 'bid_too_low';
-    this.bids.push({ phone, amount, automatic: false });
-    if (this.rules.buyNow !== null && amount >= this.rules.buyNow) this.over = true;
+    // A bid at or over the buy-now price buys at that price, never more.
+    this.bids.push({ phone, amount: buys ? this.rules.buyNow! : amount, automatic: false });
+    if (buys) this.over = true;
     else this.referee();
     return 'ok';
   }
@@ -57,12 +70,13 @@ class AuctionModel {
     if (this.over) return 'auction_ended';
     if (this.rules.buyNow !== null && amount >= this.rules.buyNow) return 'max_bid_reaches_buy_now';
     const mine = this.maximums.get(phone);
+    if (mine && amount < mine.amount && this.contested(phone)) return 'max_bid_contested';
     if (this.top?.phone === phone && mine) {
       if (amount <= this.top.amount) return 'max_bid_below_price';
     } else if (amount < this.minimum) return 'max_bid_too_low';
     if (mine?.amount !== amount) {
       this.time += 1;
-      this.maximums.set(phone, { amount, setAt: this.time });
+      this.maximums.set(phone, { amount, setAt: this.time, since: mine?.since ?? this.bids.length });
       this.referee();
     }
     return 'ok';
@@ -73,6 +87,7 @@ class AuctionModel {
     const mine = this.maximums.get(phone);
     if (!mine) return 'max_bid_not_found';
     if (this.top && mine.amount <= this.top.amount) return 'max_bid_spent';
+    if (this.contested(phone)) return 'max_bid_contested';
     this.maximums.delete(phone);
     return 'ok';
   }
@@ -87,14 +102,18 @@ class AuctionModel {
   private referee(): void {
     const top = this.top;
     const claims: Array<{ phone: string; amount: number; setAt: number }> = [];
-    for (const [phone, max] of this.maximums) {
+    for (const [phone, { amount, setAt }] of this.maximums) {
       if (phone === top?.phone) continue;
-      if (top ? max.amount > top.amount : max.amount >= this.rules.start) claims.push({ phone, ...max });
+      if (top ? amount > top.amount : amount >= this.rules.start) claims.push({ phone, amount, setAt });
     }
     if (claims.length === 0) return;
     if (top) {
       const own = this.maximums.get(top.phone);
-      claims.push(own && own.amount > top.amount ? { phone: top.phone, ...own } : { phone: top.phone, amount: top.amount, setAt: -1 });
+      claims.push(
+        own && own.amount > top.amount
+          ? { phone: top.phone, amount: own.amount, setAt: own.setAt }
+          : { phone: top.phone, amount: top.amount, setAt: -1 },
+      );
     }
     const strongest = (list: typeof claims) =>
       list.reduce((best, c) => (c.amount > best.amount || (c.amount === best.amount && c.setAt < best.setAt) ? c : best));
@@ -129,7 +148,14 @@ beforeAll(() => {
   db.prepare(
     "INSERT INTO numbers (id, msisdn, subscriber, category, price, status) VALUES (1, '+998901112233', '1112233', 'gold', 0, 'auction')",
   ).run();
-  const ctx = { db, now: () => NOW, auctionExtendMs: 5 * 60_000, paymentWindowMs: 12 * 3_600_000 } as unknown as ApiContext;
+  const ctx = {
+    db,
+    now: () => NOW,
+    auctionExtendMs: 5 * 60_000,
+    auctionExtendMaxMs: 24 * 3_600_000,
+    paymentWindowMs: 12 * 3_600_000,
+    paymentWindowPremiumMs: 30 * 60_000,
+  } as unknown as ApiContext;
   engine = createAuctionService(ctx);
 });
 
@@ -162,6 +188,8 @@ describe('maximum bids: the engine against a model of the rules', () => {
   it('gives the same answers, bid list, winner and price over 1,000 random sequences of up to five bidders', () => {
     const add = insertLot();
     let automatic = 0;
+    const answers = new Map<string, number>();
+    let boughtPastBuyNow = 0;
     for (let seed = 1; seed <= 1000; seed += 1) {
       // Seeded: a failure names its seed and replays the same.
       const rnd = createPrng(seed);
@@ -184,14 +212,16 @@ describe('maximum bids: the engine against a model of the rules', () => {
         // Amounts near the price, on and off the step, and other bidders' maximums (ties).
         const near = price + rules.step * Math.floor(rnd() * 8) + pick([0, 0, 1, -1, rules.step / 2]);
         const amount = Math.max(1, maximumsSoFar.length && rnd() < 0.25 ? pick(maximumsSoFar) : near);
+        // Now and then the buy-now price, or far past it: a purchase at that price.
+        const offer = rules.buyNow !== null && rnd() < 0.05 ? rules.buyNow * pick([1, 2, 100]) : amount;
         const kind = rnd();
         let step: string;
         let expected: string;
         let actual: string;
         if (kind < 0.45) {
-          step = `bid ${phone} ${amount}`;
-          expected = model.bid(phone, amount);
-          actual = engineAnswer(() => engine.placeBid(lotId, phone, amount));
+          step = `bid ${phone} ${offer}`;
+          expected = model.bid(phone, offer);
+          actual = engineAnswer(() => engine.placeBid(lotId, phone, offer));
         } else if (kind < 0.9) {
           step = `max ${phone} ${amount}`;
           maximumsSoFar.push(amount);
@@ -204,6 +234,8 @@ describe('maximum bids: the engine against a model of the rules', () => {
         }
         const where = `seed ${seed}, event ${e}: ${step}`;
         expect(`${where} → ${actual}`).toBe(`${where} → ${expected}`);
+        answers.set(actual, (answers.get(actual) ?? 0) + 1);
+        if (kind < 0.45 && actual === 'ok' && rules.buyNow !== null && offer > rules.buyNow) boughtPastBuyNow += 1;
         expect({ where, bids: engineBids(lotId) }).toEqual({ where, bids: model.bids });
       }
       const bids = engineBids(lotId);
@@ -216,8 +248,12 @@ describe('maximum bids: the engine against a model of the rules', () => {
       expect({ seed, price: lot.currentBid }).toEqual({ seed, price: last?.amount ?? null });
       if (last) expect({ seed, leader: engine.view(engine.find(lotId), last.phone).myPosition }).toEqual({ seed, leader: 1 });
     }
-    // The sequences did exercise the maximums: many automatic bids were placed.
+    // The sequences did exercise the maximums (many automatic bids were placed) and every rule's refusal.
     expect(automatic).toBeGreaterThan(1000);
+    for (const code of ['bid_already_leading', 'bid_too_low', 'max_bid_contested', 'max_bid_below_price', 'max_bid_spent']) {
+      expect({ code, seen: (answers.get(code) ?? 0) > 10 }).toEqual({ code, seen: true });
+    }
+    expect(boughtPastBuyNow).toBeGreaterThan(10);
   });
 });
 

@@ -8,6 +8,11 @@
  *   step would pass it); the lower one's owner is shown bidding their maximum first. At equal
  *   maximums the earlier one (set or last raised first) wins, at that amount.
  * - A plain bid equal to a rival's maximum leads: the maximum cannot bid above it.
+ * - Maximums stay below the buy-now price, so no automatic bid ever buys the lot.
+ *
+ * What an owner may do with their maximum, and a leader with a plain bid, is bid-rules.ts's: a
+ * maximum another phone has bid against only rises (rule 3), and a leader bids more through their
+ * maximum, never by a plain bid (rule 4).
  *
  * Hand-written: the rules are this auction's own; the service applies them inside the write
  * transaction of the bid or maximum that calls for them.

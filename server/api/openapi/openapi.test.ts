@@ -270,5 +270,11 @@ const SAMPLE_LOT = {
   myBid: null,
   myPosition: null,
   myTurnToBuyUntil: null,
-  rules: { lateBidSeconds: 300, paymentWindowSeconds: 43_200, whenUnpaid: 'next_bidder' },
+  rules: {
+    lateBidSeconds: 300,
+    extendMaxSeconds: 86_400,
+    latestEndAt: '2026-01-03T00:00:00.000Z',
+    paymentWindowSeconds: 1_800,
+    whenUnpaid: 'next_bidder',
+  },
 };

@@ -220,8 +220,8 @@ export function seedNumbers(db: Db, now: number, total = DEFAULT_DEMO_NUMBERS): 
   });
 
   const insertLot = db.prepare(
-    `INSERT INTO auction_lots (id, number_id, start_price, step, buy_now_price, starts_at, ends_at, sold_price, sold_at, sold_to)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO auction_lots (id, number_id, start_price, step, buy_now_price, starts_at, ends_at, scheduled_ends_at, sold_price, sold_at, sold_to)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertBid = db.prepare('INSERT INTO bids (lot_id, phone, amount, created_at) VALUES (?, ?, ?, ?)');
   LOTS.forEach((lot, index) => {
@@ -236,6 +236,7 @@ export function seedNumbers(db: Db, now: number, total = DEFAULT_DEMO_NUMBERS): 
       lot.step,
       lot.buyNow,
       startsAt,
+      endsAt,
       endsAt,
       lot.soldPrice ?? null,
       sold ? endsAt + 2 * DAY : null,
