@@ -3,6 +3,9 @@ import type { Localized } from '../../../shared/localized';
 export const CATEGORY_IDS = ['free', 'bronze', 'silver', 'gold', 'platinum'] as const;
 export type CategoryId = (typeof CATEGORY_IDS)[number];
 
+/** The small, costly categories a crowd would corner: their holds have limits of their own (reservations/premium-holds.ts). */
+export const PREMIUM_CATEGORIES: readonly CategoryId[] = ['gold', 'platinum'];
+
 export interface CategoryDefinition {
   id: CategoryId;
   /** One-off price in UZS, on the regional ladder of DOMAIN.md. */

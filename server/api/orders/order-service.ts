@@ -136,6 +136,10 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
       if (pending.count >= limit) throw tooManyRequests('too_many_orders', (pending.firstEnds ?? now) - now, { limit });
       const premium = reservation.price > 0 || reservation.lot_id !== null;
       if (premium) checkPremiumOrders(person, now);
+      // A booking made without the phone becomes the phone's premium hold here: its limit counts it.
+      if (reservation.lot_id === null) {
+        reservations.premium.checkPhone(numberById.get(reservation.number_id) as NumberRow, phone, reservation.id, now);
+      }
       const tariff = storedTariff(input);
       checkDelivery(input.delivery);
       const sim = SIM_TYPES.find((s) => s.id === input.simType)!;

@@ -7,6 +7,7 @@ import { tooManyRequests } from '../http/limits';
 import type { TokenClaims, TokenGrant } from '../http/tokens';
 import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-store';
 import { writeTransaction } from '../store/database';
+import { createPremiumHolds } from './premium-holds';
 import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 
 export interface ReservationRow {
@@ -80,6 +81,7 @@ export function createReservationService(ctx: ApiContext) {
     )
     .pluck();
   const setStatus = db.prepare('UPDATE reservations SET status = ? WHERE id = ? AND status = ?');
+  const premium = createPremiumHolds(ctx);
 
   function view(row: ReservationRow): Reservation {
     const number = numberById.get(row.number_id) as NumberRow;
@@ -163,6 +165,12 @@ export function createReservationService(ctx: ApiContext) {
       if (!previous && !auction) checkHolds(requester, now);
       // An auction's winner buys the lot they won; the share is about numbers on open sale.
       if (!auction && requester.phone === null) checkAnonymousShare(number, previous, now);
+      if (!auction) {
+        // The visitor's own booking being replaced comes back on sale in this same step.
+        const replacing = previous ? (numberById.get(previous.number_id) as NumberRow) : null;
+        premium.checkShare(number, replacing, now);
+        if (requester.phone) premium.checkPhone(number, requester.phone, previous?.id ?? null, now);
+      }
       const id = crypto.randomUUID();
       const until = auction ? auction.until : now + ctx.reservationMs;
       const claimed = claim.run({ ref: id, until, id: number.id, status: auction ? 'auction' : 'free', now });
@@ -208,7 +216,7 @@ export function createReservationService(ctx: ApiContext) {
     setStatus.run('cancelled', row.id, 'active');
   });
 
-  return { reserve, current, cancel, view };
+  return { reserve, current, cancel, view, premium };
 }
 
 export type ReservationService = ReturnType<typeof createReservationService>;

@@ -1,0 +1,75 @@
+import type { ApiContext } from '../context';
+import { ApiError } from '../http/api-error';
+import { tooManyRequests } from '../http/limits';
+import { PREMIUM_CATEGORIES } from '../numbers/categories';
+import type { NumberRow } from '../numbers/number-store';
+
+/**
+ * The premium categories (gold and platinum: a hundred-odd numbers each, the ones a crowd would
+ * corner) under limits of their own, whoever books: a confirmed phone is no limit on how many
+ * numbers a crowd holds when each of its members can confirm one (the demo accepts any passport,
+ * and an operator's real check still lets 35 people with 35 SIM cards through).
+ *
+ * - At most `premiumHeldShare` of a premium category's numbers on sale may be held at once
+ *   (bookings and orders awaiting payment, anonymous or not): the rest stays on sale.
+ * - One confirmed phone holds at most `premiumHoldsPerPhone` premium numbers at once, through its
+ *   bookings and its orders awaiting payment.
+ *
+ * An auction's winner is outside both: the number was won, not taken off open sale.
+ */
+export function createPremiumHolds(ctx: ApiContext) {
+  const db = ctx.db;
+  const premium = `n.category IN (${PREMIUM_CATEGORIES.map((id) => `'${id}'`).join(', ')})`;
+  const onSale = db.prepare("SELECT COALESCE(SUM(numbers), 0) FROM number_totals WHERE category = ? AND status = 'free'").pluck();
+  // Held right now, by a booking or an order: a short range of the index of running holds.
+  const heldInCategory = db.prepare(
+    `SELECT COUNT(*) AS count, MIN(n.held_until) AS firstEnds FROM numbers n INDEXED BY numbers_held
+     WHERE n.held_until > @now AND n.status = 'free' AND n.category = @category`,
+  );
+  // The premium numbers a phone holds now: through its own bookings (made with the phone
+  // confirmed) or through its orders awaiting payment (an order always has the phone).
+  const heldByPhone = db.prepare(
+    `SELECT COUNT(*) AS count, MIN(n.held_until) AS firstEnds FROM numbers n INDEXED BY numbers_held
+     WHERE n.held_until > @now AND n.status = 'free' AND ${premium} AND n.hold_ref IS NOT @except AND (
+       (n.hold_kind = 'reservation' AND n.hold_ref IN (SELECT id FROM reservations WHERE phone = @phone AND expires_at > @now))
+       OR (n.hold_kind = 'order' AND n.hold_ref IN (SELECT id FROM orders WHERE phone = @phone AND status = 'created' AND payment_deadline > @now)))`,
+  );
+
+  const isPremium = (number: Pick<NumberRow, 'category'>) => (PREMIUM_CATEGORIES as readonly string[]).includes(number.category);
+
+  return {
+    isPremium,
+
+    /**
+     * Refuses a new hold of a premium number past the category's share. `replacing`: the
+     * visitor's own booking this one replaces, whose number comes back on sale in the same step.
+     */
+    checkShare(number: NumberRow, replacing: NumberRow | null, now: number): void {
+      if (!isPremium(number)) return;
+      const available = onSale.get(number.category) as number;
+      const budget = Math.floor(ctx.limits.limits.premiumHeldShare * available);
+      const held = heldInCategory.get({ now, category: number.category }) as { count: number; firstEnds: number | null };
+      const count = held.count - (replacing && replacing.category === number.category ? 1 : 0);
+      if (count >= budget) {
+        const seconds = Math.max(1, Math.ceil(((held.firstEnds ?? now) - now) / 1000));
+        throw new ApiError(409, 'premium_category_held', {
+          params: { share: Math.round(ctx.limits.limits.premiumHeldShare * 100) },
+          extra: { retryAfterSeconds: seconds },
+        });
+      }
+    },
+
+    /**
+     * Refuses a phone a premium hold past its own limit. `except`: the booking or order that
+     * becomes this hold (an order made from the phone's own booking holds nothing new).
+     */
+    checkPhone(number: Pick<NumberRow, 'category'>, phone: string, except: string | null, now: number): void {
+      if (!isPremium(number)) return;
+      const limit = ctx.limits.limits.premiumHoldsPerPhone;
+      const held = heldByPhone.get({ now, phone, except }) as { count: number; firstEnds: number | null };
+      if (held.count >= limit) throw tooManyRequests('too_many_premium_holds', (held.firstEnds ?? now) - now, { limit });
+    },
+  };
+}
+
+export type PremiumHolds = ReturnType<typeof createPremiumHolds>;
