@@ -26,7 +26,7 @@ describe('tariff pricing', () => {
     expect(discountedPrice(33_333, 30)).toBe(23_300);
   });
 
-  it('keeps every combination within the market range of DOMAIN.md', () => {
+  it('keeps every combination within the market range of docs/domain.md', () => {
     const list = CONSTRUCTOR_PRICE_LIST;
     const max = quoteTariff({ internetGb: 200, minutes: 1000, sms: 3000, nightInternet: true, dedicated: true });
     const small = quoteTariff({ internetGb: 5, minutes: 100, sms: 0, nightInternet: false, dedicated: false });

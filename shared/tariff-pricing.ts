@@ -1,7 +1,7 @@
 /**
  * The tariff constructor's price list and pricing rule, shared so the page shows the same
  * number instantly that the API charges (the API quotes with this very function).
- * Prices are whole UZS per month; ranges follow DOMAIN.md (about 20,000-170,000 for 5-200 GB).
+ * Prices are whole UZS per month; ranges follow docs/domain.md (about 20,000-170,000 for 5-200 GB).
  */
 
 export interface PricedStep {

@@ -91,7 +91,7 @@ export function checkPassport(input: string): Checked<string> {
   return /^[A-Z]{2}\d{7}$/.test(text) ? { ok: true, value: text } : { ok: false, error: 'passportFormat' };
 }
 
-/** Weights 7, 3, 1 repeating over the first 13 digits; the 14th is the sum mod 10 (DOMAIN.md). */
+/** Weights 7, 3, 1 repeating over the first 13 digits; the 14th is the sum mod 10 (docs/domain.md). */
 export function pinflCheckDigit(first13: string): number {
   const weights = [7, 3, 1];
   let sum = 0;
@@ -177,7 +177,7 @@ export function checkEmail(input: string): Checked<string> {
   return ok ? { ok: true, value: text } : { ok: false, error: 'emailFormat' };
 }
 
-/** Two-digit operator codes in use in Uzbekistan (DOMAIN.md). */
+/** Two-digit operator codes in use in Uzbekistan (docs/domain.md). */
 export const UZ_OPERATOR_CODES = ['20', '33', '50', '77', '88', '90', '91', '93', '94', '95', '97', '99'] as const;
 
 /**

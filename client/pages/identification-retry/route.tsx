@@ -24,7 +24,7 @@ export const loader = browserLoader(async ({ request }) => {
 
 /**
  * After a rejected identification: what to fix (the API's reason, carried in the query so the
- * server renders it), then Retry and Support Service (DOMAIN.md: never a failure without a hint).
+ * server renders it), then Retry and Support Service (docs/domain.md: never a failure without a hint).
  */
 export function Component() {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { useHydrated } from '../../components/use-hydrated';
 import { useLanguage } from '../../components/use-language';
 import { formatDate } from '../../format';
 import { PhoneVerification, usePhoneAuth } from '../../features/purchase/PhoneVerification';
+import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { action } from './actions';
 import { watchesPath } from './booking-path';
 import type { NumberFilters } from './search-query';
@@ -77,7 +78,7 @@ export function WatchesSection({ filters, categories }: { filters: NumberFilters
       ) : (
         <>
           {watch ? (
-            <saving.Form method="post" className="button-row">
+            <saving.Form method="post" className="button-row" onSubmit={() => pushFormSubmission('number-watch')}>
               <input type="hidden" name="intent" value="watch" />
               {Object.entries(watch).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
@@ -107,7 +108,7 @@ export function WatchesSection({ filters, categories }: { filters: NumberFilters
                 <li key={w.id} className="number-watches__item">
                   <span>{describe(w)}</span>
                   <span className="number-watches__until">{t('numbers.watches.until', { date: formatDate(w.expiresAt, lang) })}</span>
-                  <removing.Form method="post">
+                  <removing.Form method="post" onSubmit={() => pushFormSubmission('number-watch-remove')}>
                     <input type="hidden" name="intent" value="unwatch" />
                     <input type="hidden" name="id" value={w.id} />
                     <button

@@ -11,7 +11,7 @@ const BIDS_SHOWN = 20;
 
 /**
  * A lot as the server last described it, with the difference between the server's clock and
- * the device's: the time left is the server's (DOMAIN.md: the server's clock decides).
+ * the device's: the time left is the server's (docs/domain.md: the server's clock decides).
  */
 export function useAuctionLot(initial: AuctionLotDetail, authToken: string | null) {
   const [lot, setLot] = useState<AuctionLotDetail>(initial);
@@ -92,7 +92,7 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
   return { lot, over, clock: { read, server: serverSnapshot } satisfies LotClock, extendedTo, newBid, accept, refresh };
 }
 
-/** The lot's time left on the server's clock (DOMAIN.md: the server's clock decides), in ms. */
+/** The lot's time left on the server's clock (docs/domain.md: the server's clock decides), in ms. */
 export interface LotClock {
   read: () => number;
   /** What the server's render showed, for hydration. */

@@ -8,7 +8,7 @@ export const PREMIUM_CATEGORIES: readonly CategoryId[] = ['gold', 'platinum'];
 
 export interface CategoryDefinition {
   id: CategoryId;
-  /** One-off price in UZS, on the regional ladder of DOMAIN.md. */
+  /** One-off price in UZS, on the regional ladder of docs/domain.md. */
   price: number;
   /** How the category reads on the page: x = the same digit repeated, y = another repeated digit. */
   pattern: string;

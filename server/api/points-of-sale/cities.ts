@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/languages';
 import { inLanguage, type Localized } from '../../../shared/localized';
 
-/** Cities with the coordinates of DOMAIN.md. */
+/** Cities with the coordinates of docs/domain.md. */
 export interface City {
   id: string;
   lat: number;

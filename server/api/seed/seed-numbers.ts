@@ -2,7 +2,7 @@ import type { Db } from '../store/database';
 import { bulkLoadNumbers, INSERT_NUMBER, storedNumber } from '../numbers/number-columns';
 import { createPrng, intBetween, pick } from './prng';
 
-/** Our operator's codes: +998 77 and +998 20 (both of the Uzbek shape, DOMAIN.md). */
+/** Our operator's codes: +998 77 and +998 20 (both of the Uzbek shape, docs/domain.md). */
 export const OPERATOR_CODES = ['77', '20'] as const;
 /** The demo catalogue's size unless DEMO_NUMBERS says otherwise (auction lots come on top). */
 export const DEFAULT_DEMO_NUMBERS = 2400;
