@@ -8,7 +8,7 @@ import { LANGUAGES, localizePath } from '../shared/languages';
 import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
 const TEXTS = CATALOGUES;
-/** Samarkand (DOMAIN.md): the nearest office must be one of the city's. */
+/** Samarkand (docs/domain.md): the nearest office must be one of the city's. */
 const SAMARKAND = { latitude: 39.6542, longitude: 66.9597 };
 const TILE_HOST = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
 
