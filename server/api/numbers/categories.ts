@@ -1,7 +1,10 @@
 import type { Localized } from '../../../shared/localized';
+import type { CategoryId } from '../../../shared/api-types';
+import { CategoryId as CategoryIds } from '../../../shared/contract/numbers';
 
-export const CATEGORY_IDS = ['free', 'bronze', 'silver', 'gold', 'platinum'] as const;
-export type CategoryId = (typeof CATEGORY_IDS)[number];
+export type { CategoryId };
+/** The contract's categories (shared/contract/numbers.ts), cheapest first: the order the copy of the catalogue stores them in. */
+export const CATEGORY_IDS = CategoryIds.options;
 
 /** The small, costly categories a crowd would corner: their holds have limits of their own (reservations/premium-holds.ts). */
 export const PREMIUM_CATEGORIES: readonly CategoryId[] = ['gold', 'platinum'];
