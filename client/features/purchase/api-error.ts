@@ -1,5 +1,6 @@
 import { isHttpError } from '../../../shared/http-error';
 import { API_ERROR_CODES, type ApiErrorBody } from '../../../shared/api-types';
+import type { ErrorCode } from '../../../shared/contract/errors';
 
 /** The reference API's error code of a failed request, or null (network failure, other body). */
 export function apiErrorOf(error: unknown): ApiErrorBody['error'] | null {
@@ -12,12 +13,12 @@ export function apiErrorOf(error: unknown): ApiErrorBody['error'] | null {
   return inner as ApiErrorBody['error'];
 }
 
-export function apiErrorCode(error: unknown): string | null {
+export function apiErrorCode(error: unknown): ErrorCode | null {
   return apiErrorOf(error)?.code ?? null;
 }
 
 /** The spec's own message for the codes that have one (docs/api.md), as a locale key. */
-export function specMessageKey(code: string | null): string | null {
+export function specMessageKey(code: ErrorCode | null): string | null {
   switch (code) {
     case API_ERROR_CODES.numberRequired:
       return 'messages.selectNumberFirst';

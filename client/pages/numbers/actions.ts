@@ -7,6 +7,7 @@ import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
 import { browserAction } from '../../features/purchase/browser-loader';
 import { clearReservation, saveReservation } from '../../../shared/tokens';
 import { smsStep, type SmsIntent } from '../../features/purchase/sms-step';
+import type { ErrorCode } from '../../../shared/contract/errors';
 
 /**
  * A choice's outcome: reserved (maybe replacing the held number), taken by someone else meanwhile,
@@ -86,7 +87,12 @@ function amountOf(typed: string, minimum: number): number {
 async function offerAmount<Intent extends string, Result>(
   form: FormData,
   intent: Intent,
-  how: { field: string; lowest: (minimumBid: number) => number; tooLow: string; send: (lotId: string, amount: number) => Promise<Result> },
+  how: {
+    field: string;
+    lowest: (minimumBid: number) => number;
+    tooLow: ErrorCode;
+    send: (lotId: string, amount: number) => Promise<Result>;
+  },
 ): Promise<AmountOutcome<Intent, Result>> {
   const lotId = String(form.get('lotId') ?? '');
   const minimum = Number(form.get('minimumBid'));

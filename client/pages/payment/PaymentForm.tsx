@@ -12,12 +12,13 @@ import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { SummaryLines } from './OrderSummary';
 import { paymentForm, type action } from './actions';
+import type { ErrorCode } from '../../../shared/contract/errors';
 
 const FORM_ID = 'payment';
 export const PROVIDERS: PaymentProvider[] = ['payme', 'click', 'uzum', 'card'];
 
 /** Where a refusal sends the visitor to fix it, if anywhere. */
-function stepToFix(code: string | null): 'identification' | 'numbers' | undefined {
+function stepToFix(code: ErrorCode | null): 'identification' | 'numbers' | undefined {
   if (code === 'registration_required') return 'identification';
   if (code === 'number_required' || code === 'reservation_expired') return 'numbers';
   return undefined;

@@ -2,6 +2,9 @@
  * An error a client can cause, turned into `{ error: { code, message, field? } }` with its status
  * by the router's error handler. The message is looked up in the request's language by key.
  */
+import type { ErrorCode } from '../../../shared/contract';
+
+export type { ErrorCode };
 export type ErrorParams = Record<string, string | number>;
 
 export interface ApiErrorOptions {
@@ -16,7 +19,7 @@ export interface ApiErrorOptions {
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly options: ApiErrorOptions = {},
   ) {
     super(code);
@@ -28,14 +31,10 @@ export function camelCase(code: string): string {
   return code.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 }
 
-export function snakeCase(code: string): string {
-  return code.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
-export const badRequest = (code: string, field?: string, params?: ErrorParams) =>
+export const badRequest = (code: ErrorCode, field?: string, params?: ErrorParams) =>
   new ApiError(400, code, { field, params: { ...(field ? { field } : {}), ...params } });
 
-export const notFound = (code: string) => new ApiError(404, code);
-export const conflict = (code: string, params?: ErrorParams) => new ApiError(409, code, { params });
-export const unauthorized = (code: string) => new ApiError(401, code);
-export const forbidden = (code: string) => new ApiError(403, code);
+export const notFound = (code: ErrorCode) => new ApiError(404, code);
+export const conflict = (code: ErrorCode, params?: ErrorParams) => new ApiError(409, code, { params });
+export const unauthorized = (code: ErrorCode) => new ApiError(401, code);
+export const forbidden = (code: ErrorCode) => new ApiError(403, code);

@@ -8,7 +8,7 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { type Checked, type ValidationCode, validationMessageKey } from '../../../shared/validation';
-import { ApiError, badRequest, snakeCase } from './api-error';
+import { ApiError, badRequest, type ErrorCode } from './api-error';
 
 /**
  * The issue to report for a union (a nullable tariff or delivery): the one of the alternative
@@ -30,7 +30,8 @@ function toApiError(reported: z.core.$ZodIssue): ApiError {
   if (issue.code === 'unrecognized_keys') return badRequest('unknown_field', [...path, issue.keys[0]].join('.'));
   const field = path.join('.');
   if (issue.code === 'custom') {
-    const params = issue.params as { validation?: ValidationCode; code?: string } | undefined;
+    // The contract's cross-field rules name their code (shared/contract/orders.ts `fieldIssue`).
+    const params = issue.params as { validation?: ValidationCode; code?: ErrorCode } | undefined;
     if (params?.validation) return validationError(params.validation, field);
     if (params?.code) return badRequest(params.code, field);
   }
@@ -43,8 +44,24 @@ function toApiError(reported: z.core.$ZodIssue): ApiError {
   return badRequest('invalid_field', field);
 }
 
+/** The API's code of each form check of shared/validation.ts: its name in snake case. */
+const VALIDATION_ERROR_CODES: Record<ValidationCode, ErrorCode> = {
+  required: 'required',
+  dateFormat: 'date_format',
+  dateInFuture: 'date_in_future',
+  dateTooOld: 'date_too_old',
+  passportFormat: 'passport_format',
+  pinflFormat: 'pinfl_format',
+  pinflChecksum: 'pinfl_checksum',
+  pinflBirthDate: 'pinfl_birth_date',
+  pinflBirthDateMismatch: 'pinfl_birth_date_mismatch',
+  identityFormat: 'identity_format',
+  emailFormat: 'email_format',
+  phoneFormat: 'phone_format',
+};
+
 function validationError(code: ValidationCode, field: string): ApiError {
-  return new ApiError(400, snakeCase(code), { field, messageKey: validationMessageKey(code), params: { field } });
+  return new ApiError(400, VALIDATION_ERROR_CODES[code], { field, messageKey: validationMessageKey(code), params: { field } });
 }
 
 /** A value checked against the schema, or the 400 ApiError naming its first field at fault. */

@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../store/database';
-import { ApiError, type ErrorParams } from './api-error';
+import { ApiError, type ErrorCode, type ErrorParams } from './api-error';
 
 /**
  * What one client may do, so that no single client can take the catalogue off sale or send SMS
@@ -121,14 +121,14 @@ export function networkKey(ip: string | undefined): string {
 }
 
 /** A refused request: 429 with Retry-After, the wait in seconds and minutes for the message. */
-export function tooManyRequests(code: string, waitMs: number, params: ErrorParams = {}): ApiError {
+export function tooManyRequests(code: ErrorCode, waitMs: number, params: ErrorParams = {}): ApiError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return new ApiError(429, code, { params: { seconds, minutes, ...params }, extra: { retryAfterSeconds: seconds } });
 }
 
 /** The server is at capacity for this kind of request: 503 with Retry-After. */
-export function serviceBusy(code: string, waitMs: number): ApiError {
+export function serviceBusy(code: ErrorCode, waitMs: number): ApiError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   return new ApiError(503, code, { params: { seconds }, extra: { retryAfterSeconds: seconds } });
 }
@@ -213,7 +213,7 @@ export function createRateLimits(
     if (!redis) return local;
     return new RateLimiterRedis({ storeClient: redis, keyPrefix: `oq-limits:${keyPrefix}`, points, duration, insuranceLimiter: local });
   };
-  const consume = async (counter: RateLimiterAbstract, key: string, code: string, params: ErrorParams = {}) => {
+  const consume = async (counter: RateLimiterAbstract, key: string, code: ErrorCode, params: ErrorParams = {}) => {
     try {
       await counter.consume(key);
     } catch (rejection) {
@@ -223,7 +223,7 @@ export function createRateLimits(
   };
   // A code refused is not sent: its point goes back at once, so the budgets count codes sent only
   // (and a code given back after a lost race frees room even after refusals).
-  const spend = async (counter: RateLimiterAbstract, key: string, code: string, params: ErrorParams = {}) => {
+  const spend = async (counter: RateLimiterAbstract, key: string, code: ErrorCode, params: ErrorParams = {}) => {
     try {
       await counter.consume(key);
     } catch (rejection) {

@@ -214,9 +214,13 @@ describe('the OpenAPI document', () => {
 
   it('has a checker that notices a body off the contract', () => {
     const error = ['components', 'schemas', 'Error'];
-    expect(check(error, { error: { code: 'x', message: 'y' } })).toEqual([]);
-    expect(check(error, { error: { code: 'x' } })).toEqual(["/error must have required property 'message'"]);
-    expect(check(error, { error: { code: 'x', message: 'y', stack: 'z' } })).toEqual(['/error must NOT have additional properties: stack']);
+    expect(check(error, { error: { code: 'not_found', message: 'y' } })).toEqual([]);
+    expect(check(error, { error: { code: 'not_found' } })).toEqual(["/error must have required property 'message'"]);
+    expect(check(error, { error: { code: 'not_found', message: 'y', stack: 'z' } })).toEqual([
+      '/error must NOT have additional properties: stack',
+    ]);
+    // The codes are the contract's one enum (shared/contract/errors.ts).
+    expect(check(error, { error: { code: 'x', message: 'y' } })).toEqual(['/error/code must be equal to one of the allowed values']);
     const lot = ['components', 'schemas', 'AuctionLot'];
     expect(check(lot, SAMPLE_LOT)).toEqual([]);
     expect(check(lot, { ...SAMPLE_LOT, endsAt: 'tomorrow' })).toEqual(['/endsAt must match format "date-time"']);

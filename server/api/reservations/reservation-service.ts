@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Reservation, ReservationResponse } from '../../../shared/api-types';
 import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
-import { ApiError, conflict, notFound, unauthorized } from '../http/api-error';
+import { ApiError, conflict, notFound, unauthorized, type ErrorCode } from '../http/api-error';
 import { tooManyRequests } from '../http/limits';
 import type { TokenClaims, TokenGrant } from '../http/tokens';
 import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-store';
@@ -116,11 +116,11 @@ export function createReservationService(ctx: ApiContext) {
   function checkHolds(requester: Requester, now: number): void {
     const limits = ctx.limits.limits;
     const since = now - HOLD_HORIZON_MS;
-    const checks = [
+    const checks: Array<{ statement: typeof heldByClient; key: string; limit: number; code: ErrorCode }> = [
       { statement: heldByClient, key: requester.client, limit: limits.holdsPerClient, code: 'too_many_holds' },
       { statement: heldByNetwork, key: requester.network, limit: limits.holdsPerNetwork, code: 'too_many_network_holds' },
       ...(requester.phone
-        ? [{ statement: bookedByPhone, key: requester.phone, limit: limits.bookingsPerPhone, code: 'too_many_phone_bookings' }]
+        ? [{ statement: bookedByPhone, key: requester.phone, limit: limits.bookingsPerPhone, code: 'too_many_phone_bookings' as const }]
         : []),
     ];
     for (const { statement, key, limit, code } of checks) {
