@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { API_MESSAGES } from '../messages';
 import { openDatabase } from '../store/database';
-import { authToken, createTestApi, ESIM_ORDER, MINUTE, registeredAuth, type TestApi } from '../test-support/test-api';
+import { authToken, createTestApi, MINUTE, orderBooked, registeredAuth, type TestApi } from '../test-support/test-api';
 
 /**
  * The auction's rules against the ways found to bend them (issue 49): each rule with the
@@ -165,12 +165,7 @@ describe('auction rules', () => {
     t.clock.ms = end + 10 * MINUTE;
     const won = await reserveLot(winner).expect(201);
     expect(won.body.reservation.expiresAt).toBe(new Date(end + 30 * MINUTE).toISOString());
-    const ordered = await request(t.app)
-      .post('/api/v1/orders')
-      .set('Authorization', `Bearer ${winner}`)
-      .set('X-Reservation-Token', won.body.reservationToken)
-      .send(ESIM_ORDER)
-      .expect(201);
+    const ordered = await orderBooked(t.app, winner, won.body.reservationToken).expect(201);
     expect(ordered.body.order.paymentDeadline).toBe(new Date(end + 30 * MINUTE).toISOString());
 
     // Unpaid: the runner-up's turn at their own bid.

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestApi, ESIM_ORDER, MINUTE, registeredAuth, visitorAddress, type TestApi } from '../test-support/test-api';
+import { createTestApi, ESIM_ORDER, MINUTE, orderBooked, registeredAuth, visitorAddress, type TestApi } from '../test-support/test-api';
 
 /*
  * Unpaid orders hold a premium number briefly: a number with a price (or won at auction) waits
@@ -116,12 +116,7 @@ describe('unpaid premium orders', () => {
       .expect(201);
     t.clock.ms = Date.parse(lot.endsAt) + 10 * MINUTE;
     const won = await request(t.app).post('/api/v1/auctions/lot-006/reservation').set('Authorization', `Bearer ${winner}`).expect(201);
-    const ordered = await request(t.app)
-      .post('/api/v1/orders')
-      .set('Authorization', `Bearer ${winner}`)
-      .set('X-Reservation-Token', won.body.reservationToken)
-      .send(ESIM_ORDER)
-      .expect(201);
+    const ordered = await orderBooked(t.app, winner, won.body.reservationToken).expect(201);
     return { order: ordered.body.order, turnEnds: won.body.reservation.expiresAt as string, lotEnd: Date.parse(lot.endsAt) };
   }
 

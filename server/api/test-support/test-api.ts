@@ -133,6 +133,11 @@ export const PHYSICAL_ORDER = {
   delivery: { method: 'courier', address: 'Tashkent, Chilonzor 9, 14' },
 };
 
+/** The order of the booking the reservation token names, by the phone of the auth token: the API's answer. */
+export function orderBooked(app: express.Express, auth: string, reservationToken: string, body: object = ESIM_ORDER) {
+  return request(app).post('/api/v1/orders').set('Authorization', `Bearer ${auth}`).set('X-Reservation-Token', reservationToken).send(body);
+}
+
 /** A registered phone's order for a free bronze number (`numberIndex`-th of the list): an eSIM unless `body` says otherwise. */
 export async function placeOrder(app: express.Express, phone = '+998901234567', body: object = ESIM_ORDER, numberIndex = 0) {
   const auth = await registeredAuth(app, phone);
