@@ -22,7 +22,7 @@ const dev = process.argv.includes('--dev');
 const reactDevelopment = dev || process.env.NODE_ENV === 'development';
 
 // The texts' sections are grouped into chunks by the same rule the server preloads them by.
-const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, textChunkOf } = await loadSiteModule('client/page-sections.ts');
+const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, textChunkOf } = await loadSiteModule('client/framework/page-sections.ts');
 
 /**
  * Each language's texts as one chunk per top-level section (issue 15), made here from
@@ -31,7 +31,7 @@ const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, textChunkOf } = await loadSiteModule(
  * is the map language → section → `import()` of `text-section:<lang>-<section>`, which is
  * that section's texts. The document's sections, which every page loads, share one chunk,
  * `text-section:<lang>-document` (`textChunkOf`), and their loaders pick their own
- * texts from it. A page downloads only the sections it declares (client/page-sections.ts).
+ * texts from it. A page downloads only the sections it declares (client/framework/page-sections.ts).
  * The server bundle gets the same map (never called there: the server renders with the whole files).
  */
 function textSections() {
@@ -110,7 +110,7 @@ const reactRouterProduction = reactDevelopment
 /** Browser bundle: what a cheap phone downloads, so minified and split per page. */
 const clientOptions = {
   absWorkingDir: root,
-  entryPoints: ['client/entry.tsx'],
+  entryPoints: ['client/framework/entry.tsx'],
   outdir: path.join(clientOut, 'assets'),
   bundle: true,
   format: 'esm',
@@ -176,8 +176,8 @@ function writeManifest(metafile) {
     if (!file.endsWith('.js') || !output.entryPoint) continue;
     const imports = [...staticImports(outputs, file)].filter((f) => f.endsWith('.js')).map(urlOf);
     modules[output.entryPoint] = { file: urlOf(file), imports };
-    if (output.entryPoint === 'client/entry.tsx') {
-      // The entry starts the app in stages (client/entry.tsx): what it imports itself, statically
+    if (output.entryPoint === 'client/framework/entry.tsx') {
+      // The entry starts the app in stages (client/framework/entry.tsx): what it imports itself, statically
       // or not, is needed at once, with everything those import.
       const stages = output.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => imported.path);
       const stageFiles = stages
@@ -218,7 +218,7 @@ function renderFavicon() {
 }
 
 /**
- * React DOM is a CommonJS function of 200 kB that runs as the app starts (client/entry.tsx). V8
+ * React DOM is a CommonJS function of 200 kB that runs as the app starts (client/framework/entry.tsx). V8
  * compiles a function's inner functions only when each is first called, on the main thread, which
  * made most of the app's first long task. Chrome's explicit compile hint (`//# allFunctionsCalledOnLoad`
  * as the file's first line, Chrome 136+; a plain comment elsewhere) has the whole file compiled

@@ -1,7 +1,7 @@
 // A module of the site itself (TypeScript, importing types only or nothing the bundle cannot hold)
 // compiled by esbuild and loaded into a plain Node script, so the build and the benchmarks use the
 // site's own rules rather than copies of them: build.mjs groups the texts' chunks by
-// client/page-sections.ts, bench/bundle.mjs counts preloads by it and reads boot lists with
+// client/framework/page-sections.ts, bench/bundle.mjs counts preloads by it and reads boot lists with
 // shared/boot-modules.ts.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 // First-visit JavaScript per route: the entry, its static imports, the page's chunk and its
 // imports, and the chunks of the catalogue sections the document and the page need
-// (client/page-sections.ts) — the same list the server's `modulePreloads` emits
+// (client/framework/page-sections.ts) — the same list the server's `modulePreloads` emits
 // (server/site/render/build-manifest.ts, server/site/render/renderer.tsx), read from $DIST_DIR/client/manifest.json. Sizes are per
 // file as the server and nginx send them: the build's own `.gz` (level 9) and `.br` (quality 11)
 // copies (build.mjs), a file under 1 kB as it is; with the size a per-response compressor would
@@ -15,7 +15,7 @@ import { DIST_DIR, ROOT, startSite } from './lib/processes.mjs';
 import { loadSiteModule } from '../site-module.mjs';
 
 // Issue 15 aims at 125 kB; per-page catalogue sections brought / from 156.5 to 154.5 kB. Starting
-// React DOM in a task of its own (client/entry.tsx) cost two more files, 0.9 kB (budget 156 kB);
+// React DOM in a task of its own (client/framework/entry.tsx) cost two more files, 0.9 kB (budget 156 kB);
 // the document's catalogue sections in one chunk took six files and 1.1 kB off: 154.0 kB, budget
 // 155 kB again. What a browser receives is the brotli column (134 kB).
 const BUDGET_GZIP = { '/': 155_000 };
@@ -48,7 +48,7 @@ const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 // The site's own modules (site-module.mjs), so what this bench counts and reads cannot drift from
 // the site's: the pages' catalogue sections as the server preloads them and the boot script's list.
-const { textModulesOfPages } = await loadSiteModule('client/page-sections.ts');
+const { textModulesOfPages } = await loadSiteModule('client/framework/page-sections.ts');
 const { bootModulesOf } = await loadSiteModule('shared/boot-modules.ts');
 
 const sizes = new Map();
@@ -67,7 +67,7 @@ function sizeOf(url) {
   return sizes.get(url);
 }
 
-/** The page key of a page folder (client/routes.tsx: newsItem → news-item). */
+/** The page key of a page folder (client/framework/routes.tsx: newsItem → news-item). */
 function pageKeyOf(folder) {
   return folder.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
 }
@@ -77,7 +77,8 @@ function firstLoad(pageModule, folder) {
   const urls = new Set([manifest.entry, ...manifest.entryImports]);
   for (const source of [pageModule, ...textModulesOfPages(LANGUAGE, [pageKeyOf(folder)])]) {
     const module = manifest.modules[source];
-    if (!module) throw new Error(`${source} is not in the build manifest: rebuild, or is client/page-sections.ts ahead of the build?`);
+    if (!module)
+      throw new Error(`${source} is not in the build manifest: rebuild, or is client/framework/page-sections.ts ahead of the build?`);
     urls.add(module.file);
     for (const imported of module.imports) urls.add(imported);
   }

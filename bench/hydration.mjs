@@ -249,7 +249,7 @@ function partOf(source) {
     [/node_modules\/axios/, 'axios'],
     [/client\/platform\/analytics\//, 'analytics'],
     [/client\/platform\/toast/, 'toasts'],
-    [/client\/(start|entry|runtime|routes|language-loader|i18n|deferred)\.tsx?$/, 'app start-up (client/*.ts)'],
+    [/client\/framework\/(start|entry|runtime|routes|language-loader|i18n|deferred)\.tsx?$/, 'app start-up (client/framework/*.ts)'],
     [/client\/layouts\/|client\/components\//, 'layout and shared components'],
     [/client\/pages\/([^/]+)/, (m) => `page: ${m[1]}`],
     [/client\/features\/([^/]+)/, (m) => `feature: ${m[1]}`],

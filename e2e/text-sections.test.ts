@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
-import { textChunkOf, sectionsOfPages } from '../client/page-sections';
-import type { TextSection } from '../client/text-sections';
+import { textChunkOf, sectionsOfPages } from '../client/framework/page-sections';
+import type { TextSection } from '../client/framework/text-sections';
 import { collectProblems, newContext, waitForHydration, type Site, withSiteAndBrowser } from './support';
 
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(__dirname, '..', 'dist');

@@ -16,7 +16,7 @@ export interface PublicConfig {
   gtmId: string | null;
   metrikaId: string | null;
   buildCheckIntervalMinutes: number;
-  /** How long a loader waits for a page's optional API data before streaming it (client/deferred.tsx). */
+  /** How long a loader waits for a page's optional API data before streaming it (client/framework/deferred.tsx). */
   streamAfterMs: number;
   mapTileUrl: string;
   /** The operator's own attribution (MAP_ATTRIBUTION); null: OpenStreetMap's, in the page's language. */

@@ -1,6 +1,6 @@
 import type { OperatorReader } from '../../shared/operator-reader';
-import { apiClient, type ApiClient } from '../api-client';
-import { isServerRequestContext } from '../request-context';
+import { apiClient, type ApiClient } from '../framework/api-client';
+import { isServerRequestContext } from '../framework/request-context';
 
 export type { NewsPage, OperatorReader, PointOfSaleSearch } from '../../shared/operator-reader';
 

@@ -1,5 +1,5 @@
 import type { SmsCodeResponse, SmsVerifyResponse } from '../../shared/api-types';
-import { apiClient } from '../api-client';
+import { apiClient } from '../framework/api-client';
 
 /** Asks the API to text a confirmation code to the phone. */
 export async function sendSmsCode(phone: string): Promise<SmsCodeResponse> {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { Link } from './Link';
 import { href } from '../../shared/paths';
-import { useRuntime } from '../runtime';
+import { useRuntime } from '../framework/runtime';
 import { PageHead } from './PageHead';
 import { useLanguage } from './use-language';
 

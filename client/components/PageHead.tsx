@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LANGUAGES, LANGUAGE_TAG, OG_LOCALE, languageFromPath, localizePath, type Language } from '../../shared/languages';
 import { ogImagePath } from '../../shared/og-image';
-import { useRuntime } from '../runtime';
+import { useRuntime } from '../framework/runtime';
 
 interface PageHeadProps {
   /** The page's own title; the brand is appended unless the title already is the brand's. */

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Deferred } from '../deferred';
+import { Deferred } from '../framework/deferred';
 import { LoadError } from './LoadError';
 
 /**
- * A part of a page whose loader returned it through `deferred()` (client/deferred.tsx): rendered at
+ * A part of a page whose loader returned it through `deferred()` (client/framework/deferred.tsx): rendered at
  * once when the API answered in time, else streamed after a loading line; `failure` if it could not load.
  */
 export function StreamedPart<T>({

@@ -1,5 +1,5 @@
 import type { createBrowserRouter } from 'react-router';
-import type { BootData } from '../runtime';
+import type { BootData } from '../framework/runtime';
 import { startFirebaseAnalytics } from './analytics/firebase';
 import { startMetrika } from './analytics/metrika';
 import { startTagManager } from './analytics/tag-manager';

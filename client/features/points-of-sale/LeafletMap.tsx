@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { divIcon, latLngBounds, type LatLngExpression } from 'leaflet';
 import { AttributionControl, MapContainer, Marker, Popup, TileLayer, ZoomControl, useMap } from 'react-leaflet';
 import type { PointOfSale } from '../../../shared/api-types';
-import { useRuntime } from '../../runtime';
+import { useRuntime } from '../../framework/runtime';
 import { PointDetails } from './PointDetails';
 
 export interface LeafletMapProps {

@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../../shared/contract/errors';
 
 /** The reference API's error code of a failed request, or null (network failure, other body). */
 export function apiErrorOf(error: unknown): ApiErrorBody['error'] | null {
-  // Not axios itself: the browser loads it with the first request (client/api-client.ts).
+  // Not axios itself: the browser loads it with the first request (client/framework/api-client.ts).
   if (!isHttpError(error)) return null;
   const body: unknown = error.response?.data;
   if (typeof body !== 'object' || body === null) return null;

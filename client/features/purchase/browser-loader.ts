@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { useHydrated } from '../../components/use-hydrated';
-import { isServerRequestContext } from '../../request-context';
+import { isServerRequestContext } from '../../framework/request-context';
 import { subscribeTokens } from '../../../shared/tokens';
 
 /**

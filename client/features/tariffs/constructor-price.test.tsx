@@ -8,7 +8,7 @@ import { CATALOGUES } from '../../../locales/catalogues';
 import { createTestApi, type TestApi } from '../../../server/api/test-support/test-api';
 import type { ConstructorOptions, ReadyTariff } from '../../../shared/api-types';
 import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../framework/i18n';
 import { ConstructorPrice } from './ConstructorPrice';
 import { allSelections, quoteSelection, selectionFromQuery, selectionToQuery } from './constructor-selection';
 import { PriceBlock } from './PriceBlock';

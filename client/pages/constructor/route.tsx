@@ -3,7 +3,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { fetchConstructorOptions } from '../../api/tariffs';
 import { PageIntro } from '../../components/PageIntro';
 import { StreamedPart } from '../../components/StreamedPart';
-import { optionalData } from '../../deferred';
+import { optionalData } from '../../framework/deferred';
 import { revalidateOnNewPath } from '../../features/tariffs/revalidate';
 import { ConstructorForm } from './ConstructorForm';
 

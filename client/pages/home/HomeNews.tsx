@@ -4,7 +4,7 @@ import type { NewsSummary } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { StreamedPart } from '../../components/StreamedPart';
-import type { Optional } from '../../deferred';
+import type { Optional } from '../../framework/deferred';
 import { formatDate } from '../../format';
 import { HomeSection } from './HomeSection';
 

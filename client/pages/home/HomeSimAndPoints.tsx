@@ -5,7 +5,7 @@ import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { StreamedPart } from '../../components/StreamedPart';
-import type { Optional } from '../../deferred';
+import type { Optional } from '../../framework/deferred';
 import type { PointsSummary } from './home-data';
 import { HomeSection } from './HomeSection';
 

@@ -8,7 +8,7 @@ import { TariffCard } from '../../features/tariffs/TariffCard';
 import { selectionSummary } from '../../features/tariffs/tariff-rows';
 import { useTariffText } from '../../features/tariffs/use-tariff-text';
 import { StreamedPart } from '../../components/StreamedPart';
-import type { Optional } from '../../deferred';
+import type { Optional } from '../../framework/deferred';
 import { HomeSection } from './HomeSection';
 
 export function FeaturedTariffs({ tariffs }: { tariffs: Optional<ReadyTariff[]> }) {

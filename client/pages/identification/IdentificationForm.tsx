@@ -4,7 +4,7 @@ import { Link } from '../../components/Link';
 import type { PointOfSale } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
-import type { Optional } from '../../deferred';
+import type { Optional } from '../../framework/deferred';
 import { formatDate } from '../../format';
 import { describedBy, Field, FormMessage } from '../../features/purchase/Field';
 import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';

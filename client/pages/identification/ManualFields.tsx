@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PointOfSale } from '../../../shared/api-types';
 import { StreamedPart } from '../../components/StreamedPart';
-import type { Optional } from '../../deferred';
+import type { Optional } from '../../framework/deferred';
 import { Field } from '../../features/purchase/Field';
 import { PointOptions } from '../../features/purchase/PointOptions';
 import { updateDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';

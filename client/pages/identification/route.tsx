@@ -12,7 +12,7 @@ import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
 import { useHydrated } from '../../components/use-hydrated';
-import { optionalData, type Optional } from '../../deferred';
+import { optionalData, type Optional } from '../../framework/deferred';
 import { IdentificationForm } from './IdentificationForm';
 
 /** The points of sale offering identification: an optional part (the remote way needs none). */

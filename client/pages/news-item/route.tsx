@@ -8,8 +8,8 @@ import { fetchNewsItem } from '../../api/news';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
 import { formatDate } from '../../format';
-import { notFoundLoader } from '../../not-found';
-import { useRuntime } from '../../runtime';
+import { notFoundLoader } from '../../framework/not-found';
+import { useRuntime } from '../../framework/runtime';
 import { articleStructuredData } from './article-structured-data';
 import { JsonLd } from '../../components/JsonLd';
 

@@ -5,7 +5,7 @@ import type { NewsList } from '../../../shared/api-types';
 import { fetchNews } from '../../api/news';
 import { PageHead } from '../../components/PageHead';
 import { StreamedPart } from '../../components/StreamedPart';
-import { isThenable, optionalData } from '../../deferred';
+import { isThenable, optionalData } from '../../framework/deferred';
 import { useLanguage } from '../../components/use-language';
 import { NewsCard } from './NewsCard';
 import { lastNewsPage, NEWS_PAGE_SIZE, parseNewsPage } from './news-query';

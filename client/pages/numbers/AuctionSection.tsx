@@ -6,7 +6,7 @@ import type { AuctionLot } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { LoadError } from '../../components/LoadError';
 import { useLanguage } from '../../components/use-language';
-import { Deferred, type Optional } from '../../deferred';
+import { Deferred, type Optional } from '../../framework/deferred';
 import { formatUzs } from '../../format';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { formatDuration, formatTashkentTime } from '../../features/purchase/time-format';

@@ -3,8 +3,8 @@ import type { Reservation } from '../../../shared/api-types';
 import { clearReservation, readReservation } from '../../../shared/tokens';
 import { currentReservation } from '../../api/reservations';
 import { apiErrorCode } from '../../features/purchase/api-error';
-import { isServerRequestContext } from '../../request-context';
-import { notFoundLoader } from '../../not-found';
+import { isServerRequestContext } from '../../framework/request-context';
+import { notFoundLoader } from '../../framework/not-found';
 
 /**
  * The visitor's booking as the server knows it (its price, whether an order exists): the token in

@@ -6,7 +6,7 @@ import { fetchNumberCategories, searchNumbers } from '../../api/numbers';
 import { fetchPointsOfSale } from '../../api/points-of-sale';
 import { fetchSimTypes } from '../../api/sim-types';
 import { fetchTariffs } from '../../api/tariffs';
-import { optionalData } from '../../deferred';
+import { optionalData } from '../../framework/deferred';
 import { apiErrorOf } from '../../features/purchase/api-error';
 import { pointChoices, type PointChoice } from '../../features/purchase/PointOptions';
 import { apiSearch, filtersFromQuery, tooDeep, type NumberFilters } from './search-query';

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { Watch } from '../../../shared/api-types';
 import { readAuth } from '../../../shared/tokens';
 import { listWatches } from '../../api/watches';
-import { isServerRequestContext } from '../../request-context';
-import { notFoundLoader } from '../../not-found';
+import { isServerRequestContext } from '../../framework/request-context';
+import { notFoundLoader } from '../../framework/not-found';
 
 /**
  * The confirmed phone's watches, read by WatchesSection through a fetcher. A page nobody visits:

@@ -5,13 +5,13 @@ import { searchNumbers } from '../../api/numbers';
 import { fetchTariffs } from '../../api/tariffs';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
-import { Deferred, optionalData } from '../../deferred';
+import { Deferred, optionalData } from '../../framework/deferred';
 import { LoadError } from '../../components/LoadError';
 import { NumberOffers } from './NumberOffers';
 import { NUMBERS_OF_THE_DAY, OQ_DAY_GIFTS, OQ_DAY_STEPS } from './offers';
 import { TariffOffers } from './TariffOffers';
 
-/** The offers from the API, streamed after the page's text when the API is slow (client/deferred.tsx). */
+/** The offers from the API, streamed after the page's text when the API is slow (client/framework/deferred.tsx). */
 export function loader({ context }: LoaderFunctionArgs) {
   return optionalData(context, {
     tariffs: fetchTariffs(context),

@@ -7,7 +7,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageIntro } from '../../components/PageIntro';
 import { StreamedPart } from '../../components/StreamedPart';
 import { useLanguage } from '../../components/use-language';
-import { optionalData } from '../../deferred';
+import { optionalData } from '../../framework/deferred';
 import { BookingSummary } from '../../features/purchase/BookingSummary';
 import { browserLoader, useBrowserLoaderData } from '../../features/purchase/browser-loader';
 import { carriedQuery } from '../../features/purchase/purchase-draft';

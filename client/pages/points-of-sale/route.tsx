@@ -8,7 +8,7 @@ import { href } from '../../../shared/paths';
 import { fetchPointsOfSale } from '../../api/points-of-sale';
 import { PageIntro } from '../../components/PageIntro';
 import { StreamedPart } from '../../components/StreamedPart';
-import { optionalData } from '../../deferred';
+import { optionalData } from '../../framework/deferred';
 import { useLanguage } from '../../components/use-language';
 import { NearestButton } from '../../features/points-of-sale/NearestButton';
 import { parsePointFilters, pointQuery, type PointFilters } from '../../features/points-of-sale/point-query';

@@ -4,7 +4,7 @@ import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, ty
 import { buildKeyGenerator, buildMemoryStorage, setupCache, type CacheRequestConfig } from 'axios-cache-interceptor';
 import { apiEndpointOf, type SiteMetrics } from '../../process/metrics';
 import { LANGUAGES, type Language } from '../../../shared/languages';
-import type { ApiClient } from '../../../client/request-context';
+import type { ApiClient } from '../../../client/framework/request-context';
 import { CREDENTIAL_HEADER_NAMES } from '../../../shared/contract/credentials';
 import { deepFreeze } from '../../../shared/deep-freeze';
 import { createHttpClient } from '../../../shared/http';

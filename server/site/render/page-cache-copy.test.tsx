@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { useLoaderData, type RouteObject } from 'react-router';
-import { createRoutes } from '../../../client/routes';
-import { Deferred, deferred } from '../../../client/deferred';
+import { createRoutes } from '../../../client/framework/routes';
+import { Deferred, deferred } from '../../../client/framework/deferred';
 import { createMetrics } from '../../process/metrics';
 import { PageCache, withPageCache } from './page-cache';
 import type { RenderedDocument } from './rendered-document';

@@ -168,7 +168,7 @@ describe('the browser app in stages', () => {
     const reactDom = chunkWith(/react-dom\/cjs\/react-dom-client\./);
     const reactRouter = chunkWith(/react-router\/dist\/production\/chunk-/);
     const i18next = chunkWith(/node_modules\/i18next\//);
-    const start = chunkWith(/^client\/start\.tsx$/);
+    const start = chunkWith(/^client\/framework\/start\.tsx$/);
     expect(modules).toEqual(expect.arrayContaining([reactDom, reactRouter, i18next, start]));
 
     // The entry: each stage's import in order, the app last, a new task after each stage.

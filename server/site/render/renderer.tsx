@@ -4,12 +4,12 @@ import { createStaticHandler, isRouteErrorResponse, matchRoutes, type RouteObjec
 import { LANGUAGES, languageFromPath, type Language } from '../../../shared/languages';
 import { sameOriginPath } from '../../../shared/paths';
 import type { Config } from '../../process/config';
-import { createI18n, type Texts } from '../../../client/i18n';
-import type { BootData, Runtime } from '../../../client/runtime';
-import { pageModulePath, pageOfRouteId } from '../../../client/routes';
-import { textModulesOfPages } from '../../../client/page-sections';
-import { layoutOf } from '../../../client/route-handle';
-import type { ServerRequestContext } from '../../../client/request-context';
+import { createI18n, type Texts } from '../../../client/framework/i18n';
+import type { BootData, Runtime } from '../../../client/framework/runtime';
+import { pageModulePath, pageOfRouteId } from '../../../client/framework/routes';
+import { textModulesOfPages } from '../../../client/framework/page-sections';
+import { layoutOf } from '../../../client/framework/route-handle';
+import type { ServerRequestContext } from '../../../client/framework/request-context';
 import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from '../http/bots';
 import { createNonce } from '../http/security-headers';

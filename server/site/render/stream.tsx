@@ -3,8 +3,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from 'react-router';
 import { scriptSafeJson } from '../../../shared/script-json';
 import { bootModulesScript } from '../../../shared/boot-modules';
-import { markDeferredLoaderData } from '../../../client/deferred';
-import { RuntimeProvider, type BootData, type Runtime } from '../../../client/runtime';
+import { markDeferredLoaderData } from '../../../client/framework/deferred';
+import { RuntimeProvider, type BootData, type Runtime } from '../../../client/framework/runtime';
 
 /** One page's React render, as `renderDocument` sets it up after the loaders ran. */
 export interface StreamOptions {

@@ -2,8 +2,8 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { RouteObject } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { createRoutes } from '../../../client/routes';
-import { Deferred } from '../../../client/deferred';
+import { createRoutes } from '../../../client/framework/routes';
+import { Deferred } from '../../../client/framework/deferred';
 import { createTestApp, listenOnLoopback, type Listening, type TestApp } from '../../testing/test-app';
 
 /** Reads a response as it streams (gunzipped when it came compressed): the text of each chunk; `onShell` once the footer is in. */

@@ -1,6 +1,6 @@
 import ru from '../../../locales/ru.json';
 import en from '../../../locales/en.json';
-import { createI18n } from '../../../client/i18n';
+import { createI18n } from '../../../client/framework/i18n';
 import { memoizeTranslations } from './translation-memo';
 
 describe('remembered translations', () => {

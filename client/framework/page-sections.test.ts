@@ -2,14 +2,14 @@ import type { i18n as I18n } from 'i18next';
 import request from 'supertest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATALOGUES } from '../locales/catalogues';
-import { LANGUAGES, localizePath, type Language } from '../shared/languages';
-import { PATHS, type PageKey } from '../shared/paths';
-import type { TestApp } from '../server/testing/test-app';
-import { readBuildManifest } from '../server/site/render/build-manifest';
+import { CATALOGUES } from '../../locales/catalogues';
+import { LANGUAGES, localizePath, type Language } from '../../shared/languages';
+import { PATHS, type PageKey } from '../../shared/paths';
+import type { TestApp } from '../../server/testing/test-app';
+import { readBuildManifest } from '../../server/site/render/build-manifest';
 import { importTextSection, type TextSection } from './text-sections';
 import type { Texts } from './i18n';
-import { bootModulesOf } from '../shared/boot-modules';
+import { bootModulesOf } from '../../shared/boot-modules';
 import { textModulesOfPages, textSectionModule, DOCUMENT_SECTIONS, sectionsOfPages } from './page-sections';
 
 /**
@@ -17,7 +17,7 @@ import { textModulesOfPages, textSectionModule, DOCUMENT_SECTIONS, sectionsOfPag
  * each lookup of their store (and the server's memo of t() is off, so every call reaches the store).
  */
 const looked = new Set<string>();
-jest.doMock('../server/site/render/translation-memo', () => ({ memoizeTranslations: (instance: I18n) => instance }));
+jest.doMock('../../server/site/render/translation-memo', () => ({ memoizeTranslations: (instance: I18n) => instance }));
 jest.doMock('./i18n', () => {
   const actual = jest.requireActual<typeof import('./i18n')>('./i18n');
   return {
@@ -49,7 +49,7 @@ let newsSlug: string;
 
 beforeAll(async () => {
   // After the mocks above: the app's modules load now, with the recording i18next.
-  const { createTestApp } = await import('../server/testing/test-app');
+  const { createTestApp } = await import('../../server/testing/test-app');
   t = createTestApp();
   newsSlug = (await request(t.app).get('/api/v1/news').expect(200)).body.items[0].slug;
 });

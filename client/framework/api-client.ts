@@ -1,8 +1,8 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
-import { languageFromPath } from '../shared/languages';
+import { languageFromPath } from '../../shared/languages';
 import type { ApiClient } from './request-context';
 import { browserI18nFor } from './language-loader';
-import { showErrorToast } from './platform/toast';
+import { showErrorToast } from '../platform/toast';
 
 type LocationSource = { state: { location: { pathname: string }; navigation: { location?: { pathname: string } } } };
 
@@ -30,7 +30,7 @@ function interfaceLocale(): string | undefined {
  * so axios (a fifth of the first load) is only downloaded when the page first asks for something.
  */
 function loadBrowserClient(): Promise<AxiosInstance> {
-  browserClient ??= import('../shared/http').then(({ createHttpClient }) =>
+  browserClient ??= import('../../shared/http').then(({ createHttpClient }) =>
     createHttpClient({
       baseURL: window.__APP__.config.apiBaseUrl,
       getLocale: interfaceLocale,

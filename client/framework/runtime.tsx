@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
-import type { Language } from '../shared/languages';
-import type { PublicConfig } from '../shared/public-config';
+import type { Language } from '../../shared/languages';
+import type { PublicConfig } from '../../shared/public-config';
 
 /** What the page needs from its host: the server per request, the browser once at boot. */
 export interface Runtime {
@@ -12,7 +12,7 @@ export interface Runtime {
   nonce: string;
   /** Stylesheets of the build, rendered in the head. */
   stylesheets: string[];
-  /** Ids of the loader values still streaming (client/deferred.tsx). */
+  /** Ids of the loader values still streaming (client/framework/deferred.tsx). */
   deferredIds: WeakMap<object, string>;
 }
 

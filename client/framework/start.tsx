@@ -7,11 +7,11 @@ import { adoptDeferredHydrationData } from './deferred';
 import { browserI18nFor, ensureLanguage } from './language-loader';
 import { DOCUMENT_SECTIONS } from './page-sections';
 import { createRoutes, languageRoutes, ROOT_ROUTE_ID } from './routes';
-import { languageFromPath, type Language } from '../shared/languages';
+import { languageFromPath, type Language } from '../../shared/languages';
 import { layoutOf } from './route-handle';
 import { RuntimeProvider, type BootData, type Runtime } from './runtime';
-import { setChunkReloadTarget } from './platform/chunk-reload';
-import { afterNextPaint, nextTask, whenIdle } from './platform/tasks';
+import { setChunkReloadTarget } from '../platform/chunk-reload';
+import { afterNextPaint, nextTask, whenIdle } from '../platform/tasks';
 
 declare global {
   interface Window {
@@ -111,12 +111,12 @@ async function main(): Promise<void> {
   // Colour-mode listener, build-update checks and analytics: none is needed for the first paint or
   // the first tap, so their modules load and start when the browser is first idle (issue 35).
   whenIdle(() => {
-    void import('./platform/browser-services').then(({ startBrowserServices }) => startBrowserServices(boot, router));
+    void import('../platform/browser-services').then(({ startBrowserServices }) => startBrowserServices(boot, router));
   }, 2_000);
 }
 
 /**
  * The app itself: the router, the page's module and texts, hydration and the browser's services.
- * Loaded by client/entry.tsx once React is compiled and running.
+ * Loaded by client/framework/entry.tsx once React is compiled and running.
  */
 void main();

@@ -2,13 +2,13 @@ import { useEffect, type ReactNode } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { I18nextProvider } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { LANGUAGE_TAG, languageFromPath, type Language } from '../shared/languages';
-import { ErrorPage, errorStatus } from './components/ErrorPage';
-import { NavigationScroll } from './components/NavigationScroll';
-import { COLOUR_MODE_BOOT_SCRIPT } from './platform/colour-mode';
+import { LANGUAGE_TAG, languageFromPath, type Language } from '../../shared/languages';
+import { ErrorPage, errorStatus } from '../components/ErrorPage';
+import { NavigationScroll } from '../components/NavigationScroll';
+import { COLOUR_MODE_BOOT_SCRIPT } from '../platform/colour-mode';
 import { loadRestOfLanguageWhenIdle } from './language-loader';
 import { useRuntime } from './runtime';
-import { AppToastContainer } from './platform/toast';
+import { AppToastContainer } from '../platform/toast';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { providedI18n } from './i18n';
@@ -65,7 +65,7 @@ function HydrationMarker() {
 
 /**
  * After hydration, and after each switch of language, the rest of the language's texts when
- * the browser is idle (client/language-loader.ts): the page's own sections are already loaded.
+ * the browser is idle (client/framework/language-loader.ts): the page's own sections are already loaded.
  */
 function RestOfTexts({ lang }: { lang: Language }) {
   useEffect(() => loadRestOfLanguageWhenIdle(lang), [lang]);

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../shared/languages';
-import { PATHS, type PageKey } from '../shared/paths';
+import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../shared/languages';
+import { PATHS, type PageKey } from '../../shared/paths';
 import { Document, DocumentError } from './document';
-import { DefaultLayout, DefaultLayoutError } from './layouts/DefaultLayout';
-import { WebviewLayout, WebviewLayoutError } from './layouts/WebviewLayout';
+import { DefaultLayout, DefaultLayoutError } from '../layouts/DefaultLayout';
+import { WebviewLayout, WebviewLayoutError } from '../layouts/WebviewLayout';
 import { ensureLanguage } from './language-loader';
 import { notFoundLoader } from './not-found';
 import { DOCUMENT_SECTIONS, PAGE_SECTIONS } from './page-sections';
-import { withChunkReload } from './platform/chunk-reload';
+import { withChunkReload } from '../platform/chunk-reload';
 import type { RouteHandle } from './route-handle';
-import { BOOKING_PATH, WATCHES_PATH } from './pages/numbers/booking-path';
+import { BOOKING_PATH, WATCHES_PATH } from '../pages/numbers/booking-path';
 
 /** A page module: `client/pages/<folder>/route.tsx` exporting `Component` and maybe `loader`. */
 type PageModule = Pick<RouteObject, 'loader' | 'action' | 'Component' | 'ErrorBoundary' | 'shouldRevalidate'>;
@@ -18,22 +18,22 @@ type PageModule = Pick<RouteObject, 'loader' | 'action' | 'Component' | 'ErrorBo
  * THE page list: each page's module, `client/pages/<folder>/route.tsx`, where the folder is the
  * page key in kebab-case (newsItem → news-item). Each page is its own chunk: a first visit
  * downloads only the page it opens. The import paths are written out so the bundler sees them.
- * The text sections each page shows are declared in PAGE_SECTIONS (client/page-sections.ts).
+ * The text sections each page shows are declared in PAGE_SECTIONS (client/framework/page-sections.ts).
  */
 const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
-  home: () => import('./pages/home/route'),
-  news: () => import('./pages/news/route'),
-  newsItem: () => import('./pages/news-item/route'),
-  about: () => import('./pages/about/route'),
-  oqDay: () => import('./pages/oq-day/route'),
-  numbers: () => import('./pages/numbers/route'),
-  payment: () => import('./pages/payment/route'),
-  success: () => import('./pages/success/route'),
-  constructor: () => import('./pages/constructor/route'),
-  pointsOfSale: () => import('./pages/points-of-sale/route'),
-  identification: () => import('./pages/identification/route'),
-  identificationRetry: () => import('./pages/identification-retry/route'),
-  specificTariffs: () => import('./pages/specific-tariffs/route'),
+  home: () => import('../pages/home/route'),
+  news: () => import('../pages/news/route'),
+  newsItem: () => import('../pages/news-item/route'),
+  about: () => import('../pages/about/route'),
+  oqDay: () => import('../pages/oq-day/route'),
+  numbers: () => import('../pages/numbers/route'),
+  payment: () => import('../pages/payment/route'),
+  success: () => import('../pages/success/route'),
+  constructor: () => import('../pages/constructor/route'),
+  pointsOfSale: () => import('../pages/points-of-sale/route'),
+  identification: () => import('../pages/identification/route'),
+  identificationRetry: () => import('../pages/identification-retry/route'),
+  specificTariffs: () => import('../pages/specific-tariffs/route'),
 };
 
 /** The page's folder under client/pages, as the build manifest names it. */
@@ -54,7 +54,7 @@ export function pageOfRouteId(routeId: string): PageKey | null {
 function page(lang: Language, key: PageKey, index = false): RouteObject {
   const path = PATHS[key].slice(1);
   // The page's module and its text sections, side by side: it renders with all its texts
-  // (a client navigation waits for both; before hydration, client/start.tsx calls this too).
+  // (a client navigation waits for both; before hydration, client/framework/start.tsx calls this too).
   const lazy = withChunkReload(() =>
     Promise.all([PAGE_MODULES[key](), ensureLanguage(lang, PAGE_SECTIONS[key])]).then(([module]) => module),
   );
@@ -67,7 +67,7 @@ export interface RouteOptions {
   /**
    * The languages whose branches the table holds (all of them unless said). The browser starts
    * with its page's language only and adds another's branch when a navigation needs it
-   * (client/start.tsx): react-router matches every branch of the table at each start and each
+   * (client/framework/start.tsx): react-router matches every branch of the table at each start and each
    * navigation, and three languages made it three times the work (issue 35).
    */
   languages?: readonly Language[];
@@ -99,9 +99,9 @@ export function languageRoutes(lang: Language, options: RouteOptions = {}): Rout
           ...pages.map((key) => page(lang, key)),
           ...(options.extraPages?.(lang) ?? []),
           // The booking's details for /numbers' panel, read by a fetcher in the browser (no page).
-          { id: `${lang}:numbersBooking`, path: BOOKING_PATH.slice(1), lazy: () => import('./pages/numbers/booking') },
+          { id: `${lang}:numbersBooking`, path: BOOKING_PATH.slice(1), lazy: () => import('../pages/numbers/booking') },
           // The confirmed phone's watches for /numbers' "My watches", read the same way.
-          { id: `${lang}:numbersWatches`, path: WATCHES_PATH.slice(1), lazy: () => import('./pages/numbers/watches') },
+          { id: `${lang}:numbersWatches`, path: WATCHES_PATH.slice(1), lazy: () => import('../pages/numbers/watches') },
           { id: `${lang}:notFound`, path: '*', loader: notFoundLoader, Component: () => null },
         ],
       },

@@ -1,6 +1,6 @@
 import { TEXT_SECTIONS } from 'virtual:text-sections';
-import type ru from '../locales/ru.json';
-import type { Language } from '../shared/languages';
+import type ru from '../../locales/ru.json';
+import type { Language } from '../../shared/languages';
 import type { Texts } from './i18n';
 
 /** A top-level key of locales/<lang>.json: the browser downloads a language's texts by these. */

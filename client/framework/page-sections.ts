@@ -1,5 +1,5 @@
-import type { Language } from '../shared/languages';
-import type { PageKey } from '../shared/paths';
+import type { Language } from '../../shared/languages';
+import type { PageKey } from '../../shared/paths';
 import type { TextSection } from './text-sections';
 
 // Types only: bench/bundle.mjs loads this file on its own (esbuild, no other module) to count
@@ -17,8 +17,8 @@ export const DOCUMENT_SECTIONS: readonly TextSection[] = ['common', 'meta', 'nav
  * components: their `t()` keys, and the keys they pass around (validation codes → `validation.*`,
  * rejection reasons → `identification.rejections.*`, API error codes and booking
  * warnings → `messages.*`), in every state the page can reach, not only its first render. The
- * browser loads exactly these before the page renders (client/routes.tsx), the server preloads
- * their chunks, and client/page-sections.test.ts checks them against each page's server render.
+ * browser loads exactly these before the page renders (client/framework/routes.tsx), the server preloads
+ * their chunks, and client/framework/page-sections.test.ts checks them against each page's server render.
  */
 export const PAGE_SECTIONS: Record<PageKey, readonly TextSection[]> = {
   home: ['pages', 'home', 'tariffs', 'tariffConstructor', 'pointsOfSale'],

@@ -1,6 +1,6 @@
-import './styles/app.css';
-import { nextTask } from './platform/tasks';
-import { watchPageInput } from './platform/unsaved-input';
+import '../styles/app.css';
+import { nextTask } from '../platform/tasks';
+import { watchPageInput } from '../platform/unsaved-input';
 
 /**
  * The browser's first module, imported by the document's boot script (shared/boot-modules.ts)
@@ -15,15 +15,15 @@ import { watchPageInput } from './platform/unsaved-input';
  *      compile hint) and run here;
  *   2. react-router, whose evaluation alone was the largest part of the app's start-up task;
  *   3. i18next and react-i18next;
- *   4. the app itself (client/start.tsx), which then finds all three already evaluated.
+ *   4. the app itself (client/framework/start.tsx), which then finds all three already evaluated.
  * Every stage is a dynamic import of this module, so build.mjs lists its files among the
  * page's preloads. The libraries' stages import a module naming what the app uses of them
  * (client/stages/): a dynamic import of a whole package would keep all of it in the bundle.
  */
 const STAGES: (() => Promise<unknown>)[] = [
   () => import('react-dom/client'),
-  () => import('./stages/router'),
-  () => import('./stages/i18n'),
+  () => import('../stages/router'),
+  () => import('../stages/i18n'),
 ];
 
 async function start(): Promise<void> {

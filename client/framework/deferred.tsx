@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Await, useAsyncError } from 'react-router';
-import { scriptSafeJson } from '../shared/script-json';
-import { within } from '../shared/within';
+import { scriptSafeJson } from '../../shared/script-json';
+import { within } from '../../shared/within';
 import { isServerRequestContext } from './request-context';
 import { useRuntime } from './runtime';
 

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { matchRoutes } from 'react-router';
-import { PATHS, type PageKey } from '../shared/paths';
+import { PATHS, type PageKey } from '../../shared/paths';
 import { layoutOf } from './route-handle';
 import { createRoutes, pageModulePath } from './routes';
 
 describe('the route table', () => {
   it('names a module that exists for every page', () => {
     for (const page of Object.keys(PATHS) as PageKey[]) {
-      expect(existsSync(path.join(__dirname, '..', pageModulePath(page)))).toBe(true);
+      expect(existsSync(path.join(__dirname, '..', '..', pageModulePath(page)))).toBe(true);
     }
   });
 

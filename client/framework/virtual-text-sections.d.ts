@@ -2,7 +2,7 @@
  * Made by build.mjs (plugin `text-sections`) from locales/<lang>.json: for each language and
  * top-level section of its texts, the `import()` of that section's chunk (the document's
  * sections share one chunk and each loader answers its own section of it: `textChunkOf`).
- * Jest reads the same map from locales/text-sections.node.ts. Typed loosely here; client/text-sections.ts narrows it.
+ * Jest reads the same map from locales/text-sections.node.ts. Typed loosely here; client/framework/text-sections.ts narrows it.
  */
 declare module 'virtual:text-sections' {
   export const TEXT_SECTIONS: Record<string, Record<string, (() => Promise<{ default: Record<string, unknown> }>) | undefined> | undefined>;
