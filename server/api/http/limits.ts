@@ -213,22 +213,17 @@ export function createRateLimits(
     if (!redis) return local;
     return new RateLimiterRedis({ storeClient: redis, keyPrefix: `oq-limits:${keyPrefix}`, points, duration, insuranceLimiter: local });
   };
-  const consume = async (counter: RateLimiterAbstract, key: string, code: ErrorCode, params: ErrorParams = {}) => {
-    try {
-      await counter.consume(key);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooManyRequests(code, rejection.msBeforeNext, params);
-      throw rejection;
-    }
-  };
-  // A code refused is not sent: its point goes back at once, so the budgets count codes sent only
-  // (and a code given back after a lost race frees room even after refusals).
-  const spend = async (counter: RateLimiterAbstract, key: string, code: ErrorCode, params: ErrorParams = {}) => {
+  /**
+   * Counts one against the key; past the limit, a 429 ApiError. `giveBack`: a refused attempt
+   * counts nothing (its point goes back at once), for budgets that count only what was done: an
+   * SMS code refused is not sent (and one given back after a lost race frees room even after refusals).
+   */
+  const consume = async (counter: RateLimiterAbstract, key: string, code: ErrorCode, params: ErrorParams = {}, giveBack = false) => {
     try {
       await counter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      await counter.reward(key);
+      if (giveBack) await counter.reward(key);
       throw tooManyRequests(code, rejection.msBeforeNext, params);
     }
   };
@@ -252,9 +247,9 @@ export function createRateLimits(
     bid: (phone) => consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute }),
     watch: (client) => consume(watches, client, 'too_many_watch_requests', { limit: limits.watchesPerHour }),
     async smsCode(network) {
-      await spend(networkSms, network, 'too_many_network_sms', { limit: limits.smsPerNetworkPerHour });
+      await consume(networkSms, network, 'too_many_network_sms', { limit: limits.smsPerNetworkPerHour }, true);
       try {
-        await spend(totalSms, TOTAL_KEY, 'sms_busy');
+        await consume(totalSms, TOTAL_KEY, 'sms_busy', {}, true);
       } catch (refusal) {
         await networkSms.reward(network);
         throw refusal;

@@ -184,14 +184,20 @@ export function createNumberSearch(db: Db) {
     return { ...chooseDrive(f).params, category: f.category, contains: f.contains, endsWith: f.endsWith, all: f.all ? 1 : 0, bit, now };
   }
 
+  /** The price parts a walk in `sort` order reads from `start` on, each with the msisdn its part starts after. */
+  function* partsFrom(p: ReturnType<typeof params>, sort: SearchSort, start: SearchKey | null) {
+    for (const price of prices[sort].all(p) as number[]) {
+      if (start && (sort === 'price_asc' ? price < start.price : price > start.price)) continue;
+      yield { price, after: start && price === start.price ? start.msisdn : '' };
+    }
+  }
+
   /** Keys of up to `limit` matching numbers in result order, after `start` when given. */
   function keys(f: SearchFilters, sort: SearchSort, start: SearchKey | null, limit: number, now: number): SearchKey[] {
     const p = params(f, now);
     const part = statement(pricePartSql(f));
     const out: SearchKey[] = [];
-    for (const price of prices[sort].all(p) as number[]) {
-      if (start && (sort === 'price_asc' ? price < start.price : price > start.price)) continue;
-      const after = start && price === start.price ? start.msisdn : '';
+    for (const { price, after } of partsFrom(p, sort, start)) {
       for (const key of part.all({ ...p, price, after, limit: limit - out.length }) as SearchKey[]) out.push(key);
       if (out.length >= limit) break;
     }
@@ -214,9 +220,7 @@ export function createNumberSearch(db: Db) {
     const p = params(f, now);
     const reach = statement(`SELECT COUNT(*) AS counted, MAX(msisdn) AS msisdn FROM (${pricePartSql(f)})`);
     let counted = 0;
-    for (const price of prices[sort].all(p) as number[]) {
-      if (start && (sort === 'price_asc' ? price < start.price : price > start.price)) continue;
-      const after = start && price === start.price ? start.msisdn : '';
+    for (const { price, after } of partsFrom(p, sort, start)) {
       const part = reach.get({ ...p, price, after, limit: n - counted }) as { counted: number; msisdn: string | null };
       counted += part.counted;
       if (counted >= n) return { key: { price, msisdn: part.msisdn! }, counted };

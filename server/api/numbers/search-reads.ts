@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { NumberList, PhoneNumber } from '../../../shared/api-types';
-import { NUMBER_SEARCH_DEPTH, NumberSearchQuery } from '../../../shared/contract';
+import { deepestPage, NUMBER_SEARCH_DEPTH, NumberSearchQuery } from '../../../shared/contract';
 import { deepFreeze } from '../../../shared/deep-freeze';
 import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
@@ -181,7 +181,7 @@ export function createNumberSearchReads(ctx: ApiContext) {
     const cursor = q.cursor ? decodeCursor(q.cursor) : null;
     if (q.cursor && !cursor) throw badRequest('invalid_field', 'cursor');
     // A page by its number costs its offset; one by cursor seeks straight to it, at any depth.
-    if (!cursor && page * pageSize > NUMBER_SEARCH_DEPTH) throw badRequest('page_too_deep', 'page', { max: NUMBER_SEARCH_DEPTH });
+    if (!cursor && page > deepestPage(pageSize)) throw badRequest('page_too_deep', 'page', { max: NUMBER_SEARCH_DEPTH });
     const now = ctx.now();
     const date = q.date === undefined ? null : parseDate(q.date);
     if (q.date !== undefined && !date) throw badRequest('invalid_date', 'date');
