@@ -27,7 +27,7 @@ withSiteAndBrowser({}, (started) => ({ site, browser } = started));
 let dated: { number: string; date: string };
 beforeAll(() => {
   for (let page = 1; !dated; page++) {
-    const read = site.app.locals.api!.read('numbers', 'en', { page: String(page), pageSize: '100' });
+    const read = site.app.locals.api!.read('numbers', { lang: 'en', query: { page, pageSize: 100 } });
     if (!read.ok || read.value.items.length === 0) throw new Error('no number reads as a date');
     const found = read.value.items.find((n) => {
       const [dd, mm] = [Number(n.number.slice(-4, -2)), Number(n.number.slice(-2))];
@@ -90,7 +90,7 @@ describe.each(['en', 'ru', 'uz'] as const)('the number search in %s', (lang) => 
     await page.waitForURL(/date=/);
     await page.locator('.number-card__date').first().waitFor();
     const formatted = (
-      site.app.locals.api!.read('numbers', 'en', { date: dated.date, pageSize: '100' }) as { value: NumberList }
+      site.app.locals.api!.read('numbers', { lang: 'en', query: { date: dated.date, pageSize: 100 } }) as { value: NumberList }
     ).value.items.find((n) => n.number === dated.number)!;
     const card = page.locator('.number-card', { hasText: formatted.formatted });
     await card.waitFor();

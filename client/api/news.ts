@@ -1,8 +1,9 @@
 import type { NewsItem, NewsList } from '../../shared/api-types';
-import { readerOf, type NewsPage } from './reader';
+import type { ReadQuery } from '../../shared/reads';
+import { readerOf } from './reader';
 
 /** `GET /news`: one page of the news, newest first. */
-export function fetchNews(context: unknown, page: NewsPage): Promise<NewsList> {
+export function fetchNews(context: unknown, page: ReadQuery<'news'>): Promise<NewsList> {
   return readerOf(context).news(page);
 }
 

@@ -1,24 +1,28 @@
-import type { OperatorReader } from '../../shared/operator-reader';
+import { apiFailureOf } from '../../shared/api-failure';
+import { paramNameOf, READ_NAMES, readPath, type OperatorReader, type ReadName } from '../../shared/reads';
 import { apiClient, type ApiClient } from '../framework/api-client';
 import { isServerRequestContext } from '../framework/request-context';
 
-export type { NewsPage, OperatorReader, PointOfSaleSearch } from '../../shared/operator-reader';
+export type { OperatorReader };
 
-/** The reads as GET requests of the shared client (its language headers, timeout and error handling). */
+/**
+ * Every read of shared/reads.ts as a GET request of the shared client (its language headers,
+ * timeout, error toast), made from the declaration: its path with the parameter filled in, the
+ * query as parameters. An answer that refuses rejects as an ApiFailure, as the direct reader does.
+ */
 export function httpReader(client: ApiClient): OperatorReader {
-  const get = async <T>(path: string, params?: object): Promise<T> => (await client.get<T>(path, params ? { params } : undefined)).data;
-  return {
-    tariffs: () => get('/tariffs'),
-    tariffConstructor: () => get('/tariff-constructor'),
-    simTypes: () => get('/sim-types'),
-    numbers: (search) => get('/numbers', search),
-    numberCategories: () => get('/numbers/categories'),
-    news: (page) => get('/news', page),
-    newsItem: (slug) => get(`/news/${encodeURIComponent(slug)}`),
-    pointsOfSale: (search) => get('/points-of-sale', search),
-    auctions: (query) => get('/auctions', query),
-    auction: (id) => get(`/auctions/${encodeURIComponent(id)}`),
+  const method = (name: ReadName) => {
+    const hasParam = paramNameOf(name) !== null;
+    return async (...args: unknown[]): Promise<unknown> => {
+      const [param, query] = hasParam ? [args[0] as string, args[1]] : [undefined, args[0]];
+      try {
+        return (await client.get<unknown>(readPath(name, param), query ? { params: query } : undefined)).data;
+      } catch (error) {
+        throw apiFailureOf(error) ?? error;
+      }
+    };
   };
+  return Object.fromEntries(READ_NAMES.map((name) => [name, method(name)])) as unknown as OperatorReader;
 }
 
 let browserReader: OperatorReader | null = null;

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { Language } from '../../shared/languages';
-import type { OperatorReader } from '../../shared/operator-reader';
+import type { OperatorReader } from '../../shared/reads';
 
 /** The part of the shared client that loaders and forms use. */
 export type ApiClient = Pick<AxiosInstance, 'get' | 'post' | 'put' | 'patch' | 'delete'>;

@@ -9,7 +9,8 @@ import { notFoundLoader } from './not-found';
 import { DOCUMENT_SECTIONS, PAGE_SECTIONS } from './page-sections';
 import { withChunkReload } from '../platform/chunk-reload';
 import type { RouteHandle } from './route-handle';
-import { BOOKING_PATH, WATCHES_PATH } from '../pages/numbers/booking-path';
+import { BOOKING_PATH } from '../pages/numbers/booking/booking-path';
+import { WATCHES_PATH } from '../pages/numbers/watches/watches-path';
 
 /** A page module: `client/pages/<folder>/route.tsx` exporting `Component` and maybe `loader`. */
 type PageModule = Pick<RouteObject, 'loader' | 'action' | 'Component' | 'ErrorBoundary' | 'shouldRevalidate'>;
@@ -99,9 +100,9 @@ export function languageRoutes(lang: Language, options: RouteOptions = {}): Rout
           ...pages.map((key) => page(lang, key)),
           ...(options.extraPages?.(lang) ?? []),
           // The booking's details for /numbers' panel, read by a fetcher in the browser (no page).
-          { id: `${lang}:numbersBooking`, path: BOOKING_PATH.slice(1), lazy: () => import('../pages/numbers/booking') },
+          { id: `${lang}:numbersBooking`, path: BOOKING_PATH.slice(1), lazy: () => import('../pages/numbers/booking/booking') },
           // The confirmed phone's watches for /numbers' "My watches", read the same way.
-          { id: `${lang}:numbersWatches`, path: WATCHES_PATH.slice(1), lazy: () => import('../pages/numbers/watches') },
+          { id: `${lang}:numbersWatches`, path: WATCHES_PATH.slice(1), lazy: () => import('../pages/numbers/watches/watches') },
           { id: `${lang}:notFound`, path: '*', loader: notFoundLoader, Component: () => null },
         ],
       },

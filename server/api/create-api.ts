@@ -3,8 +3,7 @@ import express from 'express';
 import { registerAuctions } from './auctions/auction-routes';
 import type { ApiErrorBody } from '../../shared/api-types';
 import type { Language } from '../../shared/languages';
-import { createCatalogueReads, type CatalogueReads, type ReadName } from './catalogue-reads';
-import { registerCatalogueReads } from './catalogue-routes';
+import type { ReadAnswer, ReadName, ReadQuery } from '../../shared/reads';
 import { createAuctionService } from './auctions/auction-service';
 import { createStoreBidFeed, type BidFeed } from './auctions/bid-feed';
 import { createLotStreams } from './auctions/lot-events';
@@ -27,12 +26,12 @@ import { createOrderService } from './orders/order-service';
 import { DEFAULT_SMDP_ADDRESS } from './orders/esim-profiles';
 import { registerPayments } from './payments/payment-routes';
 import { createPaymentService } from './payments/payment-service';
+import { createReads, registerReads } from './reads';
 import { registerSandbox } from './payments/sandbox-routes';
 import { registerReservations } from './reservations/reservation-routes';
 import { createReservationService } from './reservations/reservation-service';
 import { seedIfEmpty } from './seed/seed';
 import { openDatabase } from './store/database';
-import { registerTariffs } from './tariffs/tariff-routes';
 
 // What the site's configuration needs to know of the API's defaults.
 export { DEFAULT_LIMITS, type ClientLimits } from './http/limits';
@@ -78,17 +77,28 @@ export interface ApiOptions {
   logError?: (message: string, error: unknown, requestId?: string) => void;
 }
 
-export type ReadResult<N extends ReadName> =
-  { ok: true; value: ReturnType<CatalogueReads[N]> } | { ok: false; status: number; body: ApiErrorBody };
+/** A read called in this process: typed values, as the site's reader has them. */
+export interface ReadRequest<N extends ReadName> {
+  lang: Language;
+  query?: ReadQuery<N>;
+  /** The path parameter, for a read that has one (`{id}`, `{slug}`). */
+  param?: string;
+  /** The caller's phone (its auth token's), for a read that shows the caller's own position. */
+  phone?: string | null;
+  /** For the log. */
+  requestId?: string;
+}
+
+export type ReadResult<N extends ReadName> = { ok: true; value: ReadAnswer<N> } | { ok: false; status: number; body: ApiErrorBody };
 
 export interface Api {
   router: express.Router;
   /**
-   * One public read (catalogue-reads.ts) for a caller in this process, the site's server render:
-   * the body the route would answer, or its error status and body (a fault of the API itself is
-   * logged, as the route's error handler does, and answered as the route's 500).
+   * One public read (shared/reads.ts) for a caller in this process, the site's server render, with
+   * typed values: the body the route would answer, or its error status and body (a fault of the
+   * API itself is logged, as the route's error handler does, and answered as the route's 500).
    */
-  read<N extends ReadName>(name: N, lang: Language, query: Record<string, string>, param?: string, requestId?: string): ReadResult<N>;
+  read<N extends ReadName>(name: N, request: ReadRequest<N>): ReadResult<N>;
   isReady(): boolean;
   /** Ends the open event streams (shutdown starts here, so browsers reconnect to another server). */
   endStreams(): void;
@@ -155,7 +165,7 @@ export function createApi(options: ApiOptions): Api {
   if (options.watchTimer !== false) watches.start();
   const orders = createOrderService(ctx, reservations);
   const payments = createPaymentService(ctx, orders);
-  const reads = createCatalogueReads(ctx, auctions);
+  const reads = createReads(ctx, auctions);
 
   const router = express.Router();
   router.use(cors(options.corsOrigins));
@@ -175,7 +185,6 @@ export function createApi(options: ApiOptions): Api {
   router.get('/openapi.json', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(openApiDocument);
   });
-  registerTariffs(router);
   registerReservations(router, ctx, reservations);
   registerAuctions(router, ctx, auctions, reservations, streams);
   registerSms(router, ctx);
@@ -183,9 +192,9 @@ export function createApi(options: ApiOptions): Api {
   registerOrders(router, ctx, orders, identifications);
   registerWatches(router, ctx, watches);
   registerPayments(router, ctx, orders, payments);
-  // Before /numbers/{number} (catalogue-routes.ts), which would read "events" as a number.
+  // Before /numbers/{number} (reads.ts), which would read "events" as a number.
   router.get('/numbers/events', (req, res) => numberStreams.serve(req, res));
-  registerCatalogueReads(router, ctx, reads);
+  registerReads(router, ctx, reads);
 
   router.use((_req, _res, next) => next(new ApiError(404, 'not_found')));
   router.use(createErrorHandler(logError, options.onRefused));
@@ -194,11 +203,9 @@ export function createApi(options: ApiOptions): Api {
   let open = true;
   return {
     router,
-    read(name, lang, query, param, requestId) {
+    read(name, { lang, query, param, phone = null, requestId }) {
       try {
-        // Each read takes the language, the query and, for one resource, its id or slug.
-        const run = reads[name] as (lang: Language, query: unknown, param?: string) => ReturnType<CatalogueReads[typeof name]>;
-        return { ok: true, value: run(lang, query, param) };
+        return { ok: true, value: reads(name, lang, query, param, phone) };
       } catch (error) {
         if (error instanceof ApiError) return { ok: false, status: error.status, body: errorBody(lang, error) };
         logError(`API error on the server's own read ${name}`, error, requestId);

@@ -1,16 +1,10 @@
-import { isHttpError } from '../../../shared/http-error';
+import { apiFailureOf } from '../../../shared/api-failure';
 import { API_ERROR_CODES, type ApiErrorBody } from '../../../shared/api-types';
 import type { ErrorCode } from '../../../shared/contract/errors';
 
 /** The reference API's error code of a failed request, or null (network failure, other body). */
 export function apiErrorOf(error: unknown): ApiErrorBody['error'] | null {
-  // Not axios itself: the browser loads it with the first request (client/framework/api-client.ts).
-  if (!isHttpError(error)) return null;
-  const body: unknown = error.response?.data;
-  if (typeof body !== 'object' || body === null) return null;
-  const inner = (body as { error?: unknown }).error;
-  if (typeof inner !== 'object' || inner === null || typeof (inner as { code?: unknown }).code !== 'string') return null;
-  return inner as ApiErrorBody['error'];
+  return apiFailureOf(error)?.error ?? null;
 }
 
 export function apiErrorCode(error: unknown): ErrorCode | null {

@@ -1,21 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import type { PaymentProvider, SimTypeId, TariffChoice } from '../../../shared/api-types';
 import { TARIFF_QUERY_KEYS, tariffChoiceFromQuery } from '../../../shared/tariff-choice';
+import type { PurchaseFields } from './purchase-form';
 
 /**
  * What the visitor chose and typed along the purchase, kept in sessionStorage (this tab only)
  * on every keystroke: a failed submit, a reload or a step back never loses it. Forms read their
  * values from here, so the first render (server and hydration) shows the empty form and the
- * visitor's values appear right after.
+ * visitor's values appear right after. The purchase form's fields (purchase-form.ts, the tariff
+ * when it did not come in the URL: the query wins, see chosenTariff), then the other steps'.
  */
-export interface PurchaseDraft {
-  simType?: SimTypeId;
-  email?: string;
-  deliveryMethod?: 'pickup' | 'courier';
-  pickupPointId?: string;
-  address?: string;
-  /** The tariff when it did not come in the URL (the query wins, see chosenTariff). */
-  tariff?: TariffChoice;
+export interface PurchaseDraft extends PurchaseFields {
   phone?: string;
   identityMethod?: 'remote' | 'manual';
   document?: string;
@@ -41,6 +36,14 @@ function storage(): Storage | null {
   }
 }
 
+/** A draft as an earlier version stored it: the pickup point was `pickupPointId` until it took the contract's name. */
+type StoredDraft = PurchaseDraft & { pickupPointId?: string };
+
+// sessionStorage outlives a deployment in an open tab: its draft keeps the point it chose.
+function withContractNames({ pickupPointId, ...draft }: StoredDraft): PurchaseDraft {
+  return pickupPointId && !draft.pointOfSaleId ? { ...draft, pointOfSaleId: pickupPointId } : draft;
+}
+
 export function readDraft(): PurchaseDraft {
   let raw: string | null = null;
   try {
@@ -52,7 +55,7 @@ export function readDraft(): PurchaseDraft {
   let value: PurchaseDraft = EMPTY;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) value = parsed as PurchaseDraft;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) value = withContractNames(parsed as StoredDraft);
   } catch {
     value = EMPTY;
   }
@@ -100,6 +103,11 @@ export function carriedQuery(search: URLSearchParams): Record<string, string> {
 /** The tariff chosen: from the URL (a link from /specificTariffs or /constructor), else from the draft. */
 export function chosenTariff(search: URLSearchParams, draft: PurchaseDraft): TariffChoice | null {
   return tariffChoiceFromQuery(search) ?? draft.tariff ?? null;
+}
+
+/** The purchase form as chosen so far: the draft, with the tariff and the SIM type the URL carries. */
+export function chosenFields(search: URLSearchParams, draft: PurchaseDraft): PurchaseFields {
+  return { ...draft, tariff: chosenTariff(search, draft) ?? undefined, simType: draft.simType ?? simFromQuery(search) ?? undefined };
 }
 
 export function simFromQuery(search: URLSearchParams): SimTypeId | null {

@@ -1,4 +1,4 @@
-import { isHttpError } from '../../../shared/http-error';
+import { failureStatus } from '../../../shared/api-failure';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData, useLocation } from 'react-router';
@@ -18,7 +18,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     return await fetchNewsItem(context, params.slug ?? '');
   } catch (error) {
     // An unknown slug is the 404 page, like any unknown path.
-    if (isHttpError(error) && error.response?.status === 404) notFoundLoader();
+    if (failureStatus(error) === 404) notFoundLoader();
     throw error;
   }
 }

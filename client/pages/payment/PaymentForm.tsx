@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
 import { Link } from '../../components/Link';
-import type { CreateOrderRequest, PaymentProvider } from '../../../shared/api-types';
+import type { PaymentProvider } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { specMessageKey } from '../../features/purchase/api-error';
 import { describedBy, FormMessage } from '../../features/purchase/Field';
-import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
+import { chosenFields, updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
-import type { SummaryLines } from './OrderSummary';
 import { paymentForm, type action } from './actions';
 import type { ErrorCode } from '../../../shared/contract/errors';
 
@@ -24,18 +23,11 @@ function stepToFix(code: ErrorCode | null): 'identification' | 'numbers' | undef
   return undefined;
 }
 
-/** The payment method, then the order and the provider's page through the page's action. */
-export function PaymentForm({
-  orderId,
-  lines,
-  onAlreadyPaid,
-}: {
-  orderId: string | null;
-  lines: SummaryLines;
-  onAlreadyPaid: (() => void) | null;
-}) {
+/** The payment method, then the order (the purchase form's fields, as the summary shows them) and the provider's page through the page's action. */
+export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null; onAlreadyPaid: (() => void) | null }) {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const { search } = useLocation();
   const draft = usePurchaseDraft();
   const fetcher = useFetcher<typeof action>();
   const [providerError, setProviderError] = useState<string | null>(null);
@@ -66,13 +58,7 @@ export function PaymentForm({
       return;
     }
     setProviderError(null);
-    const order: CreateOrderRequest = {
-      tariff: lines.tariff.choice,
-      simType: lines.simType,
-      ...(lines.email ? { email: lines.email } : {}),
-      ...(lines.delivery ? { delivery: lines.delivery } : {}),
-    };
-    void fetcher.submit(paymentForm(orderId, order, provider), { method: 'post' });
+    void fetcher.submit(paymentForm(orderId, chosenFields(new URLSearchParams(search), draft), provider), { method: 'post' });
   }
 
   return (

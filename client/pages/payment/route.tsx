@@ -100,7 +100,7 @@ function PaymentStep({
         <div className="payment-layout__side">
           {order ? <p className="notice">{heldForPayment(order, t)}</p> : null}
           {flow.mode === 'order' && flow.notActivated ? null : (
-            <PaymentForm orderId={order?.id ?? null} lines={lines} onAlreadyPaid={order ? () => onAlreadyPaid(order.id) : null} />
+            <PaymentForm orderId={order?.id ?? null} onAlreadyPaid={order ? () => onAlreadyPaid(order.id) : null} />
           )}
         </div>
       </div>

@@ -1,4 +1,6 @@
 import type { Order, ReadyTariff, Reservation, SimType } from '../../../shared/api-types';
+import { chosenFields } from '../../features/purchase/purchase-draft';
+import { orderOf } from '../../features/purchase/purchase-form';
 import { linesBeforeOrder, linesOfOrder } from './summary-lines';
 
 const tariff: ReadyTariff = {
@@ -45,6 +47,15 @@ describe('the payment summary', () => {
       delivery: { method: 'courier', address: 'Tashkent, Navoi 1' },
     });
     expect(lines?.tariff).toMatchObject({ name: 'Oq Smart', discountPercent: 50 });
+  });
+
+  it('shows the order the purchase form declares: a pickup point by the contract name, an address trimmed', () => {
+    const draft = { simType: 'physical', deliveryMethod: 'pickup', pointOfSaleId: 'tashkent-1', email: 'left@over.uz' } as const;
+    const search = new URLSearchParams('tariff=oq-smart');
+    const lines = linesBeforeOrder(reservation, draft, search, catalogue);
+    const order = orderOf(chosenFields(search, draft));
+    expect(lines).toMatchObject({ simType: order?.simType, email: null, delivery: order?.delivery, tariff: { choice: order?.tariff } });
+    expect(lines?.delivery).toEqual({ method: 'pickup', pointOfSaleId: 'tashkent-1' });
   });
 
   it('has no summary while the SIM details or the tariff are missing', () => {

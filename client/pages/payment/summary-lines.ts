@@ -1,6 +1,7 @@
-import type { Delivery, Order, ReadyTariff, Reservation, SimType, SimTypeId } from '../../../shared/api-types';
+import type { Order, ReadyTariff, Reservation, SimType, SimTypeId } from '../../../shared/api-types';
 import { CONSTRUCTOR_PRICE_LIST } from '../../../shared/tariff-pricing';
-import { chosenTariff, simFromQuery, type PurchaseDraft } from '../../features/purchase/purchase-draft';
+import { chosenFields, type PurchaseDraft } from '../../features/purchase/purchase-draft';
+import { orderOf } from '../../features/purchase/purchase-form';
 import { summarizeTariff } from '../../features/purchase/tariff-summary';
 import type { SummaryLines } from './OrderSummary';
 
@@ -14,17 +15,10 @@ function simOf(id: SimTypeId, catalogue: Catalogue): { name: string; price: numb
   return sim ? { name: sim.name, price: sim.price } : null;
 }
 
-/** What the visitor chose for delivery, as the order API wants it; null when incomplete. */
-export function draftDelivery(draft: PurchaseDraft): Delivery | null {
-  if (draft.deliveryMethod === 'pickup' && draft.pickupPointId) return { method: 'pickup', pointOfSaleId: draft.pickupPointId };
-  if (draft.deliveryMethod === 'courier' && (draft.address ?? '').trim().length >= 5)
-    return { method: 'courier', address: draft.address!.trim() };
-  return null;
-}
-
 /**
  * The summary before the order exists: the held number's price, the tariff and SIM chosen on
- * /numbers (query first, then the tab's draft). Null when something needed was not chosen yet.
+ * /numbers (query first, then the tab's draft): the order the purchase form asks for
+ * (features/purchase/purchase-form.ts). Null when something needed was not chosen yet.
  */
 export function linesBeforeOrder(
   reservation: Reservation,
@@ -32,23 +26,19 @@ export function linesBeforeOrder(
   search: URLSearchParams,
   catalogue: Catalogue,
 ): SummaryLines | null {
-  const tariff = summarizeTariff(chosenTariff(search, draft), catalogue.tariffs);
-  const simType = draft.simType ?? simFromQuery(search);
-  if (!tariff || !simType) return null;
-  const sim = simOf(simType, catalogue);
-  if (!sim) return null;
-  const email = simType === 'esim' ? (draft.email ?? '').trim() || null : null;
-  const delivery = simType === 'physical' ? draftDelivery(draft) : null;
-  if (simType === 'esim' ? !email : !delivery) return null;
+  const order = orderOf(chosenFields(search, draft));
+  const tariff = order && summarizeTariff(order.tariff, catalogue.tariffs);
+  const sim = order && simOf(order.simType, catalogue);
+  if (!order || !tariff || !sim) return null;
   return {
     number: reservation.number,
     numberPrice: reservation.price,
     tariff,
-    simType,
+    simType: order.simType,
     simName: sim.name,
     simPrice: sim.price,
-    email,
-    delivery,
+    email: order.email ?? null,
+    delivery: order.delivery ?? null,
     total: reservation.price + sim.price + tariff.firstMonthsPrice,
   };
 }

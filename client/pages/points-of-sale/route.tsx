@@ -1,4 +1,4 @@
-import { isHttpError } from '../../../shared/http-error';
+import { failureStatus } from '../../../shared/api-failure';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
@@ -32,7 +32,7 @@ async function loadPoints(filters: PointFilters, context: unknown): Promise<Poin
     return { filters, list: await fetchPointsOfSale(context, pointQuery(filters)) };
   } catch (error) {
     // A city the API does not know (an old or typed link) is ignored like any bad query input.
-    if (!(isHttpError(error) && error.response?.status === 400 && filters.city)) throw error;
+    if (!(failureStatus(error) === 400 && filters.city)) throw error;
     const withoutCity = { ...filters, city: null };
     return { filters: withoutCity, list: await fetchPointsOfSale(context, pointQuery(withoutCity)) };
   }

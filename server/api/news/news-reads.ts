@@ -1,7 +1,9 @@
-import type { NewsItem, NewsSummary } from '../../../shared/api-types';
+import type { NewsSummary } from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
 import { inLanguage, type Localized } from '../../../shared/localized';
 import type { ApiContext } from '../context';
+import { pageOf } from '../http/input';
+import type { ReadHandlers } from '../read-handler';
 import type { NewsTexts } from '../seed/news-items';
 
 interface NewsRow {
@@ -25,21 +27,22 @@ function summary(row: NewsRow, lang: Language): NewsSummary & { body: string } {
   };
 }
 
-/** The news as the API reads it: a page of summaries with the total, or one item with its body. */
-export function createNewsReads(db: ApiContext['db']) {
+/** The news's public reads (shared/reads.ts): a page of summaries with the total, newest first, or one item with its body. */
+export function createNewsReads(db: ApiContext['db']): ReadHandlers<'news' | 'newsItem'> {
   const list = db.prepare('SELECT * FROM news ORDER BY published_at DESC, slug LIMIT ? OFFSET ?');
   const count = db.prepare('SELECT COUNT(*) AS total FROM news');
   const one = db.prepare('SELECT * FROM news WHERE slug = ?');
   return {
-    page(lang: Language, pageSize: number, offset: number): { items: NewsSummary[]; total: number } {
+    news: ({ lang, query }) => {
+      const { page, pageSize, offset } = pageOf(query, 6);
       const items = (list.all(pageSize, offset) as NewsRow[]).map((row) => {
         const { body: _body, ...rest } = summary(row, lang);
         return rest;
       });
-      return { items, total: (count.get() as { total: number }).total };
+      return { items, page, pageSize, total: (count.get() as { total: number }).total };
     },
-    item(lang: Language, slug: string): NewsItem | null {
-      const row = one.get(slug) as NewsRow | undefined;
+    newsItem: ({ lang, param }) => {
+      const row = one.get(param) as NewsRow | undefined;
       return row ? summary(row, lang) : null;
     },
   };

@@ -88,7 +88,7 @@ describe('the date search', () => {
       const day = 1 + Math.floor(random() * 28);
       const text = `${day}.${month}.${year}`;
       const category = i % 5 === 0 ? 'free' : undefined;
-      const answer = t.api.read('numbers', 'en', { date: text, pageSize: '10', ...(category ? { category } : {}) });
+      const answer = t.api.read('numbers', { lang: 'en', query: { date: text, pageSize: 10, ...(category ? { category } : {}) } });
       if (!answer.ok) throw new Error(`${text} answered ${answer.status}`);
       const list = answer.value as NumberList;
       const expected = reference(text, category);

@@ -1,4 +1,4 @@
-import type { NumberList } from '../../../shared/api-types';
+import type { CategoryId, NumberList } from '../../../shared/api-types';
 import { openDatabase } from '../store/database';
 import { createTestApi, type TestApi } from '../test-support/test-api';
 import { createNearMatches, wishOf } from './near-matches';
@@ -26,7 +26,7 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-type Query = { endsWith?: string; contains?: string; mask?: string; category?: string };
+type Query = { endsWith?: string; contains?: string; mask?: string; category?: CategoryId };
 
 /**
  * The reference: what the visitor was promised, written plainly. Every free number is measured;
@@ -80,7 +80,7 @@ function seeded(seed: number): () => number {
 }
 
 function randomQuery(random: () => number, i: number): Query {
-  const category = random() < 0.2 ? ['free', 'bronze', 'silver'][Math.floor(random() * 3)] : undefined;
+  const category = random() < 0.2 ? (['free', 'bronze', 'silver'] as const)[Math.floor(random() * 3)] : undefined;
   const kind = i % 3;
   const base =
     kind === 0
@@ -99,7 +99,7 @@ describe('near matches', () => {
     let compared = 0;
     for (let i = 0; i < 1000; i++) {
       const query = randomQuery(random, i);
-      const answer = t.api.read('numbers', 'en', { ...query, pageSize: String(PAGE) });
+      const answer = t.api.read('numbers', { lang: 'en', query: { ...query, pageSize: PAGE } });
       if (!answer.ok) throw new Error(`${JSON.stringify(query)} answered ${answer.status}`);
       const list = answer.value as NumberList;
       const wishesDigits = !query.mask || /\d/.test(query.mask);
@@ -154,7 +154,7 @@ describe('near matches', () => {
   });
 
   it('ranks an ending by the digits it keeps from the right, then by price', () => {
-    const answer = t.api.read('numbers', 'en', { endsWith: '1234567', pageSize: String(PAGE) });
+    const answer = t.api.read('numbers', { lang: 'en', query: { endsWith: '1234567', pageSize: PAGE } });
     if (!answer.ok) throw new Error('refused');
     const near = answer.value.nearMatches!;
     expect(near.length).toBe(PAGE);
@@ -163,7 +163,7 @@ describe('near matches', () => {
   });
 
   it('never offers a number sold after the in-memory copy was read', () => {
-    const first = t.api.read('numbers', 'en', { endsWith: '7654321', pageSize: String(PAGE) });
+    const first = t.api.read('numbers', { lang: 'en', query: { endsWith: '7654321', pageSize: PAGE } });
     if (!first.ok) throw new Error('refused');
     const sold = first.value.nearMatches![0].number;
     const db = openDatabase(t.dataDir);
@@ -172,7 +172,7 @@ describe('near matches', () => {
     } finally {
       db.close();
     }
-    const again = t.api.read('numbers', 'en', { endsWith: '7654321', pageSize: String(PAGE) });
+    const again = t.api.read('numbers', { lang: 'en', query: { endsWith: '7654321', pageSize: PAGE } });
     if (!again.ok) throw new Error('refused');
     expect(again.value.nearMatches!.map((n) => n.number)).not.toContain(sold);
     expect(again.value.nearMatches!.length).toBeGreaterThan(0);

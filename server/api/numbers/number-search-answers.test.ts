@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApi, MINUTE, reserve, type TestApi } from '../test-support/test-api';
 
-// The number search keeps its answers (catalogue-reads.ts) while the store's state is the same.
+// The number search keeps its answers (search-reads.ts) while the store's state is the same.
 // These tests change that state every way a visitor can, between two identical searches, and
 // require the second answer to be the fresh one: no kept answer ever shows a taken number.
 

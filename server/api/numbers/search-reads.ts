@@ -1,10 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { NumberList, PhoneNumber } from '../../../shared/api-types';
-import { deepestPage, NUMBER_SEARCH_DEPTH, NumberSearchQuery } from '../../../shared/contract';
+import { deepestPage, NUMBER_SEARCH_DEPTH } from '../../../shared/contract';
+import type { ReadQuery } from '../../../shared/reads';
 import { deepFreeze } from '../../../shared/deep-freeze';
 import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
-import { pageOf, parseInput } from '../http/input';
+import { pageOf } from '../http/input';
 import { keysAfter, searchCopy } from './copy-search';
 import { dateMatches, dateRuns, matchedForm, parseDate, type DateForm } from './date-search';
 import { createNearMatches, wishOf } from './near-matches';
@@ -28,7 +29,7 @@ export const SELECT_NUMBER = `SELECT n.*, CASE WHEN n.status = 'auction'
   THEN (SELECT l.id FROM auction_lots l WHERE l.number_id = n.id ORDER BY l.starts_at DESC LIMIT 1) END AS lot_id FROM numbers n`;
 
 /**
- * GET /numbers as catalogue-reads.ts serves it: the query checked (a page asked for by its number
+ * GET /numbers as number-reads.ts serves it: the query checked (a page asked for by its number
  * ends within the first NUMBER_SEARCH_DEPTH results, else 400 `page_too_deep`: deeper pages are
  * reached by `cursor`), then the number search or the date search, the answer kept while the
  * store's state holds.
@@ -164,8 +165,8 @@ export function createNumberSearchReads(ctx: ApiContext) {
     return ranked;
   }
 
-  function numbers(query: unknown): NumberList {
-    const q = parseInput(NumberSearchQuery, query);
+  /** The search for a checked query. */
+  function numbers(q: ReadQuery<'numbers'>): NumberList {
     const mask = q.mask ? normalizeMask(q.mask) : null;
     if (q.mask && !mask) throw badRequest('invalid_mask', 'mask');
     const filters: SearchFilters = {

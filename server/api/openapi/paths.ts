@@ -2,6 +2,7 @@ import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openap
 import { z } from 'zod';
 import * as C from '../../../shared/contract';
 import { LANGUAGES } from '../../../shared/languages';
+import { paramNameOf, READ_NAMES, READS, type ReadDeclaration, type ReadName, type SchemaName } from '../../../shared/reads';
 
 /** Who may call an operation: the token kinds it reads, as security requirements. */
 type Security = 'reservation' | 'auth' | 'reservationAndAuth' | 'orderOrAuth' | 'optionalAuth' | 'optionalReservation';
@@ -89,97 +90,34 @@ function route(op: Operation): RouteConfig {
 
 const id = z.strictObject({ id: z.string() });
 
-/** Every JSON endpoint of the API with the schemas of its request and answers (shared/contract). */
-export const OPERATIONS: Operation[] = [
-  {
+const SCHEMAS = C as unknown as Record<SchemaName, z.ZodType>;
+
+/** A public read as its declaration (shared/reads.ts) says: its path parameter as text, its schemas, its 400 and 404. */
+function readOperation(name: ReadName): Operation {
+  const read: ReadDeclaration = READS[name];
+  const paramName = paramNameOf(name);
+  const codes = (list: readonly string[]) => list.map((code) => `\`${code}\``).join(', ');
+  return {
     method: 'get',
-    path: '/news',
-    operationId: 'listNews',
-    summary: 'News, newest first',
-    tag: 'news',
-    query: C.NewsListQuery,
-    ok: [200, C.NewsList],
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/news/{slug}',
-    operationId: 'getNews',
-    summary: 'One news item',
-    tag: 'news',
-    params: z.strictObject({ slug: z.string() }),
-    ok: [200, C.NewsItem],
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/tariffs',
-    operationId: 'listTariffs',
-    summary: 'Ready tariffs with a subscription fee',
-    tag: 'tariffs',
-    ok: [200, C.TariffList],
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/tariffs/{id}',
-    operationId: 'getTariff',
-    summary: 'One ready tariff',
-    tag: 'tariffs',
-    params: id,
-    ok: [200, C.ReadyTariff],
-    errors: [400, 404],
-  },
-  {
-    method: 'get',
-    path: '/tariff-constructor',
-    operationId: 'getConstructor',
-    summary: 'Constructor steps, add-ons and discount',
-    tag: 'tariffs',
-    ok: [200, C.ConstructorOptions],
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/tariff-constructor/quote',
-    operationId: 'quoteTariff',
-    summary: 'Price of a combination (same function as shared/tariff-pricing.ts)',
-    tag: 'tariffs',
-    query: C.TariffQuoteQuery,
-    ok: [200, C.TariffQuote],
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/sim-types',
-    operationId: 'listSimTypes',
-    summary: 'eSIM and physical SIM',
-    tag: 'tariffs',
-    ok: [200, C.SimTypeList],
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/numbers',
-    operationId: 'searchNumbers',
-    summary: 'Search numbers',
-    tag: 'numbers',
-    query: C.NumberSearchQuery,
-    ok: [200, C.NumberList],
-    errors: [400],
+    path: read.path,
+    operationId: read.operationId,
+    summary: read.summary,
+    tag: read.tag,
+    params: paramName ? z.strictObject({ [paramName]: z.string() }) : undefined,
+    query: read.query ? (SCHEMAS[read.query] as z.ZodObject) : undefined,
+    security: read.optionalAuth ? 'optionalAuth' : undefined,
+    ok: [200, SCHEMAS[read.answer]],
+    errors: read.notFound ? [400, 404] : [400],
     errorText: {
-      400: `Bad input; \`field\` names it. \`page_too_deep\` on \`page\`: without a cursor, page × pageSize is above ${C.NUMBER_SEARCH_DEPTH}; follow nextCursor, or narrow the search`,
+      400: read.badRequestText ?? (read.badRequest ? `${ERROR_TEXT[400]} (${codes(read.badRequest)})` : undefined),
+      404: read.notFound ? `${ERROR_TEXT[404]} (${codes([read.notFound])})` : undefined,
     },
-  },
-  {
-    method: 'get',
-    path: '/numbers/categories',
-    operationId: 'listCategories',
-    summary: 'Categories with price and pattern',
-    tag: 'numbers',
-    ok: [200, C.CategoryList],
-    errors: [400],
-  },
+  };
+}
+
+/** Every JSON endpoint of the API with the schemas of its request and answers (shared/contract): the public reads from their declarations, then the rest. */
+export const OPERATIONS: Operation[] = [
+  ...READ_NAMES.map(readOperation),
   {
     method: 'get',
     path: '/numbers/events',
@@ -191,16 +129,6 @@ export const OPERATIONS: Operation[] = [
     events:
       "Event stream. `snapshot` first (data: NumberSnapshotEvent, the present status of each number that exists), then `status` (data: NumberStatusEvent) whenever one of them is reserved, ordered, sold, released or its hold lapses, on any server sharing the store, within a second. `id:` is the change's place in the store's log of number changes; a reconnect with `Last-Event-ID` gets each number changed meanwhile once, at its present status (no snapshot), then live ones; an id the log no longer keeps gets a snapshot. A comment line every 15 s. Refusals (400 naming `numbers`, 429 `too_many_streams`, and 503 `streams_busy`) are JSON with Retry-After where it applies, before any event.",
     errors: [400, 429, 503],
-  },
-  {
-    method: 'get',
-    path: '/numbers/{number}',
-    operationId: 'getNumber',
-    summary: 'One number and its status',
-    tag: 'numbers',
-    params: z.strictObject({ number: z.string() }),
-    ok: [200, C.PhoneNumber],
-    errors: [400, 404],
   },
   {
     method: 'post',
@@ -233,28 +161,6 @@ export const OPERATIONS: Operation[] = [
     security: 'reservation',
     ok: [204, null],
     errors: [400, 401, 404, 409],
-  },
-  {
-    method: 'get',
-    path: '/auctions',
-    operationId: 'listLots',
-    summary: 'Auction lots',
-    tag: 'auctions',
-    query: C.AuctionListQuery,
-    security: 'optionalAuth',
-    ok: [200, C.AuctionLotList],
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/auctions/{id}',
-    operationId: 'getLot',
-    summary: 'One lot with recent bids',
-    tag: 'auctions',
-    params: id,
-    security: 'optionalAuth',
-    ok: [200, C.AuctionLotDetail],
-    errors: [400, 404],
   },
   {
     method: 'get',
@@ -468,26 +374,6 @@ export const OPERATIONS: Operation[] = [
     security: 'orderOrAuth',
     ok: [201, C.StartPaymentResponse],
     errors: [400, 401, 403, 404, 409],
-  },
-  {
-    method: 'get',
-    path: '/points-of-sale',
-    operationId: 'listPointsOfSale',
-    summary: 'Points of sale; with lat/lon, nearest first with distanceKm',
-    tag: 'points of sale',
-    query: C.PointOfSaleQuery,
-    ok: [200, C.PointOfSaleList],
-    errors: [400],
-  },
-  {
-    method: 'get',
-    path: '/points-of-sale/{id}',
-    operationId: 'getPointOfSale',
-    summary: 'One point of sale',
-    tag: 'points of sale',
-    params: id,
-    ok: [200, C.PointOfSale],
-    errors: [400, 404],
   },
 ];
 

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { httpReader } from '../../../client/api/reader';
+import { ApiFailure } from '../../../shared/api-failure';
 import { LANGUAGES, type Language } from '../../../shared/languages';
-import type { OperatorReader } from '../../../shared/operator-reader';
+import type { OperatorReader } from '../../../shared/reads';
 import { createHttpClient } from '../../../shared/http';
 import { createTestApi, type TestApi } from '../../api/test-support/test-api';
 import { createEmbeddedReaders } from './embedded-reader';
@@ -39,9 +40,9 @@ async function outcome(read: Promise<unknown>): Promise<Outcome> {
   try {
     return { ok: true, value: await read };
   } catch (error) {
-    const response = (error as { isAxiosError?: boolean; response?: { status: number; data: unknown } }).response;
-    if (!(error as { isAxiosError?: boolean }).isAxiosError || !response) throw error;
-    return { ok: false, status: response.status, data: response.data };
+    // Both readers reject with the one failure type.
+    if (!(error instanceof ApiFailure)) throw error;
+    return { ok: false, status: error.status, data: error.body };
   }
 }
 
@@ -66,7 +67,9 @@ describe('the embedded and the HTTP reader', () => {
       (r: OperatorReader) => r.numberCategories(),
       (r: OperatorReader) => r.pointsOfSale({}),
       (r: OperatorReader) => r.pointsOfSale({ service: 'sim', city: 'tashkent' }),
-      (r: OperatorReader) => r.pointsOfSale({ lat: '41.3111', lon: '69.2797' }),
+      (r: OperatorReader) => r.pointsOfSale({ lat: 41.3111, lon: 69.2797 }),
+      (r: OperatorReader) => r.tariff('oq-start'),
+      (r: OperatorReader) => r.tariffQuote({ internetGb: 20, minutes: 500, sms: 100, nightInternet: true }),
       (r: OperatorReader) => r.auctions({ status: 'active' }),
       (r: OperatorReader) => r.auctions({}),
     ]) {
@@ -104,16 +107,22 @@ describe('the embedded and the HTTP reader', () => {
     }
     const lots = (await readers.embedded('en').auctions({})).items;
     for (const lang of LANGUAGES) await expectSame(lang, (r) => r.auction(lots[0].id));
+    const [point] = (await readers.embedded('en').pointsOfSale({})).items;
+    for (const lang of LANGUAGES) expect(await expectSame(lang, (r) => r.pointOfSale(point.id))).toMatchObject({ ok: true });
+    const [number] = (await readers.embedded('en').numbers({})).items;
+    expect(await expectSame('en', (r) => r.number(number.number))).toMatchObject({ ok: true });
   });
 
   it.each(LANGUAGES)('refuse alike in %s: a 404 for what is not there, a 400 naming the field', async (lang) => {
     const refusals = [
       [(r: OperatorReader) => r.newsItem('no-such-news'), 404, undefined],
       [(r: OperatorReader) => r.auction('lot-none'), 404, undefined],
+      [(r: OperatorReader) => r.tariff('no-such-tariff'), 404, undefined],
+      [(r: OperatorReader) => r.number('+998901234567x'), 400, 'number'],
       [(r: OperatorReader) => r.numbers({ mask: 'XYZ' }), 400, 'mask'],
       [(r: OperatorReader) => r.numbers({ pageSize: 5000 }), 400, 'pageSize'],
       [(r: OperatorReader) => r.numbers({ cursor: 'not-a-cursor' }), 400, 'cursor'],
-      [(r: OperatorReader) => r.pointsOfSale({ lat: '41.3' }), 400, 'lon'],
+      [(r: OperatorReader) => r.pointsOfSale({ lat: 41.3 }), 400, 'lon'],
       [(r: OperatorReader) => r.pointsOfSale({ city: 'atlantis' }), 400, 'city'],
     ] as const;
     for (const [call, status, field] of refusals) {
@@ -125,8 +134,8 @@ describe('the embedded and the HTTP reader', () => {
 
   it('are told apart by the comparison when either side is broken on purpose', async () => {
     const embedded = createEmbeddedReaders({
-      read: (name, lang, query, param) => {
-        const result = t.api.read(name, lang, query, param);
+      read: (name, request) => {
+        const result = t.api.read(name, request);
         // Broken on purpose: one tariff fewer.
         if (result.ok && name === 'tariffs')
           return { ok: true, value: { items: (result.value as { items: unknown[] }).items.slice(1) } } as typeof result;

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { renderAsync } from '@resvg/resvg-js';
 import { LRUCache } from 'lru-cache';
 import type { NewsItem } from '../../../shared/api-types';
-import { isHttpError } from '../../../shared/http-error';
+import { failureStatus } from '../../../shared/api-failure';
 import { INTL_LOCALE, type Language } from '../../../shared/languages';
 import { parseOgImagePath, type OgPage } from '../../../shared/og-image';
 import { formatDate } from '../../../client/format';
@@ -170,7 +170,7 @@ export function ogImages(config: Config, siteTexts: Record<Language, Texts>, ser
         key = `${target.lang}:news:${target.slug}:${data.title}:${data.publishedAt}`;
         card = newsCard(target.lang, data, texts);
       } catch (error) {
-        if (isHttpError(error) && error.response?.status === 404) {
+        if (failureStatus(error) === 404) {
           res.status(404).type('text/plain').set('Cache-Control', 'no-store').send('404 Not Found');
           return;
         }

@@ -1,0 +1,76 @@
+import type { AuctionLotDetail, PlaceBidResponse } from '../../../../shared/api-types';
+import type { ErrorCode } from '../../../../shared/contract/errors';
+import { saveReservation } from '../../../../shared/tokens';
+import { placeBid, removeMaxBid, reserveLot, setMaxBid } from '../../../api/auctions';
+import { apiErrorOf } from '../../../features/purchase/api-error';
+
+/** Buying a won lot: the winner's booking of its number at the winning price, or the API's refusal. */
+export type BuyLotOutcome = { intent: 'buy-lot'; ok: true } | { intent: 'buy-lot'; ok: false; message: string | null };
+
+async function buyLot(form: FormData): Promise<BuyLotOutcome> {
+  try {
+    saveReservation(await reserveLot(String(form.get('lotId') ?? '')));
+    return { intent: 'buy-lot', ok: true };
+  } catch (error) {
+    return { intent: 'buy-lot', ok: false, message: apiErrorOf(error)?.message ?? null };
+  }
+}
+
+/**
+ * An amount offered on a lot (a bid, or a maximum): the API's answer, or a refusal with the
+ * smallest amount accepted now (the lot's own floor, or the API's) or the API's words.
+ */
+export type AmountOutcome<Intent extends string, Result> =
+  { intent: Intent; ok: true; result: Result } | { intent: Intent; ok: false; minimumAmount: number | null; message: string | null };
+
+/** A bid placed: the bid and the lot's standing after it. */
+export type BidOutcome = AmountOutcome<'bid', PlaceBidResponse>;
+/** A maximum set, raised, lowered or removed: the lot as it stands after it. */
+export type MaxBidOutcome = AmountOutcome<'max-bid' | 'remove-max-bid', AuctionLotDetail>;
+
+/** What the visitor typed, without the group separators they may use ("1 200 000", "1,200,000"). */
+function amountOf(typed: string, minimum: number): number {
+  return Number((typed.trim() || String(minimum)).replace(/[\s\u00a0,.]/g, ''));
+}
+
+/** The one path of an amount from the form to the API: read, checked against its floor, sent. */
+async function offerAmount<Intent extends string, Result>(
+  form: FormData,
+  intent: Intent,
+  how: {
+    field: string;
+    lowest: (minimumBid: number) => number;
+    tooLow: ErrorCode;
+    send: (lotId: string, amount: number) => Promise<Result>;
+  },
+): Promise<AmountOutcome<Intent, Result>> {
+  const lotId = String(form.get('lotId') ?? '');
+  const minimum = Number(form.get('minimumBid'));
+  const amount = amountOf(String(form.get(how.field) ?? ''), minimum);
+  if (!Number.isSafeInteger(amount) || amount < how.lowest(minimum)) return { intent, ok: false, minimumAmount: minimum, message: null };
+  try {
+    return { intent, ok: true, result: await how.send(lotId, amount) };
+  } catch (failure) {
+    const body = apiErrorOf(failure);
+    if (body?.code === how.tooLow && body.minimumAmount) return { intent, ok: false, minimumAmount: body.minimumAmount, message: null };
+    return { intent, ok: false, minimumAmount: null, message: body?.message ?? null };
+  }
+}
+
+const bid = (form: FormData): Promise<BidOutcome> =>
+  offerAmount(form, 'bid', { field: 'amount', lowest: (minimum) => minimum, tooLow: 'bid_too_low', send: placeBid });
+
+// Any positive maximum is sent: whether it is high enough depends on who leads, which the API knows.
+const maxBid = (form: FormData): Promise<MaxBidOutcome> =>
+  offerAmount(form, 'max-bid', { field: 'maxAmount', lowest: () => 1, tooLow: 'max_bid_too_low', send: setMaxBid });
+
+async function removeMax(form: FormData): Promise<MaxBidOutcome> {
+  try {
+    return { intent: 'remove-max-bid', ok: true, result: await removeMaxBid(String(form.get('lotId') ?? '')) };
+  } catch (failure) {
+    return { intent: 'remove-max-bid', ok: false, minimumAmount: null, message: apiErrorOf(failure)?.message ?? null };
+  }
+}
+
+/** The lot's intents: bidding (plainly or by a maximum, which may be removed) and buying a won lot. */
+export const auctionIntents = { bid, 'max-bid': maxBid, 'remove-max-bid': removeMax, 'buy-lot': buyLot };
