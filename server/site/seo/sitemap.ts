@@ -3,27 +3,17 @@ import type { Request, Response } from 'express';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { NewsSummary } from '../../../shared/api-types';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_TAG, localizePath } from '../../../shared/languages';
-import { href, type PageKey } from '../../../shared/paths';
+import { href, PAGE_KEYS, type PageKey } from '../../../shared/paths';
 import type { Config } from '../../process/config';
 import type { ServerReader } from '../operator-api/server-reader';
 
 /**
- * Pages a search engine should list: all but a news item (listed one by one below) and the
- * success page, which only means something right after a payment and is `noindex`.
+ * Pages a search engine should list: every page but a news item (listed one by one below) and the
+ * success page, which only means something right after a payment and is `noindex`. A new page is
+ * listed unless it is named here.
  */
-export const SITEMAP_PAGES: PageKey[] = [
-  'home',
-  'news',
-  'about',
-  'oqDay',
-  'numbers',
-  'specificTariffs',
-  'constructor',
-  'pointsOfSale',
-  'identification',
-  'identificationRetry',
-  'payment',
-];
+const NOT_LISTED: readonly PageKey[] = ['newsItem', 'success'];
+export const SITEMAP_PAGES: PageKey[] = PAGE_KEYS.filter((page) => !NOT_LISTED.includes(page));
 
 /** The largest page the news API answers (`pageSize` is clamped to 50). */
 const NEWS_PAGE_SIZE = 50;
