@@ -1,9 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { listen, openStream } from '../test-support/event-stream';
 import { authToken, createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
+import { data, lotStreams } from './lot-events-support';
 
 let t: TestApi;
 let server: Awaited<ReturnType<typeof listen>>;
@@ -16,9 +15,7 @@ afterEach(async () => {
   t.close();
 });
 
-const streamOf = (lot: string, headers: Record<string, string> = {}, query = '') =>
-  openStream(`${server.origin}/api/v1/auctions/${lot}/events${query}`, headers);
-const data = (message: { data: string }) => JSON.parse(message.data);
+const streamOf = lotStreams(() => server.origin);
 
 function bid(lot: string, token: string, amount: number) {
   return request(t.app).post(`/api/v1/auctions/${lot}/bids`).set('Authorization', `Bearer ${token}`).send({ amount }).expect(201);
@@ -179,125 +176,6 @@ describe('the live stream of a lot', () => {
     await bid('lot-008', token, lot.minimumBid);
     expect(data(await list.next('bid'))).toMatchObject({ lotId: 'lot-008', lot: { currentBid: lot.minimumBid, myPosition: null } });
     list.close();
-  });
-});
-
-describe('limits on streams', () => {
-  it('refuses a client’s stream past LIMIT_STREAMS_PER_CLIENT with a 429 JSON error, and frees the slot when one closes', async () => {
-    await server.close();
-    t.close();
-    t = createTestApi({ limits: { streamsPerClient: 2 } });
-    server = await listen(t.app);
-    const me = { 'X-Forwarded-For': '198.51.100.7' };
-    const held = [await streamOf('lot-006', me), await streamOf('lot-005', me)];
-    await Promise.all(held.map((s) => s.next('snapshot')));
-    const refused = await streamOf('lot-006', { ...me, 'X-Language': 'en' });
-    expect(refused.status).toBe(429);
-    expect(refused.headers['content-type']).toMatch(/^application\/json/);
-    expect(refused.headers['retry-after']).toBe('30');
-    const body = await refused.json();
-    expect(body.error).toMatchObject({ code: 'too_many_streams', retryAfterSeconds: 30 });
-    expect(body.error.message).toContain('(2)');
-    const neighbour = await streamOf('lot-006', { 'X-Forwarded-For': '198.51.100.8' });
-    expect(neighbour.status).toBe(200);
-    neighbour.close();
-
-    held[0].close();
-    await held[0].ended;
-    // The server sees the close a moment later; the next stream gets the freed slot.
-    let again = await streamOf('lot-006', me);
-    for (let tries = 1; again.status === 429 && tries < 50; tries++) again = await streamOf('lot-006', me);
-    if (again.status !== 200) throw new Error(`the freed slot was never given back: the 50th try still answered ${again.status}`);
-    again.close();
-    held[1].close();
-  });
-
-  it('refuses any stream past LIMIT_STREAMS_TOTAL with a JSON 503 and Retry-After before any event, and takes one again when a slot frees', async () => {
-    await server.close();
-    t.close();
-    t = createTestApi({ limits: { streamsTotal: 2 } });
-    server = await listen(t.app);
-    // Two different clients fill the process; a third, new client is refused although it holds none.
-    const held = [
-      await streamOf('lot-006', { 'X-Forwarded-For': '198.51.100.11' }),
-      await streamOf('lot-005', { 'X-Forwarded-For': '198.51.100.12' }),
-    ];
-    await Promise.all(held.map((s) => s.next('snapshot')));
-    for (const [lang, text] of [
-      ['en', 'Live auction updates are busy right now. The page refreshes the bids by itself; live updates will be back in 30 s.'],
-      [
-        'ru',
-        'Обновления аукциона в реальном времени сейчас перегружены. Страница сама обновляет ставки; обновления в реальном времени вернутся через 30 с.',
-      ],
-      [
-        'uz',
-        'Auksionning jonli yangilanishlari hozir band. Sahifa stavkalarni oʻzi yangilab turadi; jonli yangilanishlar 30 soniyadan soʻng qaytadi.',
-      ],
-    ]) {
-      const refused = await streamOf('lot-005', { 'X-Forwarded-For': '203.0.113.50', 'X-Language': lang });
-      expect(refused.status).toBe(503);
-      expect(refused.headers['content-type']).toMatch(/^application\/json/);
-      expect(refused.headers['retry-after']).toBe('30');
-      const body = await refused.json();
-      expect(body.error).toEqual({ code: 'streams_busy', message: text, retryAfterSeconds: 30 });
-    }
-    held[0].close();
-    await held[0].ended;
-    let again = await streamOf('lot-005', { 'X-Forwarded-For': '203.0.113.50' });
-    for (let tries = 1; again.status === 503 && tries < 50; tries++)
-      again = await streamOf('lot-005', { 'X-Forwarded-For': '203.0.113.50' });
-    if (again.status !== 200) throw new Error(`the freed slot was never given back: the 50th try still answered ${again.status}`);
-    expect(data(await again.next('snapshot'))).toMatchObject({ id: 'lot-005' });
-    again.close();
-    held[1].close();
-  });
-
-  it('holds no slot for a browser that left while its token was being checked', async () => {
-    await server.close();
-    t.close();
-    let verifying!: () => void;
-    const asked = new Promise<void>((resolve) => (verifying = resolve));
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    let holdBack = false;
-    t = createTestApi({
-      limits: { streamsPerClient: 1 },
-      wrapTokens: (tokens) => ({
-        sign: tokens.sign,
-        async verify(token) {
-          if (holdBack) {
-            verifying();
-            await answered;
-          }
-          return tokens.verify(token);
-        },
-      }),
-    });
-    const auth = await authToken(t.app);
-    const { streamToken } = (
-      await request(t.app).post('/api/v1/auctions/lot-006/stream-token').set('Authorization', `Bearer ${auth}`).expect(201)
-    ).body;
-    holdBack = true;
-    const site = http.createServer(t.app);
-    const serverSockets: Socket[] = [];
-    site.on('connection', (socket) => serverSockets.push(socket));
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    server = { origin, close: () => new Promise<void>((resolve) => (site.closeAllConnections(), site.close(() => resolve()))) };
-    const me = { 'X-Forwarded-For': '198.51.100.9' };
-
-    const leaving = http.get(`${origin}/api/v1/auctions/lot-006/events?token=${streamToken}`, { agent: false, headers: me });
-    leaving.on('error', () => {});
-    await asked;
-    leaving.destroy();
-    // The server has seen the browser go before the check answers.
-    await Promise.all(serverSockets.map((socket) => (socket.destroyed ? null : new Promise((resolve) => socket.once('close', resolve)))));
-    answer();
-    holdBack = false;
-
-    const next = await streamOf('lot-006', me, `?token=${streamToken}`);
-    expect(next.status).toBe(200);
-    next.close();
   });
 });
 

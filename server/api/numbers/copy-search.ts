@@ -1,6 +1,7 @@
 import { compileMask } from './number-patterns';
-import type { SearchFilters, SearchKey, SearchSort } from './number-search';
-import { byMsisdn, categoryIndex, patternCost, SUBSCRIBER_DIGITS, type DigitPattern, type SaleCopy } from './sale-copy';
+import { patternCost, SUBSCRIBER_DIGITS, type DigitPattern } from './packed-digits';
+import { byMsisdn, categoryIndex, type SaleCopy } from './sale-copy';
+import type { SearchFilters, SearchKey, SearchSort } from './search-plan';
 
 /** The nine national digits: the operator code (places 0–1) and the subscriber number (2–8). */
 const NATIONAL_DIGITS = 9;

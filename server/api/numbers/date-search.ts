@@ -1,7 +1,8 @@
 import type { CategoryId } from '../../../shared/api-types';
 import { dateFieldsOf, isRealDate, type CalendarDate } from '../../../shared/validation';
-import type { SearchKey } from './number-search';
-import { byCatalogue, categoryIndex, SUBSCRIBER_DIGITS, type SaleCopy } from './sale-copy';
+import { SUBSCRIBER_DIGITS } from './packed-digits';
+import { byCatalogue, categoryIndex, type SaleCopy } from './sale-copy';
+import type { SearchKey } from './search-plan';
 
 /**
  * A date (a birthday, a wedding) as the digit runs people look for in a number: DDMMYY, YYMMDD,

@@ -1,7 +1,8 @@
 import type { CategoryId } from '../../../shared/api-types';
 import { CATEGORY_IDS } from './categories';
-import type { SearchFilters } from './number-search';
-import { byCatalogue, categoryIndex, patternCost, shiftOf, SUBSCRIBER_DIGITS, type KeyRange, type SaleCopies } from './sale-copy';
+import { patternCost, shiftOf, SUBSCRIBER_DIGITS } from './packed-digits';
+import { byCatalogue, categoryIndex, type KeyRange, type SaleCopies } from './sale-copy';
+import type { SearchFilters } from './search-plan';
 
 export { SUBSCRIBER_DIGITS };
 

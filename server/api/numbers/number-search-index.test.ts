@@ -5,7 +5,7 @@ import { DATABASE_FILE } from '../store/database';
 import { createPrng, intBetween } from '../seed/prng';
 import { createTestApi, freeNumber, MINUTE, placeOrder, reserve, type TestApi } from '../test-support/test-api';
 import { normalizeMask } from './number-patterns';
-import { HELD_BY_CATEGORY_SQL, HELD_SQL, heldMatchingSql, pricePartSql, type SearchFilters } from './number-search';
+import { HELD_BY_CATEGORY_SQL, HELD_SQL, heldMatchingSql, pricePartSql, type SearchFilters } from './search-plan';
 
 let t: TestApi;
 let db: Database.Database;

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { sameState, type NumberSearch, type SearchFilters, type SearchKey, type SearchSort, type SearchState } from './number-search';
+import { sameState, type NumberSearch, type SearchState } from './number-search';
+import type { SearchFilters, SearchKey, SearchSort } from './search-plan';
 
 /** A mark every this many matches: a deep page walks at most this many beyond the nearest one. */
 export const MARK_EVERY = 250;

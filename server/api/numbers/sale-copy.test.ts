@@ -1,7 +1,8 @@
 import { openDatabase, type Db } from '../store/database';
 import { createTestApi, type TestApi } from '../test-support/test-api';
 import { INSERT_NUMBER, storedNumber } from './number-columns';
-import { createSaleCopy, patternCost, type DigitPattern, type SaleCopy } from './sale-copy';
+import { patternCost, type DigitPattern } from './packed-digits';
+import { createSaleCopy, type SaleCopy } from './sale-copy';
 
 /** The in-memory copy of the numbers for sale: its pattern lookups, and following the store's changes. */
 

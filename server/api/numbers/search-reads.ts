@@ -9,20 +9,12 @@ import { pageOf } from '../http/input';
 import { keysAfter, searchCopy } from './copy-search';
 import { dateMatches, dateRuns, matchedForm, parseDate, type DateForm } from './date-search';
 import { createNearMatches, wishOf } from './near-matches';
-import {
-  createNumberSearch,
-  decodeCursor,
-  encodeCursor,
-  EXACT_TOTAL_LIMIT,
-  sameState,
-  type SearchFilters,
-  type SearchKey,
-  type SearchState,
-} from './number-search';
+import { createNumberSearch, decodeCursor, encodeCursor, EXACT_TOTAL_LIMIT, sameState, type SearchState } from './number-search';
 import { normalizeMask } from './number-patterns';
 import { toPhoneNumber, type NumberRow } from './number-store';
 import { createPageStarts } from './page-start';
 import { createSaleCopy } from './sale-copy';
+import type { SearchFilters, SearchKey } from './search-plan';
 
 // The latest lot is looked up only for a number on auction (the only one whose lot the API shows).
 export const SELECT_NUMBER = `SELECT n.*, CASE WHEN n.status = 'auction'

@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import { CATALOGUES } from '../locales/catalogues';
+import { localizePath, type Language } from '../shared/languages';
+import { waitForHydration, waitForPage, withSiteAndBrowser, type Site } from './support';
+
+/** Test support for purchase.test.ts and purchase-detours.test.ts: a visitor's steps from a number to its payment. */
+
+export const TEXTS = CATALOGUES;
+export type Texts = (typeof TEXTS)[Language];
+
+let site: Site;
+// Every test confirms its own phone: the API allows one SMS code a minute per number.
+let phoneSeq = 1000000;
+const nextPhone = () => `+998 90 ${++phoneSeq}`;
+
+/** The file's site and browser, handed to `ready` as well. */
+export function withPurchaseSite(ready: (started: { site: Site; browser: Browser }) => void): void {
+  // Every bid counts as late (the lots end within a day): the end time visibly moves. Each test
+  // here is a visitor confirming a phone of their own, all from one address: the API's ten new
+  // phones per client and hour are raised, so that no test depends on how many phones the tests
+  // before it confirmed (the limit itself is e2e/limits.test.ts's).
+  withSiteAndBrowser({ AUCTION_EXTEND_MINUTES: '1440', LIMIT_SMS_PHONES_PER_HOUR: '20' }, (started) => {
+    site = started.site;
+    ready(started);
+  });
+}
+
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+/** The sandbox page is the API's stand-in for a provider's site: its missing favicon is not the site's problem. */
+export const siteProblems = (problems: string[]) =>
+  problems.filter((p) => p !== 'console.error: Failed to load resource: the server responded with a status of 404 (Not Found)');
+
+export async function open(page: Page, lang: Language, path: string) {
+  await page.goto(`${site.origin}${localizePath(path.split('?')[0], lang)}${path.includes('?') ? `?${path.split('?')[1]}` : ''}`);
+  await waitForHydration(page);
+}
+
+/** Reserves the n-th number of the list and waits for the booking panel; returns the number as shown. */
+export async function reserve(page: Page, c: Texts, index = 0): Promise<string> {
+  const button = page
+    .getByRole('button', { name: new RegExp(`^${fill(c.numbers.results.chooseNumber, { number: '\\+998[\\d ]+' })}$`) })
+    .nth(index);
+  const label = (await button.getAttribute('aria-label'))!;
+  await button.click();
+  await page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor();
+  return /\+998[\d ]+\d/.exec(label)![0];
+}
+
+/**
+ * The options of the booked number, then on to identification. Waits for that page: /numbers has
+ * a phone field of its own (the watches'), which the next step would otherwise fill while the
+ * navigation is still on its way (a slow run confirmed the watches' phone, then lost its form).
+ */
+export async function chooseEsimAndTariff(page: Page, c: Texts, tariffName: RegExp) {
+  await page.getByRole('radio', { name: /^eSIM/ }).check();
+  await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
+  await page.getByRole('radio', { name: tariffName }).check();
+  await page.getByRole('button', { name: c.purchase.options.continue }).click();
+  await waitForPage(page, /\/identification\?/, c.pages.identification.title);
+}
+
+export async function confirmPhone(page: Page, c: Texts) {
+  await page.getByRole('textbox', { name: c.purchase.phone.label }).fill(nextPhone());
+  await page.getByRole('button', { name: c.purchase.phone.send }).click();
+  await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).fill('123456');
+  await page.getByRole('button', { name: c.purchase.phone.confirm, exact: true }).click();
+  await page.locator('main').getByText(c.purchase.phone.confirmed).waitFor();
+}
+
+export async function identify(page: Page, c: Texts, document: string, birthDate: string) {
+  await page.getByRole('textbox', { name: c.identification.document }).fill(document);
+  await page.getByRole('textbox', { name: c.identification.birthDate }).fill(birthDate);
+  await page.getByRole('checkbox', { name: c.identification.contract }).check();
+  await page.getByRole('button', { name: c.identification.submit }).click();
+}
+
+export async function startPayment(page: Page, c: Texts, provider: string) {
+  await page.getByRole('heading', { name: c.payment.summary.title }).waitFor();
+  await page.getByRole('radio', { name: provider }).check();
+  await page.getByRole('button', { name: c.payment.pay }).click();
+  await page.waitForURL(/\/api\/v1\/sandbox\/payments\//);
+}

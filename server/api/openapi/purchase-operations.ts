@@ -1,0 +1,113 @@
+/** The operations of the purchase after the booking: the SMS code, identification, the order and its payment. */
+import * as C from '../../../shared/contract';
+import { id, type Operation } from './operation';
+
+/** SMS codes that confirm a phone. */
+export const SMS_OPERATIONS: Operation[] = [
+  {
+    method: 'post',
+    path: '/auth/sms',
+    operationId: 'sendSmsCode',
+    summary:
+      'Send an SMS code (1 per 60 s, 5 per hour per number; codes to at most LIMIT_SMS_PHONES_PER_HOUR phones per client; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR in all per hour: 429 too_many_network_sms, sms_busy)',
+    tag: 'auth',
+    body: C.SmsCodeBody,
+    ok: [201, C.SmsCodeResponse],
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/auth/sms/verify',
+    operationId: 'verifySmsCode',
+    summary: 'Verify the code: auth_token and auth_token_number',
+    tag: 'auth',
+    body: C.SmsVerifyBody,
+    ok: [200, C.SmsVerifyResponse],
+    errors: [400],
+  },
+];
+
+/** Remote identification or an appointment at a point of sale. */
+export const IDENTIFICATION_OPERATIONS: Operation[] = [
+  {
+    method: 'post',
+    path: '/identification/remote',
+    operationId: 'identifyRemotely',
+    summary: 'Remote identification: passport or PINFL and date of birth',
+    tag: 'identification',
+    body: C.RemoteIdentificationBody,
+    security: 'auth',
+    ok: [201, C.Identification],
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/identification/manual',
+    operationId: 'bookIdentification',
+    summary: 'Manual identification: an appointment at a point of sale',
+    tag: 'identification',
+    body: C.ManualIdentificationBody,
+    security: 'auth',
+    ok: [201, C.Identification],
+    errors: [400, 401],
+  },
+  {
+    method: 'get',
+    path: '/identification/current',
+    operationId: 'getIdentification',
+    summary: 'Latest identification of the phone',
+    tag: 'identification',
+    security: 'auth',
+    ok: [200, C.Identification],
+    errors: [400, 401, 404],
+  },
+];
+
+/** Orders, their payment and activation status. */
+export const ORDER_OPERATIONS: Operation[] = [
+  {
+    method: 'post',
+    path: '/orders',
+    operationId: 'createOrder',
+    summary: 'Create an order from the reserved number',
+    tag: 'orders',
+    body: C.CreateOrderBody,
+    security: 'reservationAndAuth',
+    ok: [201, C.CreateOrderResponse],
+    errors: [400, 401, 403, 404, 409, 429],
+  },
+  {
+    method: 'get',
+    path: '/orders/{id}',
+    operationId: 'getOrder',
+    summary: 'The order',
+    tag: 'orders',
+    params: id,
+    security: 'orderOrAuth',
+    ok: [200, C.Order],
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/orders/{id}/status',
+    operationId: 'getOrderStatus',
+    summary: '"I\'ve already paid": activated or not paid',
+    tag: 'orders',
+    params: id,
+    security: 'orderOrAuth',
+    ok: [200, C.OrderStatusResponse],
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'post',
+    path: '/orders/{id}/payments',
+    operationId: 'startPayment',
+    summary: 'Start a payment: URL of the sandbox payment page',
+    tag: 'orders',
+    params: id,
+    body: C.StartPaymentBody,
+    security: 'orderOrAuth',
+    ok: [201, C.StartPaymentResponse],
+    errors: [400, 401, 403, 404, 409],
+  },
+];
