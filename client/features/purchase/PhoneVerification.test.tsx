@@ -1,0 +1,165 @@
+/** @jest-environment @happy-dom/jest-environment */
+import { screen } from '@testing-library/react';
+import type { ActionFunction } from 'react-router';
+import { saveAuth } from '../../../shared/tokens';
+import { confirmedPhone, held, renderComponent, testToken } from '../../testing/render';
+import { PhoneVerification } from './PhoneVerification';
+import { smsStep, type SmsIntent, type SmsOutcome } from './sms-step';
+
+/** The page's action as far as it runs without the network: the SMS step's own checks, before any request. */
+const checksOnly: ActionFunction = async ({ request }) => {
+  const form = await request.formData();
+  return smsStep(form.get('intent') as SmsIntent, Object.fromEntries(form));
+};
+
+/** An action answering each intent as the real one does after the API's answer. */
+function answering(outcomes: Partial<Record<SmsIntent, SmsOutcome | (() => SmsOutcome)>>): ActionFunction {
+  return async ({ request }) => {
+    const intent = (await request.formData()).get('intent') as SmsIntent;
+    const outcome = outcomes[intent];
+    return typeof outcome === 'function' ? outcome() : outcome;
+  };
+}
+
+const sent: SmsOutcome = { intent: 'sms-send', ok: true, phone: '+998901234567' };
+
+function show(action: ActionFunction, storage: Record<string, string> = {}) {
+  return renderComponent(<PhoneVerification idPrefix="test" />, { path: '/identification', action, localStorage: storage });
+}
+
+async function requestCode(user: ReturnType<typeof show>['user'], phone = '+998 90 123 45 67') {
+  await user.type(screen.getByLabelText('Your phone number'), phone);
+  await user.click(screen.getByRole('button', { name: 'Get the code' }));
+}
+
+describe('the SMS step', () => {
+  it('refuses a phone that is not an Uzbek number, with the format message next to the phone field', async () => {
+    const { user } = show(checksOnly);
+    await requestCode(user, '12345');
+    const phone = screen.getByLabelText('Your phone number');
+    expect(await screen.findByText('Enter an Uzbek number in the format +998 XX XXX XX XX.')).toBeInTheDocument();
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining('Enter an Uzbek number in the format +998 XX XXX XX XX.'));
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByLabelText('Code from the SMS')).not.toBeInTheDocument();
+  });
+
+  it('asks for the phone when it was left empty', async () => {
+    const { user } = show(checksOnly);
+    await user.click(screen.getByRole('button', { name: 'Get the code' }));
+    expect(await screen.findByText('Fill in this field.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your phone number')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('keeps the button disabled while the code is being sent', async () => {
+    const answer = held<SmsOutcome>();
+    const { user } = show(async () => answer.promise);
+    await requestCode(user);
+    expect(screen.getByRole('button', { name: 'Get the code' })).toBeDisabled();
+    answer.resolve(sent);
+    expect(await screen.findByRole('button', { name: 'Send a new code' })).toBeEnabled();
+  });
+
+  it('says where the code went and asks for it once it is sent', async () => {
+    const { user } = show(answering({ 'sms-send': sent }));
+    await requestCode(user);
+    expect(await screen.findByText('We sent a code to +998 90 123 45 67. It is valid for 5 minutes.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Code from the SMS')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeInTheDocument();
+  });
+
+  it('shows the API’s refusal to send next to the phone field', async () => {
+    const { user } = show(
+      answering({
+        'sms-send': {
+          intent: 'sms-send',
+          ok: false,
+          codeStillValidFor: null,
+          message: 'Too many codes are being sent right now. Please try again in 5 min.',
+          messageKey: 'purchase.phone.sendFailed',
+        },
+      }),
+    );
+    await requestCode(user);
+    const phone = screen.getByLabelText('Your phone number');
+    await screen.findByText('Too many codes are being sent right now. Please try again in 5 min.');
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining('Too many codes are being sent right now.'));
+    expect(screen.queryByLabelText('Code from the SMS')).not.toBeInTheDocument();
+  });
+
+  it('says the code could not be sent in its own words when the API gave none', async () => {
+    const { user } = show(
+      answering({
+        'sms-send': { intent: 'sms-send', ok: false, codeStillValidFor: null, message: null, messageKey: 'purchase.phone.sendFailed' },
+      }),
+    );
+    await requestCode(user);
+    expect(await screen.findByText('The code could not be sent. Please try again.')).toBeInTheDocument();
+  });
+
+  it('still asks for the last code when a new one was asked for too soon', async () => {
+    const { user } = show(
+      answering({
+        'sms-send': {
+          intent: 'sms-send',
+          ok: false,
+          codeStillValidFor: '+998901234567',
+          message: 'Too many codes requested. Try again in 42 s.',
+          messageKey: 'purchase.phone.sendFailed',
+        },
+      }),
+    );
+    await requestCode(user);
+    expect(await screen.findByText('Too many codes requested. Try again in 42 s.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Code from the SMS')).toBeInTheDocument();
+  });
+
+  it('refuses a code that is not 4 to 8 digits, next to the code field', async () => {
+    const { user } = show(async (args) => {
+      const form = await args.request.formData();
+      return form.get('intent') === 'sms-send' ? sent : smsStep('sms-verify', Object.fromEntries(form));
+    });
+    await requestCode(user);
+    await user.type(await screen.findByLabelText('Code from the SMS'), '12');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Enter the code from the SMS: 4 to 8 digits.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Code from the SMS')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the API’s refusal of a wrong code next to the code field', async () => {
+    const { user } = show(
+      answering({
+        'sms-send': sent,
+        'sms-verify': { intent: 'sms-verify', ok: false, message: 'The code is incorrect.', messageKey: 'purchase.phone.verifyFailed' },
+      }),
+    );
+    await requestCode(user);
+    await user.type(await screen.findByLabelText('Code from the SMS'), '0000');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The code is incorrect.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Code from the SMS')).toHaveAccessibleDescription('The code is incorrect.');
+  });
+
+  it('shows the confirmed phone once the code is accepted, and forgets it on “Use another phone”', async () => {
+    const { user } = show(
+      answering({
+        'sms-send': sent,
+        'sms-verify': () => {
+          saveAuth({ authToken: testToken({ sub: '+998901234567' }), authTokenNumber: '+998901234567', expiresAt: '2030-01-01T00:00:00Z' });
+          return { intent: 'sms-verify', ok: true };
+        },
+      }),
+    );
+    await requestCode(user);
+    await user.type(await screen.findByLabelText('Code from the SMS'), '1234');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Phone confirmed:')).toHaveTextContent('Phone confirmed: +998 90 123 45 67');
+    await user.click(screen.getByRole('button', { name: 'Use another phone' }));
+    expect(await screen.findByLabelText('Your phone number')).toBeInTheDocument();
+  });
+
+  it('starts confirmed when the browser already holds a valid auth token', () => {
+    show(answering({}), confirmedPhone('+998901234567'));
+    expect(screen.getByText('Phone confirmed:')).toHaveTextContent('+998 90 123 45 67');
+    expect(screen.queryByLabelText('Your phone number')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,130 @@
+/** @jest-environment @happy-dom/jest-environment */
+import { screen, waitFor } from '@testing-library/react';
+import type { ActionFunction } from 'react-router';
+import type { AuctionLot, PlaceBidResponse } from '../../../../shared/api-types';
+import { findRegionWith, held, renderComponent } from '../../../testing/render';
+import { auctionIntents, type BidOutcome } from './actions';
+import { BidForm } from './BidForm';
+
+const LOT: AuctionLot = {
+  id: 'lot-1',
+  number: '+998901111111',
+  formatted: '+998 90 111 11 11',
+  status: 'active',
+  startPrice: 1_000_000,
+  step: 100_000,
+  buyNowPrice: 5_000_000,
+  currentBid: 1_000_000,
+  minimumBid: 1_100_000,
+  bidCount: 1,
+  startsAt: '2030-01-01T10:00:00Z',
+  endsAt: '2030-01-02T10:00:00Z',
+  serverTime: '2030-01-01T12:00:00Z',
+  soldPrice: null,
+  myBid: null,
+  myPosition: null,
+  myTurnToBuyUntil: null,
+  rules: {
+    lateBidSeconds: 300,
+    extendMaxSeconds: 3600,
+    latestEndAt: '2030-01-02T11:00:00Z',
+    paymentWindowSeconds: 1800,
+    whenUnpaid: 'next_bidder',
+  },
+};
+
+/** The page's action for a bid as far as it runs without the network: the amount read and checked against the lot's floor. */
+const checksOnly: ActionFunction = async ({ request }) => auctionIntents.bid(await request.formData());
+const refusing =
+  (minimumAmount: number | null, message: string | null): ActionFunction =>
+  async () =>
+    ({ intent: 'bid', ok: false, minimumAmount, message }) satisfies BidOutcome;
+
+function show(action: ActionFunction, lot: AuctionLot = LOT, onAccepted = jest.fn()) {
+  const rendered = renderComponent(<BidForm lot={lot} onAccepted={onAccepted} />, { path: '/numbers/auction/lot-1', action });
+  return { ...rendered, onAccepted };
+}
+
+async function bid(user: ReturnType<typeof show>['user'], amount: string) {
+  await user.type(screen.getByLabelText('Your bid'), amount);
+  await user.click(screen.getByRole('button', { name: 'Place the bid' }));
+}
+
+describe('the bid form', () => {
+  it('tells the smallest bid accepted, next to the field, when the bid is under the lot’s minimum', async () => {
+    const { user } = show(checksOnly);
+    await bid(user, '500 000');
+    const field = screen.getByLabelText('Your bid');
+    await screen.findByText('The bid is too low: the minimum now is 1,100,000 UZS.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('The bid is too low: the minimum now is 1,100,000'));
+  });
+
+  it('tells the new minimum when the API refuses the bid as too low', async () => {
+    const { user } = show(refusing(1_300_000, null));
+    await bid(user, '1 100 000');
+    expect(await screen.findByText('The bid is too low: the minimum now is 1,300,000 UZS.')).toBeInTheDocument();
+  });
+
+  it('shows the API’s own words for another refusal', async () => {
+    const { user } = show(refusing(null, 'Too many bids in a row. Please try again in 30 s.'));
+    await bid(user, '1 200 000');
+    expect(await screen.findByText('Too many bids in a row. Please try again in 30 s.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your bid')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says the bid could not be placed when no answer came', async () => {
+    const { user } = show(refusing(null, null));
+    await bid(user, '1 200 000');
+    expect(await screen.findByText('The bid could not be placed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('takes no second bid while one is being placed', async () => {
+    const answer = held<BidOutcome>();
+    const { user } = show(async () => answer.promise);
+    await bid(user, '1 200 000');
+    expect(screen.getByRole('button', { name: 'Place the bid' })).toBeDisabled();
+    answer.resolve({ intent: 'bid', ok: false, minimumAmount: null, message: null });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place the bid' })).toBeEnabled());
+  });
+
+  it('confirms an accepted bid, hands it to the lot and empties the field', async () => {
+    const result: PlaceBidResponse = {
+      bid: { amount: 1_200_000, bidder: '+998 90 *** ** 67', createdAt: '2030-01-01T12:01:00Z', mine: true, automatic: false },
+      lot: { ...LOT, currentBid: 1_200_000, minimumBid: 1_300_000, myBid: 1_200_000, myPosition: 1 },
+    };
+    const sent: Record<string, FormDataEntryValue>[] = [];
+    const { user, onAccepted } = show(async ({ request }) => {
+      sent.push(Object.fromEntries(await request.formData()));
+      return { intent: 'bid', ok: true, result } satisfies BidOutcome;
+    });
+    await bid(user, '1 200 000');
+    await findRegionWith('status', 'Your bid of 1,200,000\u00a0UZS is accepted.');
+    expect(onAccepted).toHaveBeenCalledWith(result);
+    await waitFor(() => expect(screen.getByLabelText('Your bid')).toHaveValue(''));
+    expect(sent).toEqual([{ intent: 'bid', lotId: 'lot-1', minimumBid: '1100000', amount: '1 200 000' }]);
+  });
+
+  it('tells an outbid bidder so and bids the new minimum with one button', async () => {
+    const sent: Record<string, FormDataEntryValue>[] = [];
+    const { user } = show(
+      async ({ request }) => {
+        sent.push(Object.fromEntries(await request.formData()));
+        return { intent: 'bid', ok: false, minimumAmount: null, message: null } satisfies BidOutcome;
+      },
+      { ...LOT, myBid: 1_000_000, myPosition: 2 },
+    );
+    expect(screen.getByText('You have been outbid')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Bid 1,100,000\u00a0UZS' }));
+    await screen.findByText('The bid could not be placed. Please try again.');
+    expect(sent[0]).toMatchObject({ intent: 'bid', amount: '1100000' });
+  });
+
+  it('tells the leader they lead, offers only buy-now, and shows its refusal', async () => {
+    const { user } = show(refusing(null, 'You are already the highest bidder.'), { ...LOT, myBid: 1_000_000, myPosition: 1 });
+    expect(screen.getByText('You are the highest bidder')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your bid')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buy now for 5,000,000\u00a0UZS' }));
+    await findRegionWith('alert', 'You are already the highest bidder.');
+  });
+});

@@ -1,0 +1,102 @@
+/** @jest-environment @happy-dom/jest-environment */
+import { screen } from '@testing-library/react';
+import type { ActionFunction } from 'react-router';
+import { draftStorage, findRegionWith, held, renderComponent } from '../../testing/render';
+import { PaymentForm } from './PaymentForm';
+
+type Outcome = { ok: true } | { ok: false; code: string | null; message: string | null };
+
+function show(action: ActionFunction, draft: Record<string, unknown> = { provider: 'click' }, onAlreadyPaid: (() => void) | null = null) {
+  return renderComponent(<PaymentForm orderId="ord-7" onAlreadyPaid={onAlreadyPaid} />, {
+    path: '/payment',
+    action,
+    sessionStorage: draftStorage(draft),
+  });
+}
+
+const refusing =
+  (code: string | null, message: string | null): ActionFunction =>
+  async () =>
+    ({ ok: false, code, message }) satisfies Outcome;
+const pay = (user: ReturnType<typeof show>['user']) => user.click(screen.getByRole('button', { name: 'Go to payment' }));
+
+describe('the payment form', () => {
+  it('asks for a payment method when none is chosen, next to the methods, and focuses the first one', async () => {
+    const action = jest.fn();
+    const { user } = show(action, {});
+    await pay(user);
+    const payme = screen.getByRole('radio', { name: 'Payme' });
+    expect(payme).toHaveAccessibleDescription(expect.stringContaining('Choose a payment method.'));
+    for (const name of ['Payme', 'Click', 'Uzum', 'Bank card'])
+      expect(screen.getByRole('radio', { name })).toHaveAttribute('aria-invalid', 'true');
+    expect(payme).toHaveFocus();
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('drops the method message once a method is chosen and sent', async () => {
+    const { user } = show(refusing(null, null), {});
+    await pay(user);
+    await user.click(screen.getByRole('radio', { name: 'Uzum' }));
+    await pay(user);
+    expect(screen.queryByText('Choose a payment method.')).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Uzum' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('posts the chosen provider for the order, and stays busy while the payment page opens', async () => {
+    const answer = held<Outcome>();
+    const sent: Record<string, FormDataEntryValue>[] = [];
+    const { user } = show(async ({ request }) => {
+      sent.push(Object.fromEntries(await request.formData()));
+      return answer.promise;
+    });
+    await pay(user);
+    expect(screen.getByRole('button', { name: 'Opening the payment page…' })).toBeDisabled();
+    answer.resolve({ ok: true });
+    // A success leaves for the provider's page: the form stays busy until it does.
+    expect(await screen.findByRole('button', { name: 'Opening the payment page…' })).toBeDisabled();
+    expect(sent[0]).toMatchObject({ intent: 'pay', provider: 'click', orderId: 'ord-7' });
+  });
+
+  it('sends a visitor who is not identified to identification, in the spec’s words', async () => {
+    const { user } = show(refusing('registration_required', 'Registration is required.'));
+    await pay(user);
+    await findRegionWith('alert', 'First you need to register');
+    expect(screen.getByRole('link', { name: 'Go to identification' })).toHaveAttribute('href', '/en/identification');
+    expect(screen.getByRole('button', { name: 'Go to payment' })).toBeEnabled();
+  });
+
+  it('sends a visitor whose booking expired back to the numbers', async () => {
+    const { user } = show(refusing('reservation_expired', 'Expired.'));
+    await pay(user);
+    await findRegionWith('alert', 'The booking time has expired. Please select it again.');
+    expect(screen.getByRole('link', { name: 'Choose a number' })).toHaveAttribute('href', '/en/numbers');
+  });
+
+  it('shows the API’s own words for another refusal, with no link', async () => {
+    const { user } = show(refusing('too_many_orders', 'This phone already has as many orders awaiting payment as allowed (3).'));
+    await pay(user);
+    await findRegionWith('alert', 'This phone already has as many orders awaiting payment as allowed (3).');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('says the payment could not be started when no answer came', async () => {
+    const { user } = show(refusing(null, null));
+    await pay(user);
+    await findRegionWith('alert', 'The payment could not be started. Please try again.');
+  });
+
+  it('asks the server about the order when the API says it was paid meanwhile', async () => {
+    const onAlreadyPaid = jest.fn();
+    const { user } = show(refusing('order_already_paid', 'This order has already been paid.'), { provider: 'payme' }, onAlreadyPaid);
+    await pay(user);
+    await screen.findByText('This order has already been paid.');
+    expect(onAlreadyPaid).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers “I’ve already paid” for a placed order', async () => {
+    const onAlreadyPaid = jest.fn();
+    const { user } = show(jest.fn(), {}, onAlreadyPaid);
+    await user.click(screen.getByRole('button', { name: "I've already paid" }));
+    expect(onAlreadyPaid).toHaveBeenCalledTimes(1);
+  });
+});
