@@ -108,16 +108,17 @@ describe('the header on a 360 px phone', () => {
     await waitForHydration(page);
     const header = page.locator('header.site-header');
     expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
-    expect(await page.getByRole('navigation', { name: en.common.mainNavigation }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: en.siteMenu.mainNavigation }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: en.common.mainNavigation, exact: true }).count()).toBe(0);
 
     const menu = page.getByText(en.siteMenu.button, { exact: true });
     for (let i = 0; i < 5 && !(await menu.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    const nav = page.getByRole('navigation', { name: en.common.mainNavigation });
+    const nav = page.getByRole('navigation', { name: en.siteMenu.mainNavigation });
     await nav.waitFor();
     expect(await page.getByRole('group', { name: en.common.colourMode.label }).isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: en.common.language }).getByRole('link', { name: 'Oʻzbekcha' }).isVisible()).toBe(
+    expect(await page.getByRole('navigation', { name: en.siteMenu.language }).getByRole('link', { name: 'Oʻzbekcha' }).isVisible()).toBe(
       true,
     );
     // The open panel is below the header: the header itself stays short.
@@ -148,7 +149,7 @@ describe('the header on a 360 px phone', () => {
     const page = await context.newPage();
     await page.goto(`${site.origin}/en/news`);
     await page.getByText(en.siteMenu.button, { exact: true }).click();
-    await page.getByRole('navigation', { name: en.common.mainNavigation }).getByRole('link', { name: en.nav.numbers }).click();
+    await page.getByRole('navigation', { name: en.siteMenu.mainNavigation }).getByRole('link', { name: en.nav.numbers }).click();
     await page.waitForURL(`${site.origin}/en/numbers`);
     await context.close();
   });
@@ -157,7 +158,7 @@ describe('the header on a 360 px phone', () => {
     const context = await newContext(browser, { locale: 'en-US', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${site.origin}/en/news`);
-    expect(await page.getByRole('navigation', { name: en.common.mainNavigation }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: en.common.mainNavigation, exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(en.siteMenu.button, { exact: true }).isVisible()).toBe(false);
     await context.close();
   });

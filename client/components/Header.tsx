@@ -8,11 +8,12 @@ import { useLanguage } from './use-language';
 
 export const MAIN_SECTIONS: PageKey[] = ['numbers', 'specificTariffs', 'constructor', 'news', 'about', 'pointsOfSale'];
 
-function MainNav({ className = '' }: { className?: string }) {
+/** `label`: the nav's accessible name, one per copy, as every landmark of a page has its own. */
+function MainNav({ className = '', label }: { className?: string; label: string }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   return (
-    <nav className={`main-nav ${className}`} aria-label={t('common.mainNavigation')}>
+    <nav className={`main-nav ${className}`} aria-label={label}>
       <ul>
         {MAIN_SECTIONS.map((page) => (
           <li key={page}>
@@ -24,10 +25,10 @@ function MainNav({ className = '' }: { className?: string }) {
   );
 }
 
-function HeaderTools({ className = '' }: { className?: string }) {
+function HeaderTools({ className = '', languageLabel }: { className?: string; languageLabel: string }) {
   return (
     <div className={`site-header__tools ${className}`}>
-      <LanguageSwitcher />
+      <LanguageSwitcher label={languageLabel} />
       <ColourModeSwitch />
     </div>
   );
@@ -36,7 +37,9 @@ function HeaderTools({ className = '' }: { className?: string }) {
 /**
  * On a wide screen the navigation and the switchers sit in the header's row. On a phone they are
  * in a menu behind one button (SiteMenu), so the header stays one short row; CSS shows one or the
- * other, and what is not displayed is out of the accessibility tree as well.
+ * other, and what is not displayed is out of the accessibility tree as well. Both copies are in the
+ * HTML, so each nav has a name of its own (the menu's say so): landmarks of one kind are told apart
+ * by name (html-validate's `unique-landmark`, server/site/render/html-validate.test.ts).
  */
 export function Header() {
   const { t } = useTranslation();
@@ -53,11 +56,11 @@ export function Header() {
           <span className="visually-hidden">{t('common.brand')}: </span>
           <span className="logo__text">{t('common.tagline')}</span>
         </Link>
-        <MainNav className="main-nav--wide" />
-        <HeaderTools className="site-header__tools--wide" />
+        <MainNav className="main-nav--wide" label={t('common.mainNavigation')} />
+        <HeaderTools className="site-header__tools--wide" languageLabel={t('common.language')} />
         <SiteMenu>
-          <MainNav className="main-nav--menu" />
-          <HeaderTools className="site-header__tools--menu" />
+          <MainNav className="main-nav--menu" label={t('siteMenu.mainNavigation')} />
+          <HeaderTools className="site-header__tools--menu" languageLabel={t('siteMenu.language')} />
         </SiteMenu>
       </div>
     </header>

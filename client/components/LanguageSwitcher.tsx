@@ -6,13 +6,14 @@ import { LANGUAGES, LANGUAGE_TAG, languageCookieString, languageFromPath, locali
 /**
  * Real links to this page in the other languages, each named in itself (Русский, English,
  * Oʻzbekcha, Ўзбекча: the two Uzbek scripts told apart); following one remembers the choice.
+ * `label` names the nav: the header's row and its menu each have their own.
  */
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ label }: { label: string }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const current = languageFromPath(pathname);
   return (
-    <nav className="lang-switcher" aria-label={t('common.language')}>
+    <nav className="lang-switcher" aria-label={label}>
       <ul>
         {LANGUAGES.map((lang) => (
           <li key={lang}>

@@ -2,7 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { PointOfSale } from '../../../shared/api-types';
 import { formatHours } from './point-query';
 
-/** Address, hours and services of an office: the list card and the map's popup show the same. */
+/**
+ * Address, hours and services of an office: the list card and the map's popup show the same. The
+ * hours and the services are each a group named for screen readers: a `<dl>` or `<ul>` takes no
+ * name of its own (html-validate's `aria-label-misuse`).
+ */
 export function PointDetails({ point }: { point: PointOfSale }) {
   const { t } = useTranslation();
   const closed = t('pointsOfSale.hours.closed');
@@ -18,21 +22,25 @@ export function PointDetails({ point }: { point: PointOfSale }) {
         {point.address}
         {point.landmark ? <span className="pos-details__landmark">{point.landmark}</span> : null}
       </p>
-      <dl className="pos-details__hours" aria-label={t('pointsOfSale.hours.label')}>
-        {rows.map(([day, time]) => (
-          <div key={day} className="pos-details__hours-row">
-            <dt>{day}</dt>
-            <dd>{time}</dd>
-          </div>
-        ))}
-      </dl>
-      <ul className="pos-details__services" aria-label={t('pointsOfSale.services.label')}>
-        {point.services.map((service) => (
-          <li key={service} className={`pos-service pos-service--${service}`}>
-            {t(`pointsOfSale.services.${service}`)}
-          </li>
-        ))}
-      </ul>
+      <div role="group" aria-label={t('pointsOfSale.hours.label')}>
+        <dl className="pos-details__hours">
+          {rows.map(([day, time]) => (
+            <div key={day} className="pos-details__hours-row">
+              <dt>{day}</dt>
+              <dd>{time}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div role="group" aria-label={t('pointsOfSale.services.label')}>
+        <ul className="pos-details__services">
+          {point.services.map((service) => (
+            <li key={service} className={`pos-service pos-service--${service}`}>
+              {t(`pointsOfSale.services.${service}`)}
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

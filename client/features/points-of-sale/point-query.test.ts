@@ -35,8 +35,8 @@ describe('the points-of-sale query', () => {
 });
 
 describe('the points-of-sale formatting', () => {
-  it('writes a phone number in groups', () => {
-    expect(formatPhone('+998771101233')).toBe('+998 77 110 12 33');
+  it('writes a phone number in groups that never break across lines', () => {
+    expect(formatPhone('+998771101233')).toBe('+998\u00a077\u00a0110\u00a012\u00a033');
     expect(formatPhone('1100')).toBe('1100');
   });
 

@@ -55,7 +55,8 @@ export function pointQuery(filters: PointFilters): PointOfSaleSearch {
 /** `+998771101233` as people write it: `+998 77 110 12 33`. */
 export function formatPhone(phone: string): string {
   const match = /^\+998(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(phone);
-  return match ? `+998 ${match[1]} ${match[2]} ${match[3]} ${match[4]}` : phone;
+  // No-break spaces: a number never wraps across lines (html-validate's `tel-non-breaking`).
+  return match ? ['+998', ...match.slice(1)].join('\u00a0') : phone;
 }
 
 /** A distance with one decimal, written the same on the server and in the browser. */

@@ -10,7 +10,7 @@ export function PointList({ points }: { points: PointOfSale[] }) {
   const lang = useLanguage();
   if (points.length === 0) return <p className="pos-list__empty">{t('pointsOfSale.empty')}</p>;
   return (
-    <ol className="pos-list" aria-label={t('pointsOfSale.listLabel')}>
+    <ol className="pos-list">
       {points.map((point) => (
         <li key={point.id} id={`point-${point.id}`} className="pos-card card">
           <h3 className="pos-card__name">{point.name}</h3>

@@ -63,8 +63,11 @@ function PointsOfSale({ data }: { data: PointsOfSaleData }) {
         <NearestButton filters={filters} />
       </div>
       <div className="pos-layout">
-        <div className="pos-layout__list">
-          <h2 className="pos-layout__heading">{t('pointsOfSale.found', { number: data.list.items.length })}</h2>
+        {/* The list is named by its heading (a list takes no name of its own: aria-label-misuse). */}
+        <section className="pos-layout__list" aria-labelledby="pos-list-title">
+          <h2 id="pos-list-title" className="pos-layout__heading">
+            {t('pointsOfSale.found', { number: data.list.items.length })}
+          </h2>
           {origin ? (
             <p className="pos-sorted">
               {t('pointsOfSale.nearest.sorted')}{' '}
@@ -77,7 +80,7 @@ function PointsOfSale({ data }: { data: PointsOfSaleData }) {
           <HydrationBoundary>
             <PointList points={data.list.items} />
           </HydrationBoundary>
-        </div>
+        </section>
         <div className="pos-layout__map">
           <HydrationBoundary>
             <PointsMap points={data.list.items} origin={origin} />
