@@ -32,6 +32,7 @@ describe('followEvents', () => {
     globals.EventSource = FakeEventSource;
     globals.window = {
       __APP__: { config: { apiBaseUrl: '/api/v1' } },
+      location: { pathname: '/en/numbers' },
       requestIdleCallback: (callback: () => void) => {
         const id = next++;
         idle.set(id, callback);
@@ -57,9 +58,20 @@ describe('followEvents', () => {
     followEvents('/numbers/events?numbers=998901234567', { snapshot: (data: never) => void snapshots.push(data) });
     expect(FakeEventSource.opened).toHaveLength(0);
     runIdle();
-    expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/api/v1/numbers/events?numbers=998901234567']);
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/api/v1/numbers/events?numbers=998901234567&lang=en']);
     FakeEventSource.opened[0].emit('snapshot', { items: [] });
     expect(snapshots).toEqual([{ items: [] }]);
+  });
+
+  it.each([
+    ['/uz-cyrl/numbers', '/auctions/lot-1/events', '/api/v1/auctions/lot-1/events?lang=uz-cyrl'],
+    ['/numbers', '/auctions/events', '/api/v1/auctions/events?lang=ru'],
+    ['/uz/numbers', '/numbers/events?numbers=%2B998901234567', '/api/v1/numbers/events?numbers=%2B998901234567&lang=uz'],
+  ])('names the language of the page %s in the URL of %s, since EventSource sends no X-Language', (page, path, url) => {
+    (globals.window as { location: { pathname: string } }).location.pathname = page;
+    followEvents(path, {});
+    runIdle();
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual([url]);
   });
 
   it('never opens a stream stopped before the browser was idle', () => {

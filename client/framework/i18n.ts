@@ -16,6 +16,8 @@ export function createI18n(lang: Language, strings: Texts): I18n {
     // for texts under a name they are not stored by.
     lowerCaseLng: true,
     load: 'currentOnly',
+    // Russian, the fallback of every text, is already in each language's texts where that
+    // language lacks one (withRussianFallback, locales/catalogues.ts): no second language to load.
     fallbackLng: false,
     resources: { [lang]: { translation: strings } },
     initAsync: false,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Int, itemsOf, Msisdn, queryEnum } from './common';
+import { DateTime, Int, itemsOf, Msisdn, queryEnum, streamLanguage } from './common';
 
 export const LotStatus = z.enum(['upcoming', 'active', 'ended', 'sold']);
 
@@ -85,4 +85,7 @@ export const LotEventsQuery = z.strictObject({
     description:
       'A stream token of this lot (POST /auctions/{id}/stream-token): shows its owner their own position. EventSource sends no headers.',
   }),
+  lang: streamLanguage,
 });
+/** The query of the stream of every lot's bids (the auction list): only the language, no owner to show a position to. */
+export const AuctionEventsQuery = z.strictObject({ lang: streamLanguage });

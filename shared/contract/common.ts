@@ -6,6 +6,7 @@
  * `.meta({ id })` names a schema: the OpenAPI document then has it under components/schemas.
  */
 import { z } from 'zod';
+import { LANGUAGES } from '../languages';
 
 /** A phone number as the API writes it: +998 and nine digits. */
 export const Msisdn = z
@@ -58,6 +59,15 @@ export const queryNumber = (min: number, max: number) => z.preprocess(queryDecim
 export const queryBoolean = () => z.preprocess(queryFlag, z.boolean().optional());
 /** An optional query parameter from a fixed list (empty: absent). */
 export const queryEnum = <T extends z.ZodEnum>(values: T) => z.preprocess((value) => (value === '' ? undefined : value), values.optional());
+
+/**
+ * `lang` of a live stream's URL: the interface language, read like X-Language
+ * (server/api/http/language.ts), because a browser's EventSource sends no header of its own.
+ */
+export const streamLanguage = queryEnum(z.enum(LANGUAGES)).meta({
+  description:
+    'The language of the messages (ru, en, uz, uz-cyrl), as X-Language: EventSource sends no headers, so a browser names it in the URL',
+});
 
 /** Page and page size of a list query. */
 export const pageQuery = (maxSize: number) => ({ page: queryInt(1, 100_000), pageSize: queryInt(1, maxSize) });

@@ -13,12 +13,12 @@ import { useRuntime } from '../../framework/runtime';
 import { articleStructuredData } from './article-structured-data';
 import { JsonLd } from '../../components/JsonLd';
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   try {
     return await fetchNewsItem(context, params.slug ?? '');
   } catch (error) {
     // An unknown slug is the 404 page, like any unknown path.
-    if (failureStatus(error) === 404) notFoundLoader();
+    if (failureStatus(error) === 404) notFoundLoader({ request });
     throw error;
   }
 }

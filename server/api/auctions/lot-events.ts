@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AuctionLot } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { unauthorized } from '../http/api-error';
-import { LotEventsQuery } from '../../../shared/contract';
+import { AuctionEventsQuery, LotEventsQuery } from '../../../shared/contract';
 import { query } from '../http/input';
 import { clientKey } from '../http/limits';
 import { optionalToken } from '../http/request-tokens';
@@ -137,7 +137,10 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
 
   return {
     async serve(req, res, lotId) {
-      const { token } = query(req, LotEventsQuery);
+      // Every lot's stream shows no one their own position, so it takes no token.
+      let token: string | undefined;
+      if (lotId === null) query(req, AuctionEventsQuery);
+      else ({ token } = query(req, LotEventsQuery));
       // Read while the connection is there: a socket that closed has no address left.
       const client = clientKey(req.ip);
       // Everything that can refuse the stream does so before the first byte: a JSON error, never a broken stream.

@@ -4,8 +4,17 @@ import { API_MESSAGES } from '../messages';
 import { languageOfAcceptLanguage } from '../../../shared/accept-language';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../../shared/languages';
 
-/** The site's shared client sets X-Language to its interface locale; Accept-Language is the fallback. */
+/**
+ * The language of a request's messages: `lang` of the query, then X-Language (the site's shared
+ * client sets it to its interface locale), then Accept-Language. The query comes first because a
+ * browser's EventSource sends no header of its own: the live streams name the visitor's language
+ * in their URL. It is read here, before any route checks its query, so a refusal of that very
+ * query (an unknown or malformed parameter) is worded in it too.
+ */
 export function requestLanguage(req: Request): Language {
+  // Exactly as the streams' schemas take it (shared/contract/common.ts `streamLanguage`).
+  const named: unknown = req.query.lang;
+  if (isLanguage(named)) return named;
   const explicit = req.get('x-language')?.trim().toLowerCase();
   if (isLanguage(explicit)) return explicit;
   const header = req.get('accept-language');

@@ -17,7 +17,7 @@ export const NUMBER_EVENT_OPERATIONS: Operation[] = [
     query: C.NumberEventsQuery,
     ok: [200, null],
     events:
-      "Event stream. `snapshot` first (data: NumberSnapshotEvent, the present status of each number that exists), then `status` (data: NumberStatusEvent) whenever one of them is reserved, ordered, sold, released or its hold lapses, on any server sharing the store, within a second. `id:` is the change's place in the store's log of number changes; a reconnect with `Last-Event-ID` gets each number changed meanwhile once, at its present status (no snapshot), then live ones; an id the log no longer keeps gets a snapshot. A comment line every 15 s. Refusals (400 naming `numbers`, 429 `too_many_streams`, and 503 `streams_busy`) are JSON with Retry-After where it applies, before any event.",
+      "Event stream. `snapshot` first (data: NumberSnapshotEvent, the present status of each number that exists), then `status` (data: NumberStatusEvent) whenever one of them is reserved, ordered, sold, released or its hold lapses, on any server sharing the store, within a second. `id:` is the change's place in the store's log of number changes; a reconnect with `Last-Event-ID` gets each number changed meanwhile once, at its present status (no snapshot), then live ones; an id the log no longer keeps gets a snapshot. A comment line every 15 s. Refusals (400 naming `numbers`, 429 `too_many_streams`, and 503 `streams_busy`) are JSON with Retry-After where it applies, before any event, in the language of `lang` (EventSource sends no X-Language, so a browser names it in the URL), else of the headers.",
     errors: [400, 429, 503],
   },
 ];

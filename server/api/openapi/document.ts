@@ -42,7 +42,7 @@ function generate() {
       title: 'Oq reference operator API',
       version: '1.0.0',
       description:
-        'JSON over HTTP. Errors are { error: { code, message, field? } } with the message in the language of X-Language, else Accept-Language (ru default). Unknown body or query fields are a 400 naming the field. Tokens are HS256 JWTs with `kind` reservation | auth | order and `exp` in seconds; send one as Bearer and others in ' +
+        'JSON over HTTP. Errors are { error: { code, message, field? } } with the message in the language of a `lang` query parameter (the live streams take one, since EventSource sends no headers), else X-Language, else Accept-Language (ru default). Unknown body or query fields are a 400 naming the field. Tokens are HS256 JWTs with `kind` reservation | auth | order and `exp` in seconds; send one as Bearer and others in ' +
         `${Object.values(CREDENTIAL_HEADERS).join(', ')}.`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Oq' },
     },

@@ -38,7 +38,8 @@ const ERROR_TEXT: Record<number, string> = {
 };
 
 const XLanguage = z.enum(LANGUAGES).optional().meta({
-  description: 'Language of messages and texts (uz-cyrl: Uzbek in Cyrillic); else Accept-Language (uz-Cyrl picks uz-cyrl), else ru.',
+  description:
+    'Language of messages and texts (uz-cyrl: Uzbek in Cyrillic); else Accept-Language (uz-Cyrl picks uz-cyrl), else ru. A `lang` query parameter (the live streams take one: EventSource sends no headers) comes before it.',
 });
 const languageHeader = z.object({ 'X-Language': XLanguage });
 

@@ -13,8 +13,8 @@ import { notFoundLoader } from '../../../framework/not-found';
  * replaced or cancelled in another tab is forgotten here; any other failure leaves the panel
  * without the details.
  */
-export async function loader({ context }: LoaderFunctionArgs): Promise<Reservation | null> {
-  if (isServerRequestContext(context)) notFoundLoader();
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<Reservation | null> {
+  if (isServerRequestContext(context)) notFoundLoader({ request });
   if (!readReservation()) return null;
   try {
     return await currentReservation();

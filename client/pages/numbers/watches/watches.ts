@@ -10,8 +10,8 @@ import { notFoundLoader } from '../../../framework/not-found';
  * the server answers it 404 (it has no tokens to read it with). null without a confirmed phone,
  * or when the list could not be read (the shared client has told the visitor).
  */
-export async function loader({ context }: LoaderFunctionArgs): Promise<Watch[] | null> {
-  if (isServerRequestContext(context)) notFoundLoader();
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<Watch[] | null> {
+  if (isServerRequestContext(context)) notFoundLoader({ request });
   if (!readAuth()) return null;
   try {
     return await listWatches();
