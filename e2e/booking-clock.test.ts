@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
 import { localizePath, type Language } from '../shared/languages';
-import { SHOWN_KEY } from '../client/features/purchase/booking-warnings';
 import {
   BROWSER_LOCALES as LOCALES,
   collectProblems,
@@ -153,40 +152,57 @@ describe('the countdown', () => {
     await context.close();
   });
 
-  it('announces an expiry that happened while the visitor was away, on any purchase step', async () => {
+  it('says the booking expired on whatever page the visitor is reading, once: not again on the purchase step they come back to', async () => {
     const { context, page, c } = await reserveOnControlledClock('en', 7);
-    // The visitor reads about the operator meanwhile (a page without the booking), then comes back late.
+    // The visitor reads about the operator meanwhile (a page without the booking), and the booking runs out there.
     await page.goto(`${site.origin}/en/about`);
     await waitForHydration(page);
     await page.clock.pauseAt(Date.now() + 7 * 60_000);
-    await page.goto(`${site.origin}/en/identification`);
-    // Time runs again (hydration starts after the first painted frame, which a paused clock holds).
     await page.clock.resume();
-    await waitForHydration(page);
     await toast(page, c.messages.bookingExpired).waitFor();
-    await page.getByRole('link', { name: c.purchase.booking.chooseAgain }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('reservation-token'))).toBeNull();
+    await page.waitForFunction(() => localStorage.getItem('reservation-token') === null);
+    // Back on a purchase step: the expiry was said, and is not said again.
+    await page.goto(`${site.origin}/en/identification`);
+    await waitForHydration(page);
+    await page.clock.runFor(3_000);
+    expect(await toast(page, c.messages.bookingExpired).count()).toBe(0);
+    await context.close();
+  });
+
+  it('says each warning in one tab only when the visitor has two open, and the expiry even when a request elsewhere removed the token first', async () => {
+    const { context, page, c } = await reserveOnControlledClock('en', 9);
+    const other = await context.newPage();
+    await other.goto(`${site.origin}/en/news`);
+    await waitForHydration(other);
+    await page.clock.fastForward('01:05');
+    await Promise.race([toast(page, c.messages.bookingExpiresIn5).waitFor(), toast(other, c.messages.bookingExpiresIn5).waitFor()]);
+    await page.clock.runFor(2_000);
+    const fiveMinuteToasts =
+      (await toast(page, c.messages.bookingExpiresIn5).count()) + (await toast(other, c.messages.bookingExpiresIn5).count());
+    expect(fiveMinuteToasts).toBe(1);
+    // A request drops the expired token before any tab has said the booking expired: the expiry is still said.
+    await page.clock.pauseAt(Date.now() + 6 * 60_000);
+    await page.evaluate(() => localStorage.removeItem('reservation-token'));
+    await page.clock.resume();
+    await Promise.race([toast(page, c.messages.bookingExpired).waitFor(), toast(other, c.messages.bookingExpired).waitFor()]);
     await context.close();
   });
 });
 
 describe('a toast raised before the toast container is there', () => {
   // The container mounts once the browser is idle after hydration, from a chunk of its own
-  // (issue 35); the booking's watcher can raise its toast at hydration, before that.
+  // (issue 35); the booking's announcer can raise its toast at hydration, before that.
   it('is shown once the container mounts', async () => {
     const { context, page, c } = await reserveOnControlledClock('en', 11);
-    // Away on a page without the booking while it expires, so that no page has said so yet.
+    const { release, asked } = await holdRequests(page, '**/assets/chunks/toast-view-*.js');
     await page.goto(`${site.origin}/en/about`);
     await waitForHydration(page);
-    await page.clock.pauseAt(Date.now() + 7 * 60_000);
-    expect(await page.evaluate((key) => sessionStorage.getItem(key) ?? '', SHOWN_KEY)).not.toContain('expired');
-    const { release, asked } = await holdRequests(page, '**/assets/chunks/toast-view-*.js');
-    await page.goto(`${site.origin}/en/identification`);
-    await page.clock.resume();
-    await waitForHydration(page);
-    // The watcher records a warning as shown just before it asks for the toast.
-    await page.waitForFunction((key) => (sessionStorage.getItem(key) ?? '').includes('expired'), SHOWN_KEY);
+    // The container's chunk is asked for (and held); then the booking runs out.
     await asked;
+    await page.clock.pauseAt(Date.now() + 7 * 60_000);
+    await page.clock.resume();
+    // The announcer ends the booking's record (the expiry said) just before it asks for the toast.
+    await page.waitForFunction(() => localStorage.getItem('booking') === null && localStorage.getItem('reservation-token') === null);
     expect(await page.locator('.Toastify').count()).toBe(0);
     release();
     await toast(page, c.messages.bookingExpired).waitFor();

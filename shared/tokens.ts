@@ -91,6 +91,7 @@ interface Claims {
   sub?: unknown;
   exp?: unknown;
   num?: unknown;
+  bid?: unknown;
 }
 
 function claimsOf(token: string): Claims | null {
@@ -201,9 +202,11 @@ function rawToken(key: string): string | null {
 
 // Snapshots are cached per raw token string: useSyncExternalStore needs the same object back while nothing changed.
 
-/** The booking as the token tells it: its number and its end (`exp`, seconds, in ms here). */
+/** The booking as the token tells it: its public id, its number and its end (`exp`, seconds, in ms here). */
 export interface HeldReservation {
   token: string;
+  /** The id the number stream names this booking by (`bid`); a token minted before ids had none: its number and end. */
+  bookingId: string;
   number: string;
   formatted: string;
   expiresAtMs: number;
@@ -215,7 +218,8 @@ export function reservationFromToken(token: string | null): HeldReservation | nu
   const exp = expiryOf(claims);
   if (exp === null) return null;
   const number = typeof claims?.num === 'string' ? claims.num : '';
-  return { token, number, formatted: formatUzPhone(number), expiresAtMs: exp * 1000 };
+  const bookingId = typeof claims?.bid === 'string' ? claims.bid : `${number}@${exp}`;
+  return { token, bookingId, number, formatted: formatUzPhone(number), expiresAtMs: exp * 1000 };
 }
 
 let reservationCache: { raw: string | null; value: HeldReservation | null } = { raw: null, value: null };
@@ -230,8 +234,46 @@ export function readReservation(): HeldReservation | null {
   return reservationCache.value;
 }
 
+/**
+ * The public ids of this browser's bookings, the one held now and the latest before it: the number
+ * stream names the booking that holds a number by its id (`bookingId`), so a page knows a number
+ * held by one of these as the visitor's own, never someone else's, whatever order the stream's
+ * events and the API's answers arrive in. Kept after a booking ends: until the server's own lapse
+ * frees the number, the stream still names it, and to the visitor it is free to choose at once.
+ */
+export const OWN_BOOKINGS_KEY = 'own-bookings';
+const OWN_BOOKINGS_KEPT = 10;
+
+function storedOwnBookings(): string[] {
+  try {
+    const value = JSON.parse(rawToken(OWN_BOOKINGS_KEY) ?? '[]') as unknown;
+    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+let ownBookingsCache: { raw: string | null; held: string | null; value: ReadonlySet<string> } = { raw: null, held: null, value: new Set() };
+
+/** The ids of this browser's bookings (a cached snapshot: the same set while nothing changed). */
+export function readOwnBookings(): ReadonlySet<string> {
+  const raw = rawToken(OWN_BOOKINGS_KEY);
+  const held = readReservation()?.bookingId ?? null;
+  if (raw !== ownBookingsCache.raw || held !== ownBookingsCache.held) {
+    ownBookingsCache = { raw, held, value: new Set([...storedOwnBookings(), ...(held ? [held] : [])]) };
+  }
+  return ownBookingsCache.value;
+}
+
 export function saveReservation(response: ReservationResponse): void {
   storeToken(RESERVATION_TOKEN_KEY, response.reservationToken);
+  const kept = [response.reservation.bookingId, ...storedOwnBookings().filter((id) => id !== response.reservation.bookingId)];
+  const storage = browserStorage();
+  try {
+    storage?.setItem(OWN_BOOKINGS_KEY, JSON.stringify(kept.slice(0, OWN_BOOKINGS_KEPT)));
+  } catch {
+    // Without storage the held booking still counts (its token names it).
+  }
   notifyTokensChanged();
 }
 

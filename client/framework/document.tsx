@@ -9,6 +9,7 @@ import { COLOUR_MODE_BOOT_SCRIPT } from '../platform/colour-mode';
 import { loadRestOfLanguageWhenIdle } from './language-loader';
 import { useRuntime } from './runtime';
 import { AppToastContainer } from '../platform/toast';
+import { BookingAnnouncer } from '../features/purchase/use-booking-watcher';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { providedI18n } from './i18n';
@@ -40,6 +41,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={providedI18n(runtime.i18nFor(lang))}>
           <HelmetProvider>{children}</HelmetProvider>
           <Toasts />
+          <BookingAnnouncer />
           <HydrationMarker />
           <RestOfTexts lang={lang} />
           <NavigationScroll />

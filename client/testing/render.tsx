@@ -6,7 +6,7 @@
  * `getByLabelText`); where that cannot find an element, the markup is what needs mending.
  */
 import '@testing-library/jest-dom';
-import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import { configure, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -36,6 +36,10 @@ const TEST_RUNTIME: Omit<Runtime, 'i18nFor'> = {
 };
 
 /** Another route of the test's router: where the component navigates or what a fetcher loads (path without the language prefix). */
+// The unit suite runs on every core of a shared machine: a `findBy` or `waitFor` waits up to 5 s
+// for its state (Testing Library's default, 1 s, failed correct tests under load).
+configure({ asyncUtilTimeout: 5000 });
+
 export interface ExtraRoute {
   path: string;
   element?: ReactNode;

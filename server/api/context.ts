@@ -29,6 +29,8 @@ export interface ApiContext {
   smsSecret: string;
   /** Key of the hash that stands for a verified document (one person), never stored in clear. */
   personSecret: string;
+  /** Keys the public booking ids (reservations/booking-id.ts). */
+  bookingSecret: string;
   limits: RateLimits;
   /** Where eSIM profiles are downloaded from, and whether they need a confirmation code. */
   esim: EsimSettings;

@@ -143,6 +143,7 @@ export function createApi(options: ApiOptions): Api {
     // SMS codes are stored as HMACs keyed by the JWT secret, never in clear.
     smsSecret: crypto.createHash('sha256').update(`sms:${options.jwtSecret}`).digest('hex'),
     personSecret: crypto.createHash('sha256').update(`person:${options.jwtSecret}`).digest('hex'),
+    bookingSecret: crypto.createHash('sha256').update(`booking:${options.jwtSecret}`).digest('hex'),
     limits: createRateLimits(
       db,
       { ...DEFAULT_LIMITS, ...options.limits },

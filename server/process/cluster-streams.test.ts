@@ -81,9 +81,12 @@ describe('live streams on a cluster (WEB_CONCURRENCY=2)', () => {
       streams.push(await openStream(url, { 'X-Forwarded-For': `198.51.100.${i + 1}` }));
     }
     await Promise.all(streams.map((s) => s.next('snapshot')));
-    expect((await post(server.origin, '/api/v1/reservations', { number })).status).toBe(201);
+    const booked = await post(server.origin, '/api/v1/reservations', { number });
+    expect(booked.status).toBe(201);
     const received = await Promise.all(streams.map((s) => s.next('status')));
-    expect(received.map((e) => JSON.parse(e.data))).toEqual(Array(STREAMS).fill({ number, status: 'reserved' }));
+    // Every worker names the same holder: the booking's own public id.
+    const bookingId = (booked.body as { reservation: { bookingId: string } }).reservation.bookingId;
+    expect(received.map((e) => JSON.parse(e.data))).toEqual(Array(STREAMS).fill({ number, status: 'reserved', bookingId }));
     for (const s of streams) {
       s.close();
       await s.ended;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkUzPhone } from '../validation';
-import { Int, itemsOf, Msisdn, pageQuery, queryBoolean, queryEnum } from './common';
+import { Int, itemsOf, Msisdn, pageQuery, queryBoolean, queryEnum, streamLanguage } from './common';
 import { checked } from './checked';
 import { NUMBER_SEARCH_DEPTH } from './search-depth';
 
@@ -119,8 +119,19 @@ export const NumberEventsQuery = z.strictObject({
     .regex(new RegExp(`^\\+998\\d{9}(,\\+998\\d{9}){0,${NUMBER_EVENTS_MAX - 1}}$`))
     .transform((list) => [...new Set(list.split(','))])
     .meta({ description: `Up to ${NUMBER_EVENTS_MAX} numbers, e.g. +998771234567,+998771234568 (a + is %2B in a URL)` }),
+  lang: streamLanguage,
 });
 
 // The data of the availability stream's events (Server-Sent Events: documented, not JSON responses).
-export const NumberStatusEvent = z.strictObject({ number: Msisdn, status: NumberStatus }).meta({ id: 'NumberStatusEvent' });
+export const NumberStatusEvent = z
+  .strictObject({
+    number: Msisdn,
+    status: NumberStatus,
+    /** The public id of the booking that holds the number (reserved, or ordered from a booking), else null. */
+    bookingId: z.string().nullable().meta({
+      description:
+        'Public id of the booking that holds the number (as in the reservation answer), else null: a page knows its own booking by it',
+    }),
+  })
+  .meta({ id: 'NumberStatusEvent' });
 export const NumberSnapshotEvent = z.strictObject({ items: z.array(NumberStatusEvent) }).meta({ id: 'NumberSnapshotEvent' });

@@ -16,6 +16,11 @@ export const Reservation = z
     expiresAt: DateTime,
     /** Set once an order was created from this reservation. */
     orderId: z.string().nullable(),
+    /**
+     * The booking's public id: the number stream names the booking that holds a number by it
+     * (`NumberStatusEvent.bookingId`), so a page knows its own booking by id. Not a credential.
+     */
+    bookingId: z.string().meta({ description: 'Public id of the booking, as the number stream names its holder; grants nothing' }),
   })
   .meta({ id: 'Reservation' });
 

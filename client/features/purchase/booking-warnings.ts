@@ -1,7 +1,7 @@
 /**
  * When the booking warns (spec section 4): 5 minutes before the end, 1 minute before, and at the
- * end. Pure, so the rules are tested without a browser; the hook in use-booking-watcher.ts
- * turns them into toasts.
+ * end. Pure, so the rules are tested without a browser; BookingAnnouncer (use-booking-watcher.ts)
+ * turns them into toasts, once per booking (booking-record.ts).
  */
 export type BookingWarning = 'fiveMinutes' | 'oneMinute' | 'expired';
 
@@ -10,13 +10,6 @@ export const WARNING_MESSAGE_KEY: Record<BookingWarning, string> = {
   oneMinute: 'messages.bookingExpiresIn1',
   expired: 'messages.bookingExpired',
 };
-
-/**
- * The session-storage key of the warnings a booking has had, per tab: a reload must not repeat a
- * toast the visitor saw. Its value is keyed by the number and end of the booking, so a new booking
- * starts clean.
- */
-export const SHOWN_KEY = 'booking-warnings';
 
 export const FIVE_MINUTES_S = 5 * 60;
 export const ONE_MINUTE_S = 60;

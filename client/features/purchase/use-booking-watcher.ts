@@ -1,37 +1,21 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { subscribeTokens, readReservation, type HeldReservation } from '../../../shared/tokens';
+import { useLanguage } from '../../components/use-language';
+import { ensureLanguage } from '../../framework/language-loader';
+import { whenIdle } from '../../platform/tasks';
 import { showToast } from '../../platform/toast';
-import { SHOWN_KEY, WARNING_MESSAGE_KEY, dueWarning, withImplied, type BookingWarning } from './booking-warnings';
-import { clearReservation, type HeldReservation } from '../../../shared/tokens';
+import { readRecord, takeDueWarning } from './booking-record';
+import { WARNING_MESSAGE_KEY } from './booking-warnings';
 import { subscribeClock } from './clock';
-import { secondsLeft, useHeldReservation } from './use-reservation-countdown';
+import { useHeldReservation } from './use-reservation-countdown';
 
-function bookingId(reservation: HeldReservation): string {
-  return `${reservation.number}@${reservation.expiresAtMs}`;
-}
-
-function readShown(id: string): BookingWarning[] {
-  try {
-    const stored = JSON.parse(window.sessionStorage.getItem(SHOWN_KEY) ?? 'null') as { id?: string; shown?: BookingWarning[] } | null;
-    return stored?.id === id && Array.isArray(stored.shown) ? stored.shown : [];
-  } catch {
-    return [];
-  }
-}
-
-function writeShown(id: string, shown: BookingWarning[]): void {
-  try {
-    window.sessionStorage.setItem(SHOWN_KEY, JSON.stringify({ id, shown }));
-  } catch {
-    // Without session storage a reload may repeat a warning; nothing worse.
-  }
-}
-
-// The number whose booking just ran out, so the page can say so where the booking was shown.
+// The number whose booking just ran out, so a page can say so where the booking was shown.
 let expiredNumber: string | null = null;
 const expiredListeners = new Set<() => void>();
 
 function setExpiredNumber(value: string | null): void {
+  if (value === expiredNumber) return;
   expiredNumber = value;
   for (const listener of [...expiredListeners]) listener();
 }
@@ -49,17 +33,13 @@ export interface BookingState {
 }
 
 /**
- * The booking of the page, with its warnings: a toast at 5 and 1 minute left and at the end,
- * after which the token is removed and the number released in the interface. Call it once per
- * page (each call would toast). The page renders again when the booking starts or ends, never on
- * the clock's tick: the warnings are the tick's own work (on a slow phone, a whole page rendered
- * every second was a long task every second; bench:countdowns).
+ * The booking as a page shows it. The page renders again when the booking starts or ends, never
+ * on the clock's tick (on a slow phone, a whole page rendered every second was a long task every
+ * second; bench:countdowns). Its warnings are BookingAnnouncer's, once for the whole site.
  */
-export function useBookingWatcher(): BookingState {
-  const { t } = useTranslation();
+export function useBooking(): BookingState {
   const reservation = useHeldReservation();
-  // Whether the booking's end has come: a snapshot that changes once, however often it is read
-  // (a new token renders again through useHeldReservation already).
+  // Whether the booking's end has come: a snapshot that changes once, however often it is read.
   const over = useSyncExternalStore(
     subscribeClock,
     () => reservation !== null && reservation.expiresAtMs <= Date.now(),
@@ -70,39 +50,68 @@ export function useBookingWatcher(): BookingState {
     () => expiredNumber,
     () => null,
   );
-  const last = useRef<HeldReservation | null>(null);
-
-  useEffect(() => {
-    const announce = (held: HeldReservation, warning: BookingWarning) => {
-      const id = bookingId(held);
-      writeShown(id, withImplied(readShown(id), warning));
-      showToast(t(WARNING_MESSAGE_KEY[warning]), warning === 'expired' ? 'error' : 'warning');
-      if (warning === 'expired') setExpiredNumber(held.formatted);
-    };
-    if (reservation) {
-      last.current = reservation;
-      if (expiredNumber !== null) setExpiredNumber(null);
-      const check = () => {
-        const left = secondsLeft(reservation.expiresAtMs, Date.now());
-        const due = dueWarning(left, readShown(bookingId(reservation)));
-        if (due) announce(reservation, due);
-        if (left <= 0) clearReservation();
-      };
-      check();
-      return subscribeClock(check);
-    }
-    // The shared client drops an expired token on its own when a request goes out: the end of
-    // the booking must still be said, never pass silently.
-    const previous = last.current;
-    last.current = null;
-    if (previous && previous.expiresAtMs <= Date.now() && !readShown(bookingId(previous)).includes('expired')) {
-      announce(previous, 'expired');
-    }
-    return undefined;
-  }, [reservation, t]);
-
   return {
     reservation: over ? null : reservation,
     expiredNumber: reservation && !over ? null : expired,
   };
+}
+
+/**
+ * Says the booking's warnings (spec sections 4 and 9: 5 minutes and 1 minute before the end, and
+ * "expired" at the end, after which the booking is let go) on every page of the site, each once
+ * for the booking across pages, reloads and tabs (booking-record.ts), even when a request elsewhere
+ * has already removed the expired token. Mounted once, in the document (client/framework/document.tsx):
+ * the web-view page /oqDay has the document's toasts too, so it warns as well. The clock runs only
+ * while there is a booking to watch.
+ */
+export function BookingAnnouncer() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  useEffect(() => {
+    let stopClock: (() => void) | null = null;
+    let looking = false;
+    let closed = false;
+    const look = async () => {
+      if (looking || closed) return;
+      looking = true;
+      try {
+        const held = readReservation();
+        if (held && held.expiresAtMs > Date.now()) setExpiredNumber(null);
+        // A hidden tab leaves the warning to a tab the visitor sees (or to itself, once shown again).
+        const due = document.visibilityState === 'visible' ? await takeDueWarning() : null;
+        if (due && !closed) {
+          // The warnings' texts are in the `messages` section, which not every page loads.
+          await ensureLanguage(lang, ['messages']);
+          showToast(t(WARNING_MESSAGE_KEY[due.warning]), due.warning === 'expired' ? 'error' : 'warning');
+          if (due.warning === 'expired') setExpiredNumber(due.record.formatted);
+        }
+      } finally {
+        looking = false;
+      }
+      watch();
+    };
+    // A new booking, or one ended, in this tab or another: the clock starts or stops; the warnings
+    // themselves are taken on this tab's own ticks.
+    const watch = () => {
+      const watching = !closed && readRecord() !== null;
+      if (watching && !stopClock) stopClock = subscribeClock(() => void look());
+      if (!watching && stopClock) {
+        stopClock();
+        stopClock = null;
+      }
+    };
+    const cancelFirst = whenIdle(() => void look(), 1000);
+    const stopTokens = subscribeTokens(() => {
+      // A booking stored in this tab starts its record here (the clock then watches it).
+      if (readReservation() && !readRecord()) void look();
+      watch();
+    });
+    return () => {
+      closed = true;
+      cancelFirst();
+      stopTokens();
+      stopClock?.();
+    };
+  }, [t, lang]);
+  return null;
 }

@@ -10,7 +10,7 @@ import { browserLoader, useBrowserLoaderData } from '../../features/purchase/bro
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
-import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
+import { useBooking } from '../../features/purchase/use-booking-watcher';
 import { rejectionHintKey } from './rejection-hint';
 
 /**
@@ -31,7 +31,7 @@ export function Component() {
   const lang = useLanguage();
   const { search } = useLocation();
   const query = new URLSearchParams(search);
-  const booking = useBookingWatcher();
+  const booking = useBooking();
   const hintKey = rejectionHintKey(query.get('reason'));
   const data = useLoaderData<typeof loader>();
   useBrowserLoaderData(data);

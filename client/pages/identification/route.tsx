@@ -10,7 +10,7 @@ import { BookingSummary } from '../../features/purchase/BookingSummary';
 import { PhoneVerification, usePhoneAuth } from '../../features/purchase/PhoneVerification';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
-import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
+import { useBooking } from '../../features/purchase/use-booking-watcher';
 import { useHydrated } from '../../components/use-hydrated';
 import { optionalData, type Optional } from '../../framework/deferred';
 import { IdentificationForm } from './IdentificationForm';
@@ -25,7 +25,7 @@ export { action } from './actions';
 export function Component() {
   const { t } = useTranslation();
   const { points } = useLoaderData<typeof loader>();
-  const booking = useBookingWatcher();
+  const booking = useBooking();
   const hydrated = useHydrated();
   return (
     <div className="container page page--identification purchase">

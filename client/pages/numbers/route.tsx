@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { PageIntro } from '../../components/PageIntro';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
-import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
+import { useBooking } from '../../features/purchase/use-booking-watcher';
 import * as lotRoute from './auction/lot-route';
 import * as searchRoute from './search/search-route';
 
@@ -20,7 +20,7 @@ export { action } from './actions';
 
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const booking = useBookingWatcher();
+  const booking = useBooking();
   return (
     <div className="container page page--numbers purchase">
       <PageIntro page="numbers" canonicalQuery={data.kind === 'lot' ? lotRoute.canonicalQuery(data) : searchRoute.canonicalQuery(data)} />

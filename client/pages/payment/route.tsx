@@ -14,7 +14,7 @@ import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
 import { formatTashkentTime } from '../../features/purchase/time-format';
-import { useBookingWatcher } from '../../features/purchase/use-booking-watcher';
+import { useBooking } from '../../features/purchase/use-booking-watcher';
 import { OrderSummary } from './OrderSummary';
 import { PaymentForm } from './PaymentForm';
 import { linesBeforeOrder, linesOfOrder } from './summary-lines';
@@ -45,7 +45,7 @@ export function Component() {
   const { search } = useLocation();
   const data = useLoaderData<typeof loader>();
   const { busy, retry } = useBrowserLoaderData(data.flow, { followTokens: true });
-  const booking = useBookingWatcher();
+  const booking = useBooking();
   const flow = data.flow;
   const carried = carriedQuery(new URLSearchParams(search));
   // "I've already paid" asks the server through the loader (`?order=`); Try Again goes back to the order.
@@ -81,7 +81,7 @@ function PaymentStep({
 }: {
   flow: Extract<PaymentFlow, { mode: 'draft' | 'order' }>;
   catalogue: PaymentCatalogue;
-  booking: ReturnType<typeof useBookingWatcher>;
+  booking: ReturnType<typeof useBooking>;
   onAlreadyPaid: (orderId: string) => void;
 }) {
   const { t } = useTranslation();
@@ -130,7 +130,7 @@ function NotActivated({ flow, onRecheck, onTryAgain }: { flow: OrderFlow; onRech
 type BlockedFlow = Extract<PaymentFlow, { mode: 'selectNumber' | 'register' | 'expired' }> | { mode: 'chooseOptions' };
 
 /** The step cannot go on yet: say why, in the spec's words, and where to go. */
-function Blocked({ flow, booking }: { flow: BlockedFlow; booking: ReturnType<typeof useBookingWatcher> }) {
+function Blocked({ flow, booking }: { flow: BlockedFlow; booking: ReturnType<typeof useBooking> }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { search } = useLocation();

@@ -26,6 +26,7 @@ const reservation: Reservation = {
   formatted: '+998 77 123 45 67',
   price: 80000,
   category: 'bronze',
+  bookingId: 'b-test',
   status: 'active',
   expiresAt: '',
   orderId: null,

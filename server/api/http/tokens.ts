@@ -18,6 +18,8 @@ export interface TokenClaims {
   exp: number;
   /** The number a reservation holds, the verified phone of an auth token, or the lot of a stream token. */
   num?: string;
+  /** A reservation's public booking id (reservations/booking-id.ts), as the number stream names its holder. */
+  bid?: string;
 }
 
 /** What a token will say: decided inside a transaction, signed after it. */
@@ -26,6 +28,7 @@ export interface TokenGrant {
   sub: string;
   expiresAtMs: number;
   num?: string;
+  bid?: string;
 }
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired'; claimedKind: string | null };
@@ -70,9 +73,10 @@ function isClaims(payload: JWTPayload): payload is JWTPayload & TokenClaims {
 export function createTokenService(secret: string, now: () => number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign({ kind, sub, expiresAtMs, num }) {
+    async sign({ kind, sub, expiresAtMs, num, bid }) {
       const claims: Record<string, string> = { kind };
       if (num !== undefined) claims.num = num;
+      if (bid !== undefined) claims.bid = bid;
       return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
@@ -100,6 +104,7 @@ export function createTokenService(secret: string, now: () => number): TokenServ
             iat: payload.iat,
             exp: payload.exp,
             ...(payload.num === undefined ? {} : { num: payload.num }),
+            ...(payload.bid === undefined ? {} : { bid: payload.bid }),
           },
         };
       } catch (error) {

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { createNumberChangeLog } from './number-changes';
 import { openDatabase } from '../store/database';
@@ -18,6 +19,8 @@ afterEach(async () => {
 const streamOf = (numbers: string[], headers: Record<string, string> = {}) =>
   openStream(`${server.origin}/api/v1/numbers/events?numbers=${encodeURIComponent(numbers.join(','))}`, headers);
 const data = (message: { data: string }) => JSON.parse(message.data);
+/** The public booking id a booking's token carries: the stream names the holder by it. */
+const bookingOf = (token: string) => decodeJwt(token).bid as string;
 const freeNumbers = async (count: number) =>
   ((await request(t.app).get(`/api/v1/numbers?category=bronze&pageSize=${count}`).expect(200)).body.items as { number: string }[]).map(
     (n) => n.number,
@@ -35,20 +38,23 @@ describe('the live availability stream', () => {
     expect(snapshot.event).toBe('snapshot');
     // A number that does not exist is left out; the one reserved before the stream opened shows as such.
     expect(data(snapshot).items).toEqual([
-      { number: first, status: 'free' },
-      { number: second, status: 'reserved' },
+      { number: first, status: 'free', bookingId: null },
+      { number: second, status: 'reserved', bookingId: bookingOf(held) },
     ]);
 
     await reserve(t.app, other);
-    await reserve(t.app, first);
+    const firstHeld = await reserve(t.app, first);
     const taken = await stream.next();
     expect(taken.event).toBe('status');
-    expect(data(taken)).toEqual({ number: first, status: 'reserved' });
+    // The holder is named by its public booking id, the one its own token carries, and by nothing else.
+    expect(data(taken)).toEqual({ number: first, status: 'reserved', bookingId: bookingOf(firstHeld) });
+    expect(bookingOf(firstHeld)).not.toBe(bookingOf(held));
+    expect(stream.raw()).not.toContain(firstHeld);
     expect(Number(taken.id)).toBeGreaterThan(Number(snapshot.id));
 
     await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', held).expect(204);
     const freed = await stream.next();
-    expect(data(freed)).toEqual({ number: second, status: 'free' });
+    expect(data(freed)).toEqual({ number: second, status: 'free', bookingId: null });
     expect(Number(freed.id)).toBeGreaterThan(Number(taken.id));
     // The number the stream does not show never reached it.
     expect(stream.raw()).not.toContain(other);
@@ -57,17 +63,17 @@ describe('the live availability stream', () => {
 
   it('sends a number free again when its booking lapses by the clock alone, once', async () => {
     const [number] = await freeNumbers(1);
-    await reserve(t.app, number);
+    const held = await reserve(t.app, number);
     const stream = await streamOf([number]);
-    expect(data(await stream.next('snapshot')).items).toEqual([{ number, status: 'reserved' }]);
+    expect(data(await stream.next('snapshot')).items).toEqual([{ number, status: 'reserved', bookingId: bookingOf(held) }]);
     t.clock.ms += 16 * MINUTE;
     const lapsed = await stream.next();
-    expect(data(lapsed)).toEqual({ number, status: 'free' });
+    expect(data(lapsed)).toEqual({ number, status: 'free', bookingId: null });
     // The lapse is logged once however often the feed looks: a second stream resuming before it gets it once.
     const resumed = await streamOf([number], { 'Last-Event-ID': String(Number(lapsed.id) - 1) });
-    expect(data(await resumed.next())).toEqual({ number, status: 'free' });
-    await reserve(t.app, number);
-    expect(data(await resumed.next())).toEqual({ number, status: 'reserved' });
+    expect(data(await resumed.next())).toEqual({ number, status: 'free', bookingId: null });
+    const again = await reserve(t.app, number);
+    expect(data(await resumed.next())).toEqual({ number, status: 'reserved', bookingId: bookingOf(again) });
     expect(resumed.events.filter((e) => e.event === 'status')).toHaveLength(2);
     stream.close();
     resumed.close();
@@ -77,13 +83,17 @@ describe('the live availability stream', () => {
     const number = await freeNumber(t.app, 'bronze');
     const stream = await streamOf([number]);
     await stream.next('snapshot');
-    const { order, accessToken } = await placeOrder(t.app);
+    const { order, accessToken, reservation } = await placeOrder(t.app);
     expect(order.number).toBe(number);
-    expect(data(await stream.next())).toEqual({ number, status: 'reserved' });
+    // Booked, then ordered: held by the same booking all along, so the page that booked it knows it as its own.
+    expect(data(await stream.next())).toEqual({ number, status: 'reserved', bookingId: bookingOf(reservation) });
     await payAndApprove(t.app, order.id, accessToken);
     let last = data(await stream.next());
-    while (last.status === 'reserved') last = data(await stream.next());
-    expect(last).toEqual({ number, status: 'sold' });
+    while (last.status === 'reserved') {
+      expect(last.bookingId).toBe(bookingOf(reservation));
+      last = data(await stream.next());
+    }
+    expect(last).toEqual({ number, status: 'sold', bookingId: null });
     stream.close();
   });
 
@@ -103,8 +113,8 @@ describe('the live availability stream', () => {
     expect([first.event, second.event]).toEqual(['status', 'status']);
     // In the order of their latest changes: b once, reserved; a, taken and released, once, free; c is not this stream's.
     expect([data(first), data(second)]).toEqual([
-      { number: b, status: 'reserved' },
-      { number: a, status: 'free' },
+      { number: b, status: 'reserved', bookingId: expect.any(String) },
+      { number: a, status: 'free', bookingId: null },
     ]);
     expect(Number(second.id)).toBeGreaterThan(Number(first.id));
     expect(resumed.raw()).not.toContain('snapshot');

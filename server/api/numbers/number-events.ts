@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { NumberStatus } from '../../../shared/api-types';
+import { createHolderIds } from '../reservations/booking-id';
 import { NumberEventsQuery } from '../../../shared/contract';
 import type { ApiContext } from '../context';
 import { HEARTBEAT_MS, lastEventId, SSE_HEARTBEAT, sseEvent, startEventStream, writeEvents } from '../http/event-stream';
@@ -24,19 +24,26 @@ export interface NumberStreams {
  */
 export function createNumberStreams(ctx: ApiContext, feed: NumberFeed, log: NumberChangeLog): NumberStreams {
   const byMsisdn = ctx.db.prepare('SELECT * FROM numbers WHERE msisdn = ?');
+  const holderOf = createHolderIds(ctx);
+  /** A number's event: its status now, and the booking that holds it (by its public id), so a page knows its own. */
+  const eventOf = (row: NumberRow, now: number) => {
+    const status = numberStatus(row, now);
+    return { number: row.msisdn, status, bookingId: status === 'reserved' ? holderOf(row) : null };
+  };
+  type NumberEvent = ReturnType<typeof eventOf>;
   const open = new Set<Response>();
   let heartbeat: NodeJS.Timeout | null = null;
   let draining = false;
 
   // One change reaches every stream that shows its number: the number is read once per change.
-  let shared: { id: number; status: NumberStatus | null } | null = null;
-  function statusAfter(id: number, msisdn: string): NumberStatus | null {
+  let shared: { id: number; event: NumberEvent | null } | null = null;
+  function eventAfter(id: number, msisdn: string): NumberEvent | null {
     if (shared?.id !== id) {
       const row = byMsisdn.get(msisdn) as NumberRow | undefined;
-      shared = { id, status: row ? numberStatus(row, ctx.now()) : null };
+      shared = { id, event: row ? eventOf(row, ctx.now()) : null };
       queueMicrotask(() => (shared = null));
     }
-    return shared.status;
+    return shared.event;
   }
 
   function track(res: Response): void {
@@ -81,22 +88,22 @@ export function createNumberStreams(ctx: ApiContext, feed: NumberFeed, log: Numb
       const listener = (change: { id: number; msisdn: string }) => {
         if (change.id <= lastId || res.writableEnded) return;
         lastId = change.id;
-        const status = statusAfter(change.id, change.msisdn);
-        if (status) writeEvents(res, sseEvent(change.id, 'status', { number: change.msisdn, status }));
+        const event = eventAfter(change.id, change.msisdn);
+        if (event) writeEvents(res, sseEvent(change.id, 'status', event));
       };
       for (const number of numbers) unsubscribes.push(feed.subscribe(number, listener));
 
       const now = ctx.now();
       if (resume === null) {
         const rows = numbers.map((number) => byMsisdn.get(number) as NumberRow | undefined);
-        const items = rows.flatMap((row) => (row ? [{ number: row.msisdn, status: numberStatus(row, now) }] : []));
+        const items = rows.flatMap((row) => (row ? [eventOf(row, now)] : []));
         text += sseEvent(lastId, 'snapshot', { items });
       } else {
         // The numbers changed while the browser was away, each once at its present status.
         for (const change of log.changedSince(resume, numbers)) {
           const row = byMsisdn.get(change.msisdn) as NumberRow | undefined;
           if (change.id > lastId) lastId = change.id;
-          if (row) text += sseEvent(change.id, 'status', { number: row.msisdn, status: numberStatus(row, now) });
+          if (row) text += sseEvent(change.id, 'status', eventOf(row, now));
         }
       }
       writeEvents(res, text);

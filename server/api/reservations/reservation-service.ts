@@ -8,6 +8,7 @@ import type { TokenClaims, TokenGrant } from '../http/tokens';
 import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-store';
 import { writeTransaction } from '../store/database';
 import { createPremiumHolds } from './premium-holds';
+import { bookingIdOf } from './booking-id';
 import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 
 export interface ReservationRow {
@@ -93,13 +94,14 @@ export function createReservationService(ctx: ApiContext) {
       status: row.status === 'ordered' ? 'ordered' : 'active',
       expiresAt: new Date(row.expires_at).toISOString(),
       orderId: row.order_id,
+      bookingId: bookingIdOf(ctx, row.id),
     };
   }
 
   function reserved(row: ReservationRow, replaced: string | null): Reserved {
     const number = numberById.get(row.number_id) as NumberRow;
     return {
-      grant: { kind: 'reservation', sub: row.id, expiresAtMs: row.expires_at, num: number.msisdn },
+      grant: { kind: 'reservation', sub: row.id, expiresAtMs: row.expires_at, num: number.msisdn, bid: bookingIdOf(ctx, row.id) },
       reservation: view(row),
       replaced,
     };

@@ -26,6 +26,26 @@ describe('reservation', () => {
     expect(res.body.replaced).toBeNull();
   });
 
+  it('names the booking by a public id, in its answer and in its token alike, that is not the token and differs per booking', async () => {
+    const first = (
+      await request(t.app)
+        .post('/api/v1/reservations')
+        .send({ number: await freeNumber(t.app, 'bronze', 0) })
+        .expect(201)
+    ).body;
+    const second = (
+      await request(t.app)
+        .post('/api/v1/reservations')
+        .send({ number: await freeNumber(t.app, 'bronze', 1) })
+        .expect(201)
+    ).body;
+    expect(first.reservation.bookingId).toMatch(/^[\w-]{16}$/);
+    expect(jwtDecode<{ bid: string }>(first.reservationToken).bid).toBe(first.reservation.bookingId);
+    expect(second.reservation.bookingId).not.toBe(first.reservation.bookingId);
+    const current = await request(t.app).get('/api/v1/reservations/current').set('X-Reservation-Token', first.reservationToken).expect(200);
+    expect(current.body.bookingId).toBe(first.reservation.bookingId);
+  });
+
   it('accepts the number typed with spaces and dashes', async () => {
     const number = await freeNumber(t.app);
     const typed = `${number.slice(0, 4)} ${number.slice(4, 6)}-${number.slice(6)}`;

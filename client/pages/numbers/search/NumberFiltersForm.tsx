@@ -54,13 +54,29 @@ export function NumberFiltersForm({ filters, categories }: { filters: NumberFilt
         </label>
         {/* Not name="contains": a form's named control shadows the form's own property of that name (form.contains). */}
         {/* Dots and dashes too: a date typed here (25.11.1990) is searched as a date. */}
-        <input id="filter-contains" type="text" name="digits" inputMode="numeric" pattern="[0-9./\-]*" maxLength={10} defaultValue={filters.digits} />
+        <input
+          id="filter-contains"
+          type="text"
+          name="digits"
+          inputMode="numeric"
+          pattern="[0-9./\-]*"
+          maxLength={10}
+          defaultValue={filters.digits}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor="filter-ends">
           {t('numbers.filters.endsWith')}
         </label>
-        <input id="filter-ends" type="text" name="endsWith" inputMode="numeric" pattern="[0-9]*" maxLength={7} defaultValue={filters.endsWith} />
+        <input
+          id="filter-ends"
+          type="text"
+          name="endsWith"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={7}
+          defaultValue={filters.endsWith}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor="filter-date">

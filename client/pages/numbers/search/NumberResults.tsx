@@ -53,7 +53,6 @@ export function NumberResults({
   const categoryName = (id: string) => categories?.find((c) => c.id === id)?.name ?? '';
   const live = useLiveNumbers(
     [...numbers.items, ...(numbers.nearMatches ?? [])].map((number) => number.number),
-    held?.number ?? null,
     choice.taken,
   );
 
