@@ -4,34 +4,8 @@ import type { ActionFunction } from 'react-router';
 import type { AuctionLot, PlaceBidResponse } from '../../../../shared/api-types';
 import { findRegionWith, held, renderComponent } from '../../../testing/render';
 import { auctionIntents, type BidOutcome } from './actions';
+import { FORM_LOT as LOT } from './auction-test-support';
 import { BidForm } from './BidForm';
-
-const LOT: AuctionLot = {
-  id: 'lot-1',
-  number: '+998901111111',
-  formatted: '+998 90 111 11 11',
-  status: 'active',
-  startPrice: 1_000_000,
-  step: 100_000,
-  buyNowPrice: 5_000_000,
-  currentBid: 1_000_000,
-  minimumBid: 1_100_000,
-  bidCount: 1,
-  startsAt: '2030-01-01T10:00:00Z',
-  endsAt: '2030-01-02T10:00:00Z',
-  serverTime: '2030-01-01T12:00:00Z',
-  soldPrice: null,
-  myBid: null,
-  myPosition: null,
-  myTurnToBuyUntil: null,
-  rules: {
-    lateBidSeconds: 300,
-    extendMaxSeconds: 3600,
-    latestEndAt: '2030-01-02T11:00:00Z',
-    paymentWindowSeconds: 1800,
-    whenUnpaid: 'next_bidder',
-  },
-};
 
 /** The page's action for a bid as far as it runs without the network: the amount read and checked against the lot's floor. */
 const checksOnly: ActionFunction = async ({ request }) => auctionIntents.bid(await request.formData());

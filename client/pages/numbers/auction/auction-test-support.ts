@@ -2,7 +2,7 @@
  * What the auction's component tests share: a lot as the API describes it, and the browser's parts
  * happy-dom lacks (client/testing/browser-fakes.ts).
  */
-import type { AuctionLotDetail } from '../../../../shared/api-types';
+import type { AuctionLot, AuctionLotDetail } from '../../../../shared/api-types';
 
 /** The server's clock when it answered: 14:00 in Tashkent (UTC+5). */
 export const SERVER_TIME = '2026-11-20T09:00:00.000Z';
@@ -41,3 +41,31 @@ export function lotDetail(changes: Partial<AuctionLotDetail> = {}): AuctionLotDe
 }
 
 export { FakeEventSource, openedStream, withBrowserFakes } from '../../../testing/browser-fakes';
+
+/** A running lot the bid forms are shown for: the next bid 1,100,000, buy-now at 5,000,000. */
+export const FORM_LOT: AuctionLot = {
+  id: 'lot-1',
+  number: '+998901111111',
+  formatted: '+998 90 111 11 11',
+  status: 'active',
+  startPrice: 1_000_000,
+  step: 100_000,
+  buyNowPrice: 5_000_000,
+  currentBid: 1_000_000,
+  minimumBid: 1_100_000,
+  bidCount: 1,
+  startsAt: '2030-01-01T10:00:00Z',
+  endsAt: '2030-01-02T10:00:00Z',
+  serverTime: '2030-01-01T12:00:00Z',
+  soldPrice: null,
+  myBid: null,
+  myPosition: null,
+  myTurnToBuyUntil: null,
+  rules: {
+    lateBidSeconds: 300,
+    extendMaxSeconds: 3600,
+    latestEndAt: '2030-01-02T11:00:00Z',
+    paymentWindowSeconds: 1800,
+    whenUnpaid: 'next_bidder',
+  },
+};
