@@ -4,7 +4,6 @@ import { PNG } from 'pngjs';
 import request from 'supertest';
 import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
-import { INSTALL_LINKS } from '../client/features/esim/device';
 import { payAndApprove, PHYSICAL_ORDER, placeOrder } from '../server/api/test-support/test-api';
 import type { EsimProfile } from '../shared/api-types';
 import { localizePath, type Language } from '../shared/languages';
@@ -90,15 +89,6 @@ describe.each(['en', 'ru', 'uz'] as const)('the eSIM on the success page in %s',
     await context.close();
   });
 
-  it('on an Android phone, 390 px wide: Google’s install link', async () => {
-    const { context, page } = await successPage(lang, { userAgent: DEVICE_UAS.pixel, viewport: PHONE, isMobile: true, hasTouch: true });
-    const link = (await page.getByRole('link', { name: c.esim.installHere, exact: true }).getAttribute('href'))!;
-    expect(link).toBe(INSTALL_LINKS.android(orders[lang].esim.activationCode));
-    expect(link.startsWith('https://esimsetup.android.com/esim_qrcode_provisioning?carddata=LPA%3A1%24')).toBe(true);
-    expect(await installButtons(page, c).count()).toBe(1);
-    await context.close();
-  });
-
   it('at desktop width: no install button, a QR code that reads back as exactly the activation code, and Copy', async () => {
     const { context, page, problems } = await successPage(lang, {
       userAgent: DEVICE_UAS.windows,
@@ -131,21 +121,6 @@ describe.each(['en', 'ru', 'uz'] as const)('the eSIM on the success page in %s',
 });
 
 describe('the eSIM on the success page, in its odd cases', () => {
-  it('on a phone nobody can name: both links, each with its platform’s name', async () => {
-    const { context, page } = await successPage('en', {
-      userAgent: DEVICE_UAS.featurePhone,
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-    });
-    await page.getByRole('link', { name: en.esim.installIos, exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: en.esim.installAndroid, exact: true }).getAttribute('href')).toBe(
-      INSTALL_LINKS.android(orders.en.esim.activationCode),
-    );
-    expect(await page.getByRole('link', { name: en.esim.installHere, exact: true }).count()).toBe(0);
-    await context.close();
-  });
-
   it('shows the part’s error with Retry when the activated order comes without its profile, and the codes after Retry', async () => {
     const context = await newContext(browser, { locale: 'en-US', viewport: PHONE });
     const page = await context.newPage();
