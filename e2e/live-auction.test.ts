@@ -220,12 +220,13 @@ describe('the auction list', () => {
       let openStream = () => {};
       const bidPlaced = new Promise<void>((resolve) => (openStream = resolve));
       if (beforeStream) {
-        await page.route('**/api/v1/auctions/events', async (route) => {
+        await page.route('**/api/v1/auctions/events?**', async (route) => {
           await bidPlaced;
           await route.continue();
         });
       }
-      const streamOpened = page.waitForResponse((response) => response.url().endsWith('/api/v1/auctions/events'));
+      // The stream's address names the page's language (`?lang=uz`).
+      const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/api/v1/auctions/events'));
       await page.goto(`${site.origin}${localizePath('/numbers', 'uz')}`);
       await waitForHydration(page);
       if (!beforeStream) await streamOpened;
