@@ -59,8 +59,8 @@ export function useBooking(): BookingState {
 /**
  * Says the booking's warnings (spec sections 4 and 9: 5 minutes and 1 minute before the end, and
  * "expired" at the end, after which the booking is let go) on every page of the site, each once
- * for the booking across pages, reloads and tabs (booking-record.ts), even when a request elsewhere
- * has already removed the expired token. Mounted once, in the document (client/framework/document.tsx):
+ * for the booking across pages, reloads and tabs (booking-record.ts; one visible tab speaks), even
+ * when a request elsewhere has already removed the expired token. Mounted once, in the document (client/framework/document.tsx):
  * the web-view page /oqDay has the document's toasts too, so it warns as well. The clock runs only
  * while there is a booking to watch.
  */
@@ -71,14 +71,40 @@ export function BookingAnnouncer() {
     let stopClock: (() => void) | null = null;
     let looking = false;
     let closed = false;
+    // One visible tab of the browser speaks for the booking: the holder of a Web Lock, taken while
+    // the tab is visible and let go when it is hidden. Two tabs that each marked a warning said in
+    // localStorage could both say it (its writes reach other tabs a moment later: a browser test
+    // saw both tabs toast); one speaker cannot. Without Web Locks every tab speaks.
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    let leading = !locks;
+    let waiting = false;
+    let letGo: (() => void) | null = null;
+    const lead = () => {
+      if (!locks || waiting || leading || closed || document.visibilityState !== 'visible') return;
+      waiting = true;
+      void locks.request('booking-announcer', () => {
+        waiting = false;
+        if (closed || document.visibilityState !== 'visible') return undefined;
+        leading = true;
+        void look();
+        return new Promise<void>((resolve) => {
+          letGo = () => {
+            leading = false;
+            letGo = null;
+            resolve();
+          };
+        });
+      });
+    };
+    const onVisibility = () => (document.visibilityState === 'visible' ? lead() : letGo?.());
     const look = async () => {
       if (looking || closed) return;
       looking = true;
       try {
         const held = readReservation();
         if (held && held.expiresAtMs > Date.now()) setExpiredNumber(null);
-        // A hidden tab leaves the warning to a tab the visitor sees (or to itself, once shown again).
-        const due = document.visibilityState === 'visible' ? await takeDueWarning() : null;
+        // Only the speaking tab takes a warning; it is visible (a hidden one lets go of the lock).
+        const due = leading ? await takeDueWarning() : null;
         if (due && !closed) {
           // The warnings' texts are in the `messages` section, which not every page loads.
           await ensureLanguage(lang, ['messages']);
@@ -100,6 +126,8 @@ export function BookingAnnouncer() {
         stopClock = null;
       }
     };
+    document.addEventListener('visibilitychange', onVisibility);
+    lead();
     const cancelFirst = whenIdle(() => void look(), 1000);
     const stopTokens = subscribeTokens(() => {
       // A booking stored in this tab starts its record here (the clock then watches it).
@@ -108,6 +136,8 @@ export function BookingAnnouncer() {
     });
     return () => {
       closed = true;
+      letGo?.();
+      document.removeEventListener('visibilitychange', onVisibility);
       cancelFirst();
       stopTokens();
       stopClock?.();
