@@ -212,6 +212,21 @@ export type OperatorReader = { [N in ReadName]: ReaderMethod<N> };
 
 export const READ_NAMES = Object.keys(READS) as ReadName[];
 
+/**
+ * A reader made from one function that performs a read: each method's arguments (the path
+ * parameter first, for a read that has one, then the query) handed to it by name. Both readers
+ * are made so (client/api/reader.ts, server/site/operator-api/embedded-reader.ts).
+ */
+export function makeReader(
+  perform: (name: ReadName, param: string | undefined, query: object | undefined) => Promise<unknown>,
+): OperatorReader {
+  const method = (name: ReadName) =>
+    paramNameOf(name) === null
+      ? (query?: object) => perform(name, undefined, query)
+      : (param: string, query?: object) => perform(name, param, query);
+  return Object.fromEntries(READ_NAMES.map((name) => [name, method(name)])) as unknown as OperatorReader;
+}
+
 /** The read's path with its parameter filled in (URL-encoded). */
 export function readPath(name: ReadName, param?: string): string {
   const path: string = READS[name].path;

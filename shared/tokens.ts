@@ -1,6 +1,10 @@
 import { jwtDecode } from 'jwt-decode';
 import type { ReservationResponse, SmsVerifyResponse } from './api-types';
+import { browserStorage, type TokenStorage } from './browser-storage';
+import { rememberOwnBooking } from './own-bookings';
 import { formatUzPhone } from './validation';
+
+export { browserStorage, type TokenStorage };
 
 /**
  * The browser's session: the bearer credentials kept in localStorage (spec section 3), and the one
@@ -20,53 +24,9 @@ export const AUTH_TOKEN_NUMBER_KEY = 'auth_token_number';
 export const BEARER_TOKEN_KEYS = [RESERVATION_TOKEN_KEY, AUTH_TOKEN_KEY, ACCESS_TOKEN_KEY] as const;
 export type BearerTokenKey = (typeof BEARER_TOKEN_KEYS)[number];
 
-/** The part of the Web Storage API the helpers use, so tests can inject a Map-backed one. */
-export interface TokenStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
 /** The current time in seconds, the unit of the JWT `exp` claim. Not floored: exp < now is exact. */
 export function nowInSeconds(nowMs: number = Date.now()): number {
   return nowMs / 1000;
-}
-
-/**
- * localStorage behind a guard, or null where there is none (the server). Every call goes through
- * try/catch because merely touching `window.localStorage` throws when storage is blocked, and
- * Safari's private mode throws on writes: in both cases there is simply no token, never an error.
- */
-export function browserStorage(): TokenStorage | null {
-  if (typeof window === 'undefined') return null;
-  try {
-    if (!window.localStorage) return null;
-  } catch {
-    return null;
-  }
-  return {
-    getItem(key) {
-      try {
-        return window.localStorage.getItem(key);
-      } catch {
-        return null;
-      }
-    },
-    setItem(key, value) {
-      try {
-        window.localStorage.setItem(key, value);
-      } catch {
-        // Quota or private mode: the token lives for this page only, which is all we can do.
-      }
-    },
-    removeItem(key) {
-      try {
-        window.localStorage.removeItem(key);
-      } catch {
-        // Nothing stored can be removed when storage is unavailable.
-      }
-    },
-  };
 }
 
 /** Injected storage may be a raw one that throws; reads then count as "no token". */
@@ -234,46 +194,9 @@ export function readReservation(): HeldReservation | null {
   return reservationCache.value;
 }
 
-/**
- * The public ids of this browser's bookings, the one held now and the latest before it: the number
- * stream names the booking that holds a number by its id (`bookingId`), so a page knows a number
- * held by one of these as the visitor's own, never someone else's, whatever order the stream's
- * events and the API's answers arrive in. Kept after a booking ends: until the server's own lapse
- * frees the number, the stream still names it, and to the visitor it is free to choose at once.
- */
-export const OWN_BOOKINGS_KEY = 'own-bookings';
-const OWN_BOOKINGS_KEPT = 10;
-
-function storedOwnBookings(): string[] {
-  try {
-    const value = JSON.parse(rawToken(OWN_BOOKINGS_KEY) ?? '[]') as unknown;
-    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-let ownBookingsCache: { raw: string | null; held: string | null; value: ReadonlySet<string> } = { raw: null, held: null, value: new Set() };
-
-/** The ids of this browser's bookings (a cached snapshot: the same set while nothing changed). */
-export function readOwnBookings(): ReadonlySet<string> {
-  const raw = rawToken(OWN_BOOKINGS_KEY);
-  const held = readReservation()?.bookingId ?? null;
-  if (raw !== ownBookingsCache.raw || held !== ownBookingsCache.held) {
-    ownBookingsCache = { raw, held, value: new Set([...storedOwnBookings(), ...(held ? [held] : [])]) };
-  }
-  return ownBookingsCache.value;
-}
-
 export function saveReservation(response: ReservationResponse): void {
   storeToken(RESERVATION_TOKEN_KEY, response.reservationToken);
-  const kept = [response.reservation.bookingId, ...storedOwnBookings().filter((id) => id !== response.reservation.bookingId)];
-  const storage = browserStorage();
-  try {
-    storage?.setItem(OWN_BOOKINGS_KEY, JSON.stringify(kept.slice(0, OWN_BOOKINGS_KEPT)));
-  } catch {
-    // Without storage the held booking still counts (its token names it).
-  }
+  rememberOwnBooking(response.reservation.bookingId);
   notifyTokensChanged();
 }
 

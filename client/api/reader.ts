@@ -1,5 +1,5 @@
 import { apiFailureOf } from '../../shared/api-failure';
-import { paramNameOf, READ_NAMES, readPath, type OperatorReader, type ReadName } from '../../shared/reads';
+import { makeReader, readPath, type OperatorReader } from '../../shared/reads';
 import { apiClient, type ApiClient } from '../framework/api-client';
 import { isServerRequestContext } from '../framework/request-context';
 
@@ -11,18 +11,13 @@ export type { OperatorReader };
  * query as parameters. An answer that refuses rejects as an ApiFailure, as the direct reader does.
  */
 export function httpReader(client: ApiClient): OperatorReader {
-  const method = (name: ReadName) => {
-    const hasParam = paramNameOf(name) !== null;
-    return async (...args: unknown[]): Promise<unknown> => {
-      const [param, query] = hasParam ? [args[0] as string, args[1]] : [undefined, args[0]];
-      try {
-        return (await client.get<unknown>(readPath(name, param), query ? { params: query } : undefined)).data;
-      } catch (error) {
-        throw apiFailureOf(error) ?? error;
-      }
-    };
-  };
-  return Object.fromEntries(READ_NAMES.map((name) => [name, method(name)])) as unknown as OperatorReader;
+  return makeReader(async (name, param, query) => {
+    try {
+      return (await client.get<unknown>(readPath(name, param), query ? { params: query } : undefined)).data;
+    } catch (error) {
+      throw apiFailureOf(error) ?? error;
+    }
+  });
 }
 
 let browserReader: OperatorReader | null = null;

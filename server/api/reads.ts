@@ -1,15 +1,14 @@
 import type { Router } from 'express';
-import type { z } from 'zod';
 import * as C from '../../shared/contract';
 import type { Language } from '../../shared/languages';
-import { paramNameOf, READ_NAMES, READS, type ReadAnswer, type ReadDeclaration, type ReadName, type SchemaName } from '../../shared/reads';
+import { paramNameOf, READ_NAMES, READS, type ReadAnswer, type ReadDeclaration, type ReadName } from '../../shared/reads';
 import type { AuctionService } from './auctions/auction-service';
 import { createAuctionReads } from './auctions/auction-reads';
 import type { ApiContext } from './context';
 import type { ReadHandler, ReadHandlers, ReadInput } from './read-handler';
 import { notFound } from './http/api-error';
 import { cacheFor } from './http/caching';
-import { parseInput } from './http/input';
+import { contractSchema, parseInput } from './http/input';
 import { requestLanguage } from './http/language';
 import { optionalToken } from './http/request-tokens';
 import { createNewsReads } from './news/news-reads';
@@ -34,8 +33,6 @@ export type RunRead = <N extends ReadName>(
   phone: string | null,
 ) => ReadAnswer<N>;
 
-const SCHEMAS = C as unknown as Record<SchemaName, z.ZodType>;
-
 export function createReads(ctx: ApiContext, auctions: AuctionService): RunRead {
   // Every declared read has its handler: a missing one fails to compile here.
   const handlers: ReadHandlers<ReadName> = {
@@ -47,11 +44,11 @@ export function createReads(ctx: ApiContext, auctions: AuctionService): RunRead 
   };
   return (name, lang, rawQuery, rawParam, phone) => {
     const declaration: ReadDeclaration = READS[name];
-    const query = parseInput(declaration.query ? SCHEMAS[declaration.query] : C.NoQuery, rawQuery ?? {});
+    const query = parseInput(declaration.query ? contractSchema(declaration.query) : C.NoQuery, rawQuery ?? {});
     const paramName = paramNameOf(name);
     let param = rawParam;
     if (paramName && declaration.params) {
-      param = (parseInput(SCHEMAS[declaration.params], { [paramName]: rawParam }) as Record<string, string>)[paramName];
+      param = (parseInput(contractSchema(declaration.params), { [paramName]: rawParam }) as Record<string, string>)[paramName];
     }
     const handler = handlers[name] as ReadHandler<typeof name>;
     const answer = handler({ lang, query, param, phone } as ReadInput<typeof name>);

@@ -1,5 +1,7 @@
+import { browserStorage } from '../../../shared/browser-storage';
 import { clearReservation, readReservation, type HeldReservation } from '../../../shared/tokens';
 import { dueWarning, withImplied, type BookingWarning } from './booking-warnings';
+import { secondsLeft } from './use-reservation-countdown';
 
 /**
  * The visitor's booking as the site remembers it, for every page, reload and tab of the browser
@@ -19,17 +21,9 @@ export interface BookingRecord {
   shown: BookingWarning[];
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function readRecord(): BookingRecord | null {
   try {
-    const value = JSON.parse(storage()?.getItem(BOOKING_RECORD_KEY) ?? 'null') as Partial<BookingRecord> | null;
+    const value = JSON.parse(browserStorage()?.getItem(BOOKING_RECORD_KEY) ?? 'null') as Partial<BookingRecord> | null;
     if (!value || typeof value.bookingId !== 'string' || typeof value.expiresAtMs !== 'number' || !Array.isArray(value.shown)) return null;
     return value as BookingRecord;
   } catch {
@@ -37,13 +31,10 @@ export function readRecord(): BookingRecord | null {
   }
 }
 
+/** Without storage the warnings are said per page; nothing worse. */
 function writeRecord(record: BookingRecord | null): void {
-  try {
-    if (record) storage()?.setItem(BOOKING_RECORD_KEY, JSON.stringify(record));
-    else storage()?.removeItem(BOOKING_RECORD_KEY);
-  } catch {
-    // Without storage the warnings are said per page; nothing worse.
-  }
+  if (record) browserStorage()?.setItem(BOOKING_RECORD_KEY, JSON.stringify(record));
+  else browserStorage()?.removeItem(BOOKING_RECORD_KEY);
 }
 
 const recordOf = (held: HeldReservation): BookingRecord => ({
@@ -75,22 +66,16 @@ export function followToken(held: HeldReservation | null = readReservation(), no
 
 /**
  * One look at the booking: the warning due now (5 minutes, 1 minute, expired), marked as said in
- * the record before it is returned, so no other tab and no reload says it again. An expired
- * booking's record and token end with it. In an exclusive lock across the browser's tabs where there is
- * one (Web Locks), so two tabs ticking in the same second cannot both take the same warning.
+ * the record before it is returned, so no reload and no tab that speaks later says it again (one
+ * visible tab speaks at a time: BookingAnnouncer). An expired booking's record and token end with
+ * it, so no tab finds it again as new.
  */
-export async function takeDueWarning(now: () => number = Date.now): Promise<{ warning: BookingWarning; record: BookingRecord } | null> {
-  const look = () => {
-    const record = followToken(readReservation(), now());
-    if (!record) return null;
-    const left = Math.max(0, Math.ceil((record.expiresAtMs - now()) / 1000));
-    const warning = dueWarning(left, record.shown);
-    if (!warning) return null;
-    writeRecord(warning === 'expired' ? null : { ...record, shown: withImplied(record.shown, warning) });
-    // The expired booking's token goes with its record, inside the lock: no tab finds it again as new.
-    if (warning === 'expired' && readReservation()?.bookingId === record.bookingId) clearReservation();
-    return { warning, record };
-  };
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('booking-warnings', look) : look();
+export function takeDueWarning(now: () => number = Date.now): { warning: BookingWarning; record: BookingRecord } | null {
+  const record = followToken(readReservation(), now());
+  if (!record) return null;
+  const warning = dueWarning(secondsLeft(record.expiresAtMs, now()), record.shown);
+  if (!warning) return null;
+  writeRecord(warning === 'expired' ? null : { ...record, shown: withImplied(record.shown, warning) });
+  if (warning === 'expired' && readReservation()?.bookingId === record.bookingId) clearReservation();
+  return { warning, record };
 }

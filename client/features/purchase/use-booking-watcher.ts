@@ -104,7 +104,7 @@ export function BookingAnnouncer() {
         const held = readReservation();
         if (held && held.expiresAtMs > Date.now()) setExpiredNumber(null);
         // Only the speaking tab takes a warning; it is visible (a hidden one lets go of the lock).
-        const due = leading ? await takeDueWarning() : null;
+        const due = leading ? takeDueWarning() : null;
         if (due && !closed) {
           // The warnings' texts are in the `messages` section, which not every page loads.
           await ensureLanguage(lang, ['messages']);

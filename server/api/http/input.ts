@@ -7,6 +7,8 @@
  */
 import type { Request } from 'express';
 import type { z } from 'zod';
+import * as C from '../../../shared/contract';
+import type { SchemaName } from '../../../shared/reads';
 import { type Checked, type ValidationCode, validationMessageKey } from '../../../shared/validation';
 import { ApiError, badRequest, type ErrorCode } from './api-error';
 
@@ -105,4 +107,9 @@ export function pageOf(q: { page?: number; pageSize?: number }, defaultSize: num
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? defaultSize;
   return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** The contract's schema of a name a read declares (shared/reads.ts names its schemas, for the browser's sake). */
+export function contractSchema(name: SchemaName): z.ZodType {
+  return (C as unknown as Record<SchemaName, z.ZodType>)[name];
 }

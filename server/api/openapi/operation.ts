@@ -8,7 +8,8 @@ import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import * as C from '../../../shared/contract';
 import { LANGUAGES } from '../../../shared/languages';
-import { paramNameOf, READS, type ReadDeclaration, type ReadName, type SchemaName } from '../../../shared/reads';
+import { contractSchema } from '../http/input';
+import { paramNameOf, READS, type ReadDeclaration, type ReadName } from '../../../shared/reads';
 
 /** Who may call an operation: the token kinds it reads, as security requirements. */
 type Security = 'reservation' | 'auth' | 'reservationAndAuth' | 'orderOrAuth' | 'optionalAuth' | 'optionalReservation';
@@ -98,8 +99,6 @@ export function route(op: Operation): RouteConfig {
 /** The path parameter of one resource. */
 export const id = z.strictObject({ id: z.string() });
 
-const SCHEMAS = C as unknown as Record<SchemaName, z.ZodType>;
-
 /** A public read as its declaration (shared/reads.ts) says: its path parameter as text, its schemas, its 400 and 404. */
 export function readOperation(name: ReadName): Operation {
   const read: ReadDeclaration = READS[name];
@@ -112,9 +111,9 @@ export function readOperation(name: ReadName): Operation {
     summary: read.summary,
     tag: read.tag,
     params: paramName ? z.strictObject({ [paramName]: z.string() }) : undefined,
-    query: read.query ? (SCHEMAS[read.query] as z.ZodObject) : undefined,
+    query: read.query ? (contractSchema(read.query) as z.ZodObject) : undefined,
     security: read.optionalAuth ? 'optionalAuth' : undefined,
-    ok: [200, SCHEMAS[read.answer]],
+    ok: [200, contractSchema(read.answer)],
     errors: read.notFound ? [400, 404] : [400],
     errorText: {
       400: read.badRequestText ?? (read.badRequest ? `${ERROR_TEXT[400]} (${codes(read.badRequest)})` : undefined),

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { ApiFailure } from '../../../shared/api-failure';
 import { deepFreeze } from '../../../shared/deep-freeze';
 import type { Language } from '../../../shared/languages';
-import { paramNameOf, READ_NAMES, READS, type OperatorReader, type ReadAnswer, type ReadName, type ReadQuery } from '../../../shared/reads';
+import { makeReader, READS, type OperatorReader, type ReadAnswer, type ReadName, type ReadQuery } from '../../../shared/reads';
 import type { Api } from '../../api/create-api';
 
 /**
@@ -54,11 +54,5 @@ export function createEmbeddedReaders(api: Pick<Api, 'read'>, now: () => number 
     return Promise.resolve(result.value);
   }
 
-  return (request) => {
-    const method = (name: ReadName) =>
-      paramNameOf(name) === null
-        ? (query?: ReadQuery<typeof name>) => read(name, request, undefined, query)
-        : (param: string, query?: ReadQuery<typeof name>) => read(name, request, param, query);
-    return Object.fromEntries(READ_NAMES.map((name) => [name, method(name)])) as unknown as OperatorReader;
-  };
+  return (request) => makeReader((name, param, query) => read(name, request, param, query as ReadQuery<typeof name> | undefined));
 }

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useRevalidator } from 'react-router';
 import type { NumberStatus } from '../../../../shared/api-types';
-import { readOwnBookings, subscribeTokens } from '../../../../shared/tokens';
+import { readOwnBookings } from '../../../../shared/own-bookings';
+import { subscribeTokens } from '../../../../shared/tokens';
 import { followEvents } from '../../../api/event-stream';
 
 /** An event of the number stream: the number's status, and the public id of the booking that holds it (or null). */
@@ -27,7 +28,7 @@ const NO_BOOKINGS: ReadonlySet<string> = new Set();
  * loads its results again each time the visitor comes back to the tab instead.
  *
  * Whose booking holds a number, the stream says (`bookingId`): a number held by one of this
- * browser's bookings (shared/tokens.ts `readOwnBookings`, the one held now and the latest ended
+ * browser's bookings (shared/own-bookings.ts `readOwnBookings`, the one held now and the latest ended
  * ones) is the visitor's, never taken from them, in whatever order the stream's events and the
  * API's answers arrive. Returns what the stream has said so far, by number; a number it has not
  * spoken of keeps the status it was rendered with.
