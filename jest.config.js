@@ -22,6 +22,9 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/e2e/jest-setup.ts'],
+      // One Chromium for the whole run, each test file connecting to it (e2e/global-setup.ts).
+      globalSetup: '<rootDir>/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/global-teardown.ts',
     },
   ],
 };

@@ -1,7 +1,9 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
+import { CATALOGUES } from '../../../locales/catalogues';
 import type { Identification } from '../../../shared/api-types';
+import { LANGUAGES, type Language } from '../../../shared/languages';
 import { draftStorage, findRegionWith, held, renderComponent } from '../../testing/render';
 import type { IdentificationOutcome } from './actions';
 import { IdentificationForm } from './IdentificationForm';
@@ -30,8 +32,9 @@ const refused = (failure: Failure): IdentificationOutcome => ({
   failure,
 });
 
-function show(action: ActionFunction, draft: Record<string, unknown> = {}) {
+function show(action: ActionFunction, draft: Record<string, unknown> = {}, lang: Language = 'en') {
   return renderComponent(<IdentificationForm points={[]} />, {
+    lang,
     path: '/identification',
     action,
     sessionStorage: draftStorage(draft),
@@ -42,7 +45,7 @@ function show(action: ActionFunction, draft: Record<string, unknown> = {}) {
   });
 }
 
-const submit = (user: ReturnType<typeof show>['user']) => user.click(screen.getByRole('button', { name: 'Confirm identity' }));
+const submit = (user: ReturnType<typeof show>['user'], name = 'Confirm identity') => user.click(screen.getByRole('button', { name }));
 const FORM_INCOMPLETE = 'Fill out the form in full and confirm the contract.';
 
 describe('the remote identification form', () => {
@@ -150,5 +153,31 @@ describe('the remote identification form', () => {
     await submit(user);
     await findRegionWith('status', 'The check takes a little longer. We will ask again in 30 s: keep this page open.');
     expect(screen.getByRole('button', { name: 'Confirm identity' })).toBeDisabled();
+  });
+});
+
+describe.each(LANGUAGES)('the identification form’s messages in %s', (lang) => {
+  const c = CATALOGUES[lang];
+
+  it('says the form is incomplete, each empty field required and the contract unconfirmed, in the page’s language', async () => {
+    const { user } = show(jest.fn(), {}, lang);
+    await submit(user, c.identification.submit);
+    const document = screen.getByLabelText(c.identification.document);
+    expect(document).toHaveAccessibleDescription(expect.stringContaining(c.validation.required));
+    expect(screen.getByLabelText(c.identification.birthDate)).toHaveAccessibleDescription(expect.stringContaining(c.validation.required));
+    expect(screen.getByRole('alert')).toHaveTextContent(c.validation.formIncomplete);
+    expect(screen.getByRole('checkbox', { name: c.identification.contract })).toHaveAccessibleDescription(
+      expect.stringContaining(c.validation.formIncomplete),
+    );
+    expect(document).toHaveFocus();
+  });
+
+  it('says the date format next to the date of birth, and nothing in the form’s message', async () => {
+    const { user } = show(jest.fn(), { ...FILLED, birthDate: '1988-07-20' }, lang);
+    await submit(user, c.identification.submit);
+    const birthDate = screen.getByLabelText(c.identification.birthDate);
+    expect(birthDate).toHaveAccessibleDescription(expect.stringContaining(c.validation.dateFormat));
+    expect(birthDate).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(c.validation.formIncomplete)).toBeNull();
   });
 });

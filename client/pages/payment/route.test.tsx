@@ -1,11 +1,13 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen } from '@testing-library/react';
+import { CATALOGUES } from '../../../locales/catalogues';
+import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
 import { findRegionWith, renderComponent } from '../../testing/render';
 import { Component } from './route';
 import type { PaymentFlow } from './use-payment-flow';
 
-function show(flow: PaymentFlow, loader = jest.fn(() => ({ catalogue: new Promise(() => undefined), flow }))) {
-  const rendered = renderComponent(<Component />, { path: '/payment', url: '/payment?tariff=ready-1', loader });
+function show(flow: PaymentFlow, loader = jest.fn(() => ({ catalogue: new Promise(() => undefined), flow })), lang: Language = 'en') {
+  const rendered = renderComponent(<Component />, { lang, path: '/payment', url: '/payment?tariff=ready-1', loader });
   return { ...rendered, loader };
 }
 
@@ -34,5 +36,28 @@ describe('the payment step’s flow', () => {
     const calls = loader.mock.calls.length;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(loader.mock.calls.length).toBeGreaterThan(calls);
+  });
+});
+
+describe.each(LANGUAGES)('the payment step’s messages in %s', (lang) => {
+  const c = CATALOGUES[lang];
+  const flow = (mode: 'selectNumber' | 'register') => jest.fn(() => ({ catalogue: new Promise(() => undefined), flow: { mode } }));
+
+  it('says to select a number first, with the way to the numbers', async () => {
+    show({ mode: 'selectNumber' }, flow('selectNumber'), lang);
+    await findRegionWith('alert', c.messages.selectNumberFirst);
+    expect(screen.getByRole('link', { name: c.payment.toNumbers })).toHaveAttribute(
+      'href',
+      `${localizePath('/numbers', lang)}?tariff=ready-1`,
+    );
+  });
+
+  it('says to register first, with the way to identification', async () => {
+    show({ mode: 'register' }, flow('register'), lang);
+    await findRegionWith('alert', c.messages.registerFirst);
+    expect(screen.getByRole('link', { name: c.payment.toIdentification })).toHaveAttribute(
+      'href',
+      `${localizePath('/identification', lang)}?tariff=ready-1`,
+    );
   });
 });
