@@ -26,13 +26,14 @@ async function api(path: string, init: RequestInit = {}) {
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
 }
 
-describe.each(['en', 'ru', 'uz'] as const)('number watches in %s', (lang) => {
-  const c = TEXTS[lang];
-
+// The journey once; every language's texts of the section are the component tests'
+// (WatchesSection.test.tsx), the SMS's in every language the API's tests'.
+describe('number watches', () => {
   it('saves the search, sends an SMS when the number comes free, and lists and removes the watch from the SMS link', async () => {
+    const lang = 'ru';
+    const c = TEXTS[lang];
     // Someone else holds the number the visitor wants.
-    const wanted = (await api(`/numbers?category=silver&pageSize=1&page=${lang === 'en' ? 1 : lang === 'ru' ? 2 : 3}`)).body.items[0]
-      .number;
+    const wanted = (await api(`/numbers?category=silver&pageSize=1&page=1`)).body.items[0].number;
     const ending = wanted.slice(-7);
     const held = await api('/reservations', { method: 'POST', body: JSON.stringify({ number: wanted }) });
     expect(held.status).toBe(201);

@@ -67,7 +67,7 @@ function strayLatin(text: string): string[] {
 
 describe('Uzbek in Cyrillic, page by page', () => {
   it('writes every page under /uz-cyrl in Cyrillic: no Latin letter but brand names, addresses and codes; no axe violation', async () => {
-    const context = await newContext(browser, { locale: BROWSER_LOCALES['uz-cyrl'], bypassCSP: true });
+    const context = await newContext(browser, { locale: BROWSER_LOCALES['uz-cyrl'] });
     const page = await context.newPage();
     const problems = collectProblems(page);
     const stray: string[] = [];

@@ -1,5 +1,7 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen } from '@testing-library/react';
+import { CATALOGUES } from '../../../locales/catalogues';
+import { LANGUAGES } from '../../../shared/languages';
 import { DEVICE_UAS } from '../../../shared/testing/user-agents';
 import { renderComponent } from '../../testing/render';
 import { EsimDeviceCheck } from './EsimDeviceCheck';
@@ -51,5 +53,24 @@ describe('the eSIM check before paying', () => {
     onDevice(DEVICE_UAS.reducedAndroid, { touchPoints: 5, hints: { platform: 'Android', mobile: true } });
     renderComponent(<EsimDeviceCheck />);
     expect(await screen.findByText(VERDICTS.unknown)).toBeVisible();
+  });
+});
+
+describe.each(LANGUAGES)('the eSIM check in %s', (lang) => {
+  const c = CATALOGUES[lang].esim.check;
+
+  it('says “likely supported” on a recent iPhone with the EID check and the carrier-lock warning', async () => {
+    onDevice(DEVICE_UAS.iphone174, { touchPoints: 5 });
+    renderComponent(<EsimDeviceCheck />, { lang });
+    expect(await screen.findByText(c.likely)).toBeVisible();
+    expect(screen.getByText(c.eid)).toBeVisible();
+    expect(screen.getByText(c.locked)).toBeVisible();
+  });
+
+  it('says it cannot tell on a phone nobody can name', async () => {
+    onDevice(DEVICE_UAS.featurePhone);
+    renderComponent(<EsimDeviceCheck />, { lang });
+    expect(await screen.findByText(c.unknown)).toBeVisible();
+    expect(screen.queryByText(c.likely)).not.toBeInTheDocument();
   });
 });

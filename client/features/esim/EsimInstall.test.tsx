@@ -1,6 +1,8 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen, within } from '@testing-library/react';
+import { CATALOGUES } from '../../../locales/catalogues';
 import type { EsimProfile } from '../../../shared/api-types';
+import { LANGUAGES, type Language } from '../../../shared/languages';
 import { DEVICE_UAS } from '../../../shared/testing/user-agents';
 import { renderComponent } from '../../testing/render';
 import { EsimInstall } from './EsimInstall';
@@ -20,8 +22,8 @@ const GOOGLE_LINK =
   'https://esimsetup.android.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp-demo.oq.uz%240123456789ABCDEF0123456789ABCDEF';
 const HINT = 'The phone asks you to confirm, then downloads the eSIM. Stay on Wi-Fi while it installs.';
 
-function showInstall(profile: EsimProfile = PROFILE, email: string | null = null) {
-  return renderComponent(<EsimInstall profile={profile} email={email} />, { path: '/success' });
+function showInstall(profile: EsimProfile = PROFILE, email: string | null = null, lang: Language = 'en') {
+  return renderComponent(<EsimInstall profile={profile} email={email} />, { lang, path: '/success' });
 }
 
 /** The QR code, once the browser has drawn it (uqr is loaded with the block). */
@@ -99,5 +101,24 @@ describe('the eSIM install block', () => {
       'href',
       '/en/pointsOfSale',
     );
+  });
+});
+
+describe.each(LANGUAGES)('the eSIM install block in %s', (lang) => {
+  const c = CATALOGUES[lang].esim;
+
+  it('names the iPhone’s install button and its hint in the page’s language', async () => {
+    onDevice(DEVICE_UAS.iphone174, { touchPoints: 5 });
+    showInstall(PROFILE, null, lang);
+    expect(await screen.findByRole('link', { name: c.installHere })).toHaveAttribute('href', APPLE_LINK);
+  });
+
+  it('names the QR code, the codes and their Copy buttons in the page’s language on a computer', async () => {
+    onDevice(DEVICE_UAS.windows);
+    const { user } = showInstall(PROFILE, null, lang);
+    const qr = screen.getByRole('img', { name: c.qrLabel });
+    await within(qr).findByText((_content, element) => element?.tagName.toLowerCase() === 'svg');
+    await user.click(screen.getByRole('button', { name: c.copyWhat.replace('{{what}}', c.activationCode) }));
+    expect(await screen.findByText(c.copied.replace('{{what}}', c.activationCode))).toBeVisible();
   });
 });

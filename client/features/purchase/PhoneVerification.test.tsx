@@ -1,6 +1,8 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
+import { CATALOGUES } from '../../../locales/catalogues';
+import { LANGUAGES, type Language } from '../../../shared/languages';
 import { saveAuth } from '../../../shared/tokens';
 import { confirmedPhone, held, renderComponent, testToken } from '../../testing/render';
 import { PhoneVerification } from './PhoneVerification';
@@ -23,8 +25,8 @@ function answering(outcomes: Partial<Record<SmsIntent, SmsOutcome | (() => SmsOu
 
 const sent: SmsOutcome = { intent: 'sms-send', ok: true, phone: '+998901234567' };
 
-function show(action: ActionFunction, storage: Record<string, string> = {}) {
-  return renderComponent(<PhoneVerification idPrefix="test" />, { path: '/identification', action, localStorage: storage });
+function show(action: ActionFunction, storage: Record<string, string> = {}, lang: Language = 'en') {
+  return renderComponent(<PhoneVerification idPrefix="test" />, { lang, path: '/identification', action, localStorage: storage });
 }
 
 async function requestCode(user: ReturnType<typeof show>['user'], phone = '+998 90 123 45 67') {
@@ -161,5 +163,27 @@ describe('the SMS step', () => {
     show(answering({}), confirmedPhone('+998901234567'));
     expect(screen.getByText('Phone confirmed:')).toHaveTextContent('+998 90 123 45 67');
     expect(screen.queryByLabelText('Your phone number')).not.toBeInTheDocument();
+  });
+});
+
+describe.each(LANGUAGES)('the SMS step in %s', (lang) => {
+  const c = CATALOGUES[lang];
+
+  it('refuses a phone outside Uzbekistan’s numbering in the page’s language, then asks for the code of a sent SMS', async () => {
+    // The step's own checks refuse the short phone; the valid one is sent, as the API would answer.
+    const action: ActionFunction = async ({ request }) => {
+      const form = await request.formData();
+      return form.get('phone') === '12345' ? smsStep('sms-send', Object.fromEntries(form)) : sent;
+    };
+    const { user } = show(action, {}, lang);
+    await user.type(screen.getByLabelText(c.purchase.phone.label), '12345');
+    await user.click(screen.getByRole('button', { name: c.purchase.phone.send }));
+    expect(await screen.findByText(c.validation.phoneFormat)).toBeInTheDocument();
+    expect(screen.getByLabelText(c.purchase.phone.label)).toHaveAccessibleDescription(expect.stringContaining(c.validation.phoneFormat));
+    await user.clear(screen.getByLabelText(c.purchase.phone.label));
+    await user.type(screen.getByLabelText(c.purchase.phone.label), '+998 90 123 45 67');
+    await user.click(screen.getByRole('button', { name: c.purchase.phone.send }));
+    expect(await screen.findByLabelText(c.purchase.phone.codeLabel)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: c.purchase.phone.confirm })).toBeInTheDocument();
   });
 });

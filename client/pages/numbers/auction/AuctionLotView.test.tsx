@@ -1,7 +1,9 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen, within } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
+import { CATALOGUES } from '../../../../locales/catalogues';
 import type { AuctionLotDetail } from '../../../../shared/api-types';
+import { LANGUAGES, type Language } from '../../../../shared/languages';
 import { confirmedPhone, renderComponent } from '../../../testing/render';
 import { lotDetail, openedStream, withBrowserFakes } from './auction-test-support';
 
@@ -20,8 +22,12 @@ beforeAll(async () => {
 withBrowserFakes();
 
 /** The lot's page as the visitor opens it: with a phone confirmed by SMS unless `anonymous`. */
-function openLot(lot: AuctionLotDetail, { action, anonymous = false }: { action?: ActionFunction; anonymous?: boolean } = {}) {
+function openLot(
+  lot: AuctionLotDetail,
+  { action, anonymous = false, lang = 'en' }: { action?: ActionFunction; anonymous?: boolean; lang?: Language } = {},
+) {
   return renderComponent(<AuctionLotView initial={lot} />, {
+    lang,
     path: '/numbers',
     url: `/numbers?lot=${lot.id}`,
     action,
@@ -157,5 +163,24 @@ describe('the lot page of the visitor who was outbid', () => {
     expect(fact('Your bid')).toHaveTextContent('1,500,000 UZS · you are number 2');
     expect(screen.getByRole('button', { name: 'Bid 1,800,000\u00a0UZS' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /1,700,000\u00a0UZS \+998 93 \*\*\* \*\* 12/ })).toBeInTheDocument();
+  });
+});
+
+describe.each(LANGUAGES)('the lot page’s standing in %s', (lang) => {
+  const c = CATALOGUES[lang].auction;
+
+  it('tells the leader they lead and how to bid more, with no bid field', async () => {
+    openLot(lotDetail({ myBid: 1_500_000, myPosition: 1 }), { lang });
+    expect(await screen.findByText(c.highest, { exact: true })).toBeVisible();
+    expect(screen.getByText(c.leaderHint)).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: new RegExp(`^${c.amountLabel}`) })).not.toBeInTheDocument();
+  });
+
+  it('tells an outbid visitor so, with the bid field and the new minimum in one click', async () => {
+    openLot(lotDetail({ myBid: 1_400_000, myPosition: 2 }), { lang });
+    expect(await screen.findByText(c.outbid, { exact: true })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: new RegExp(`^${c.amountLabel}`) })).toBeInTheDocument();
+    const bidMinimum = new RegExp(`^${c.bidMinimum.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{amount\\}\\}', '.+')}$`);
+    expect(screen.getByRole('button', { name: bidMinimum })).toBeEnabled();
   });
 });

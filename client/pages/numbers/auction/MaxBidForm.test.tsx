@@ -1,7 +1,9 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen, waitFor } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
+import { CATALOGUES } from '../../../../locales/catalogues';
 import type { AuctionLot, AuctionLotDetail } from '../../../../shared/api-types';
+import { LANGUAGES, type Language } from '../../../../shared/languages';
 import { held, renderComponent } from '../../../testing/render';
 import { auctionIntents, type MaxBidOutcome } from './actions';
 import { FORM_LOT as LOT } from './auction-test-support';
@@ -14,8 +16,8 @@ const refusing =
   async () =>
     ({ intent: 'max-bid', ok: false, minimumAmount, message }) satisfies MaxBidOutcome;
 
-function show(action: ActionFunction, lot: AuctionLot = LOT, onChanged = jest.fn()) {
-  const rendered = renderComponent(<MaxBidForm lot={lot} onChanged={onChanged} />, { path: '/numbers/auction/lot-1', action });
+function show(action: ActionFunction, lot: AuctionLot = LOT, onChanged = jest.fn(), lang: Language = 'en') {
+  const rendered = renderComponent(<MaxBidForm lot={lot} onChanged={onChanged} />, { lang, path: '/numbers/auction/lot-1', action });
   return { ...rendered, onChanged };
 }
 
@@ -94,5 +96,17 @@ describe('the maximum bid form', () => {
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText(/it can now only be raised, not lowered or removed\./)).toBeInTheDocument();
     expect(sent).toEqual([{ intent: 'remove-max-bid', lotId: 'lot-1' }]);
+  });
+});
+
+describe.each(LANGUAGES)('the maximum bid form in %s', (lang) => {
+  const c = CATALOGUES[lang].auction;
+
+  it('names its field and button, and says a maximum is too low with the smallest amount accepted', async () => {
+    const { user } = show(checksOnly, LOT, jest.fn(), lang);
+    await setMax(user, 'a lot', c.maxLabel, c.setMax);
+    const tooLow = new RegExp(c.maxTooLow.split('{{')[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    expect(await screen.findByText(tooLow)).toBeInTheDocument();
+    expect(screen.getByLabelText(c.maxLabel)).toHaveAttribute('aria-invalid', 'true');
   });
 });

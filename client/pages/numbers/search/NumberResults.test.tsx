@@ -1,6 +1,8 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen, within } from '@testing-library/react';
+import { CATALOGUES } from '../../../../locales/catalogues';
 import type { NumberList, PhoneNumber } from '../../../../shared/api-types';
+import { LANGUAGES, type Language } from '../../../../shared/languages';
 import { reservationFromToken } from '../../../../shared/tokens';
 import { openedStream, withBrowserFakes } from '../../../testing/browser-fakes';
 import { renderComponent, testToken } from '../../../testing/render';
@@ -47,8 +49,8 @@ function Results({ numbers, token }: { numbers: NumberList; token: string | null
 const card = (number: PhoneNumber) => screen.getByText(number.formatted).closest('li')!;
 const choose = (number: PhoneNumber) => within(card(number)).queryByRole('button', { name: `Choose ${number.formatted}` });
 
-function show(numbers: NumberList, storage: Record<string, string> = {}, token: string | null = null) {
-  return renderComponent(<Results numbers={numbers} token={token} />, { path: '/numbers', localStorage: storage });
+function show(numbers: NumberList, storage: Record<string, string> = {}, token: string | null = null, lang: Language = 'en') {
+  return renderComponent(<Results numbers={numbers} token={token} />, { lang, path: '/numbers', localStorage: storage });
 }
 
 describe('a number card', () => {
@@ -94,5 +96,27 @@ describe('a number card', () => {
     const marked = [...section.querySelectorAll('mark')].map((mark) => mark.textContent);
     expect(marked).toEqual(['9', '9']);
     expect(within(section).getByRole('button', { name: `Choose ${near.formatted}` })).toBeEnabled();
+  });
+});
+
+describe.each(LANGUAGES)('the results’ texts in %s', (lang) => {
+  const c = CATALOGUES[lang].numbers.results;
+  const chooseIn = (number: PhoneNumber) => c.chooseNumber.replace('{{number}}', number.formatted);
+
+  it('heads near matches “Close to your wish”, each choosable by name', () => {
+    const near = { ...phone('1234599'), differs: [5, 6] };
+    show(list({ items: [], total: 0, nearMatches: [near] }), {}, null, lang);
+    const section = screen.getByRole('region', { name: c.nearTitle });
+    expect(within(section).getByRole('button', { name: chooseIn(near) })).toBeEnabled();
+  });
+
+  it('says in which form a number holds the date searched for, and marks a number another booking holds as taken', async () => {
+    const dated = { ...A, dateForm: 'DDMM' as const };
+    show(list({ items: [dated, B] }), {}, null, lang);
+    expect(within(card(dated)).getByText(c.dateForm.replace('{{form}}', c.dateForms.DDMM))).toBeInTheDocument();
+    const stream = await openedStream('/numbers/events');
+    stream.send('status', { number: B.number, status: 'reserved', bookingId: 'someone-else' });
+    expect(within(card(B)).getByText(c.taken, { exact: true })).toBeInTheDocument();
+    expect(within(card(B)).queryByRole('button', { name: chooseIn(B) })).toBeNull();
   });
 });

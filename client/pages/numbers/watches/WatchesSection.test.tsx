@@ -1,7 +1,9 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen, waitFor } from '@testing-library/react';
 import type { ActionFunction, LoaderFunction } from 'react-router';
+import { CATALOGUES } from '../../../../locales/catalogues';
 import type { Watch } from '../../../../shared/api-types';
+import { LANGUAGES, type Language } from '../../../../shared/languages';
 import { confirmedPhone, findRegionWith, held, renderComponent } from '../../../testing/render';
 import { filtersFromQuery } from '../search/search-query';
 import type { WatchOutcome } from './actions';
@@ -20,9 +22,16 @@ const WATCH: Watch = {
   lastSentAt: null,
 };
 
-function show({ query = 'mask=XXX-YY-YY', action = jest.fn(), watches = async () => [] as Watch[], phone = true } = {}) {
+function show({
+  query = 'mask=XXX-YY-YY',
+  action = jest.fn(),
+  watches = async () => [] as Watch[],
+  phone = true,
+  lang = 'en' as Language,
+} = {}) {
   const list = jest.fn<ReturnType<LoaderFunction>, Parameters<LoaderFunction>>(watches);
   const rendered = renderComponent(<WatchesSection filters={filtersFromQuery(new URLSearchParams(query))} categories={[]} />, {
+    lang,
     path: '/numbers',
     url: `/numbers?${query}`,
     action: action as ActionFunction,
@@ -100,5 +109,28 @@ describe('my watches', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove the watch: mask XXXYYYY' }));
     await findRegionWith('alert', 'The watch could not be removed right now.');
     expect(sent).toEqual([{ intent: 'unwatch', id: 'w-1' }]);
+  });
+});
+
+describe.each(LANGUAGES)('my watches in %s', (lang) => {
+  const c = CATALOGUES[lang].numbers.watches;
+
+  it('says the search is saved and where the SMS goes, then lists the watch by what it watches, removable by name', async () => {
+    let saved = false;
+    const ending = { ...WATCH, mask: null, endsWith: '1234567' };
+    const { user } = show({
+      lang,
+      query: 'endsWith=1234567',
+      watches: async () => (saved ? [ending] : []),
+      action: jest.fn(async () => {
+        saved = true;
+        return { intent: 'watch', ok: true } satisfies WatchOutcome;
+      }),
+    });
+    await screen.findByText(c.none);
+    await user.click(screen.getByRole('button', { name: c.watchSearch }));
+    await findRegionWith('status', c.saved.replace('{{phone}}', '+998 90 123 45 67'));
+    const described = c.kinds.endsWith.replace('{{value}}', '1234567');
+    expect(await screen.findByRole('button', { name: c.removeWatch.replace('{{what}}', described) })).toBeEnabled();
   });
 });
