@@ -99,7 +99,9 @@ describe('the lot page of the winner', () => {
 describe('the lot page once the auction is over for the visitor', () => {
   it('tells a bidder who did not win that the auction is over, with their final place and no way to buy or bid', () => {
     openLot(lotDetail({ status: 'ended', endsAt: SERVER_TIME, myBid: 1_400_000, myPosition: 2 }));
-    expect(screen.getByText('The auction is over.')).toBeVisible();
+    // The panel is headed by what happened, not by an offer to bid.
+    expect(screen.getByRole('region', { name: 'The auction has ended' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Place a bid' })).not.toBeInTheDocument();
     expect(fact('Your bid')).toHaveTextContent('1,400,000 UZS · you are number 2');
     expect(screen.queryByRole('button', { name: 'Buy the number' })).not.toBeInTheDocument();
     expectNoBidding();
@@ -114,10 +116,10 @@ describe('the lot page once the auction is over for the visitor', () => {
   it('stops the bidding when the time by the server’s clock has run out, even before the lot says it ended', async () => {
     openLot(lotDetail({ endsAt: SERVER_TIME }));
     expect(screen.getByRole('timer')).toHaveTextContent('The auction has ended');
-    expect(screen.getByText('The auction is over.')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'The auction has ended' })).toBeVisible();
     // Nor after hydration (the lot's stream opens then), with the phone confirmed.
     await openedStream('/auctions/lot-042/events');
-    expect(screen.getByText('The auction is over.')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'The auction has ended' })).toBeVisible();
     expectNoBidding();
   });
 
@@ -127,7 +129,7 @@ describe('the lot page once the auction is over for the visitor', () => {
     const stream = await openedStream('/auctions/lot-042/events');
     const { bids: _bids, ...ended } = lotDetail({ status: 'ended', endsAt: SERVER_TIME, myBid: 1_500_000, myPosition: 1 });
     stream.send('ended', { lot: ended });
-    expect(await screen.findByText('The auction is over.')).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'The auction has ended' })).toBeVisible();
     expect(screen.queryByText('You are the highest bidder')).not.toBeInTheDocument();
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
   });

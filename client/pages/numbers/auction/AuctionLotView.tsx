@@ -116,7 +116,13 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
         </section>
 
         <section className="card auction-lot__action" aria-labelledby="lot-action-title">
-          <h3 id="lot-action-title">{lot.myTurnToBuyUntil ? t('auction.wonTitle') : t('auction.bidTitle')}</h3>
+          <h3 id="lot-action-title">
+            {lot.myTurnToBuyUntil
+              ? t('auction.wonTitle')
+              : lot.status !== 'upcoming' && !running
+                ? t('auction.ended')
+                : t('auction.bidTitle')}
+          </h3>
           {lot.myTurnToBuyUntil ? (
             <>
               <p>
@@ -135,11 +141,10 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
           ) : lot.status === 'upcoming' ? (
             <p>{t('auction.notStarted', { time: formatTashkentTime(lot.startsAt) })}</p>
           ) : !running ? (
-            <p>
-              {lot.status === 'sold' && lot.soldPrice !== null
-                ? t('auction.sold', { amount: formatUzs(lot.soldPrice, lang) })
-                : t('auction.over')}
-            </p>
+            // Over: the heading says so; a sold number's price is all there is to add.
+            lot.status === 'sold' && lot.soldPrice !== null ? (
+              <p>{t('auction.sold', { amount: formatUzs(lot.soldPrice, lang) })}</p>
+            ) : null
           ) : !hydrated || !auth ? (
             <>
               <p>{t('auction.verifyToBid')}</p>
