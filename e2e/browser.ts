@@ -64,7 +64,7 @@ export const BROWSER_LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-
  * busy machine: a test that reads a state at once, where the page commits it a moment later,
  * fails here within a few runs. Unset (the default) or 1, the pages run at full speed.
  */
-function cpuSlowdown(): number {
+export function cpuSlowdown(): number {
   const raw = process.env.E2E_CPU_SLOWDOWN;
   if (raw === undefined || raw === '') return 1;
   const rate = Number(raw);
@@ -81,6 +81,9 @@ export async function newContext(browser: Browser, options: Parameters<Browser['
   );
   const rate = cpuSlowdown();
   if (rate > 1) {
+    // A page slowed down on purpose takes that much longer to reach a state; a race is a wrong
+    // state, not a late one, so the waits grow with the rate.
+    context.setDefaultTimeout(30_000 * rate);
     context.on('page', (page) => {
       void context
         .newCDPSession(page)

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { BUILD_DECISION_EVENT } from '../client/platform/build-updates';
+import { cpuSlowdown } from './browser';
 
 /**
  * Brings the tab back into view (a `visibilitychange`) and answers what the page decided about a
@@ -66,7 +67,7 @@ export async function holdRequests(page: Page, url: string): Promise<{ release: 
 }
 
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 });
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15000 * cpuSlowdown() });
 }
 
 /**
@@ -86,5 +87,5 @@ export async function waitForPage(page: Page, url: RegExp | string, heading: str
  * that brings the tab back or moves the clock for them waits for this first.
  */
 export async function waitForBrowserServices(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-services="started"]', { state: 'attached', timeout: 15000 });
+  await page.waitForSelector('html[data-services="started"]', { state: 'attached', timeout: 15000 * cpuSlowdown() });
 }
