@@ -29,10 +29,15 @@ const LAUNCH_ARGS = [
   '--disable-extensions',
 ];
 
+/** How the browser is launched, whether as the run's shared one or a script's own. */
+function launchOptions() {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
+  return { executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS };
+}
+
 /** The run's one browser, launched once by the global setup, its address handed to every worker. */
 export async function launchBrowserServer(): Promise<BrowserServer> {
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS, host: '127.0.0.1', port: 0 });
+  return chromium.launchServer({ ...launchOptions(), host: '127.0.0.1', port: 0 });
 }
 
 /**
@@ -43,8 +48,7 @@ export async function launchBrowserServer(): Promise<BrowserServer> {
 export async function launchBrowser(): Promise<Browser> {
   const endpoint = process.env[BROWSER_ENDPOINT_VARIABLE];
   if (endpoint) return chromium.connect(endpoint);
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+  return chromium.launch(launchOptions());
 }
 
 export function isLoopback(url: string): boolean {

@@ -41,23 +41,13 @@ describe('the payment step’s flow', () => {
 
 describe.each(LANGUAGES)('the payment step’s messages in %s', (lang) => {
   const c = CATALOGUES[lang];
-  const flow = (mode: 'selectNumber' | 'register') => jest.fn(() => ({ catalogue: new Promise(() => undefined), flow: { mode } }));
 
-  it('says to select a number first, with the way to the numbers', async () => {
-    show({ mode: 'selectNumber' }, flow('selectNumber'), lang);
-    await findRegionWith('alert', c.messages.selectNumberFirst);
-    expect(screen.getByRole('link', { name: c.payment.toNumbers })).toHaveAttribute(
-      'href',
-      `${localizePath('/numbers', lang)}?tariff=ready-1`,
-    );
-  });
-
-  it('says to register first, with the way to identification', async () => {
-    show({ mode: 'register' }, flow('register'), lang);
-    await findRegionWith('alert', c.messages.registerFirst);
-    expect(screen.getByRole('link', { name: c.payment.toIdentification })).toHaveAttribute(
-      'href',
-      `${localizePath('/identification', lang)}?tariff=ready-1`,
-    );
+  it.each([
+    ['select a number', 'selectNumber', c.messages.selectNumberFirst, c.payment.toNumbers, '/numbers'],
+    ['register', 'register', c.messages.registerFirst, c.payment.toIdentification, '/identification'],
+  ] as const)('says to %s first, with the way there', async (_what, mode, message, link, path) => {
+    show({ mode }, undefined, lang);
+    await findRegionWith('alert', message);
+    expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', `${localizePath(path, lang)}?tariff=ready-1`);
   });
 });
