@@ -55,7 +55,16 @@ export interface ReadDeclaration {
   optionalAuth?: true;
   /** How long anyone may keep the answer (Cache-Control max-age); null: never. */
   maxAgeSeconds: number | null;
+  /**
+   * What the answer is made of: a page that read it is served again from the page store only
+   * while this data's version stands (server/api/store/data-versions.ts). `lot`: the one lot the
+   * path names; `release`: fixed by the code, changed only by a new build.
+   */
+  data: DataTopic;
 }
+
+/** The kinds of public data whose versions the store keeps. */
+export type DataTopic = 'news' | 'tariffs' | 'numbers' | 'auctions' | 'lot' | 'points' | 'release';
 
 export const READS = {
   news: {
@@ -66,6 +75,7 @@ export const READS = {
     query: 'NewsListQuery',
     answer: 'NewsList',
     maxAgeSeconds: NEWS_SECONDS,
+    data: 'news',
   },
   newsItem: {
     path: '/news/{slug}',
@@ -75,6 +85,7 @@ export const READS = {
     answer: 'NewsItem',
     notFound: 'news_not_found',
     maxAgeSeconds: NEWS_SECONDS,
+    data: 'news',
   },
   tariffs: {
     path: '/tariffs',
@@ -83,6 +94,7 @@ export const READS = {
     tag: 'tariffs',
     answer: 'TariffList',
     maxAgeSeconds: CATALOGUE_SECONDS,
+    data: 'tariffs',
   },
   tariff: {
     path: '/tariffs/{id}',
@@ -92,6 +104,7 @@ export const READS = {
     answer: 'ReadyTariff',
     notFound: 'tariff_not_found',
     maxAgeSeconds: CATALOGUE_SECONDS,
+    data: 'tariffs',
   },
   tariffConstructor: {
     path: '/tariff-constructor',
@@ -100,6 +113,7 @@ export const READS = {
     tag: 'tariffs',
     answer: 'ConstructorOptions',
     maxAgeSeconds: CATALOGUE_SECONDS,
+    data: 'release',
   },
   tariffQuote: {
     path: '/tariff-constructor/quote',
@@ -110,6 +124,7 @@ export const READS = {
     answer: 'TariffQuote',
     badRequest: ['not_a_step'],
     maxAgeSeconds: null,
+    data: 'release',
   },
   simTypes: {
     path: '/sim-types',
@@ -118,6 +133,7 @@ export const READS = {
     tag: 'tariffs',
     answer: 'SimTypeList',
     maxAgeSeconds: CATALOGUE_SECONDS,
+    data: 'release',
   },
   numbers: {
     path: '/numbers',
@@ -129,6 +145,7 @@ export const READS = {
     badRequest: ['invalid_mask', 'invalid_date', 'page_too_deep'],
     badRequestText: `Bad input; \`field\` names it. \`page_too_deep\` on \`page\`: without a cursor, page × pageSize is above ${NUMBER_SEARCH_DEPTH}; follow nextCursor, or narrow the search`,
     maxAgeSeconds: null,
+    data: 'numbers',
   },
   numberCategories: {
     path: '/numbers/categories',
@@ -137,6 +154,7 @@ export const READS = {
     tag: 'numbers',
     answer: 'CategoryList',
     maxAgeSeconds: AVAILABILITY_SECONDS,
+    data: 'numbers',
   },
   number: {
     path: '/numbers/{number}',
@@ -147,6 +165,7 @@ export const READS = {
     answer: 'PhoneNumber',
     notFound: 'number_not_found',
     maxAgeSeconds: null,
+    data: 'numbers',
   },
   auctions: {
     path: '/auctions',
@@ -157,6 +176,7 @@ export const READS = {
     answer: 'AuctionLotList',
     optionalAuth: true,
     maxAgeSeconds: null,
+    data: 'auctions',
   },
   auction: {
     path: '/auctions/{id}',
@@ -167,6 +187,7 @@ export const READS = {
     notFound: 'lot_not_found',
     optionalAuth: true,
     maxAgeSeconds: null,
+    data: 'lot',
   },
   pointsOfSale: {
     path: '/points-of-sale',
@@ -176,6 +197,7 @@ export const READS = {
     query: 'PointOfSaleQuery',
     answer: 'PointOfSaleList',
     maxAgeSeconds: CATALOGUE_SECONDS,
+    data: 'points',
   },
   pointOfSale: {
     path: '/points-of-sale/{id}',
@@ -185,6 +207,7 @@ export const READS = {
     answer: 'PointOfSale',
     notFound: 'point_not_found',
     maxAgeSeconds: CATALOGUE_SECONDS,
+    data: 'points',
   },
 } as const satisfies Record<string, ReadDeclaration>;
 

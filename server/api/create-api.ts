@@ -1,3 +1,4 @@
+import { createDataVersions, type DataState } from './store/data-versions';
 import crypto from 'node:crypto';
 import express from 'express';
 import { registerAuctions } from './auctions/auction-routes';
@@ -99,6 +100,15 @@ export interface Api {
    * API itself is logged, as the route's error handler does, and answered as the route's 500).
    */
   read<N extends ReadName>(name: N, request: ReadRequest<N>): ReadResult<N>;
+  /**
+   * The state of what the read `name` reads, to be taken before the read itself (so a change
+   * during the read leaves what it made already stale); null for what only a release changes.
+   */
+  dataState(name: ReadName, param?: string): DataState | null;
+  /** The version of a data key now (DataState.key): whoever kept something made from it compares. */
+  dataVersion(key: string): string;
+  /** The API's clock (epoch ms), which DataState.until is on. */
+  now(): number;
   isReady(): boolean;
   /** Ends the open event streams (shutdown starts here, so browsers reconnect to another server). */
   endStreams(): void;
@@ -200,6 +210,7 @@ export function createApi(options: ApiOptions): Api {
   router.use((_req, _res, next) => next(new ApiError(404, 'not_found')));
   router.use(createErrorHandler(logError, options.onRefused));
 
+  const versions = createDataVersions(db);
   const ping = db.prepare('SELECT 1');
   let open = true;
   return {
@@ -214,6 +225,9 @@ export function createApi(options: ApiOptions): Api {
         return { ok: false, status: 500, body: errorBody(lang, internal) };
       }
     },
+    dataState: (name, param) => versions.stateOf(name, param, now()),
+    dataVersion: (key) => versions.versionOf(key),
+    now,
     isReady() {
       if (!open) return false;
       try {

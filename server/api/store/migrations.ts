@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { INDEX_NUMBER_DIGITS, REBUILD_NUMBER_TOTALS, storedNumber } from '../numbers/number-columns';
+import { DATA_VERSIONS_MIGRATION } from './data-version-triggers';
 
 /**
  * Numbered schema migrations. Each runs once, in order, inside one transaction together with
@@ -421,4 +422,5 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE max_bids ADD COLUMN since_bid INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  DATA_VERSIONS_MIGRATION,
 ];

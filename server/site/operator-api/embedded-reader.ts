@@ -2,8 +2,9 @@ import { LRUCache } from 'lru-cache';
 import { ApiFailure } from '../../../shared/api-failure';
 import { deepFreeze } from '../../../shared/deep-freeze';
 import type { Language } from '../../../shared/languages';
-import { makeReader, READS, type OperatorReader, type ReadAnswer, type ReadName, type ReadQuery } from '../../../shared/reads';
+import { makeReader, type OperatorReader, type ReadAnswer, type ReadName, type ReadQuery } from '../../../shared/reads';
 import type { Api } from '../../api/create-api';
+import type { DataState } from '../../api/store/data-versions';
 
 /**
  * The reference API's public reads called directly by the server that embeds it, with typed
@@ -11,46 +12,58 @@ import type { Api } from '../../api/create-api';
  * answer the API's routes (server/api/reads.ts), so the answers are the same; a refusal rejects
  * with an ApiFailure (its status and the API's error body), as the HTTP reader does.
  *
- * The same caching rules as over HTTP: what the declaration marks cacheable (`maxAgeSeconds` of
- * shared/reads.ts: the catalogue 5 min, news 1 min, the category counts 10 s) is kept for that long
- * per language and query, frozen (one answer is handed to every render; nobody may change it);
- * the rest is read every time.
+ * An answer is kept, per language, parameter and query, for as long as the data it was made from
+ * stands: the state of that data (its version, and the moment the clock would change it) is taken
+ * before each read, and a kept answer made in another state is read again. No time-to-live: a
+ * change is seen by the next read, and nothing unchanged is read twice. Kept answers are frozen
+ * (one answer is handed to every render; nobody may change it).
  */
 
-/** The request a reader reads for: its language, its id (for the log), who hears of a failed read (the page cache). */
+/** The request a reader reads for: its language, its id (for the log), who hears of what it read. */
 export interface ReaderRequest {
   lang: Language;
   signal?: AbortSignal;
   requestId?: string;
+  /** Told of every failed read (a page built from one is not stored). */
   onFailure?: (error: unknown) => void;
+  /** Told of the state of the data each read reads, taken before the read (the page store's dependencies). */
+  onData?: (state: DataState) => void;
 }
 
 /** One reader per request. */
 export type EmbeddedReaders = (request: ReaderRequest) => OperatorReader;
 
-export function createEmbeddedReaders(api: Pick<Api, 'read'>, now: () => number = Date.now): EmbeddedReaders {
+type EmbeddedApi = Pick<Api, 'read' | 'dataState' | 'now'>;
+
+/** Whether an answer made in state `made` is still the answer in state `current`. */
+function stillTrue(made: DataState | null, current: DataState | null, now: number): boolean {
+  if (made === null || current === null) return made === current;
+  return made.version === current.version && now < made.until;
+}
+
+export function createEmbeddedReaders(api: EmbeddedApi): EmbeddedReaders {
   // Bounded by entries, like the HTTP client's cache (a search by every query would not be kept).
-  const kept = new LRUCache<string, { value: unknown; until: number }>({ max: 500 });
+  const kept = new LRUCache<string, { value: unknown; state: DataState | null }>({ max: 500 });
 
   function read<N extends ReadName>(
     name: N,
-    { lang, requestId, onFailure }: ReaderRequest,
+    { lang, requestId, onFailure, onData }: ReaderRequest,
     param?: string,
     query?: ReadQuery<N>,
   ): Promise<ReadAnswer<N>> {
-    const seconds = READS[name].maxAgeSeconds;
-    const key = seconds === null ? null : JSON.stringify([name, lang, param ?? null, query ?? {}]);
-    if (key !== null) {
-      const hit = kept.get(key);
-      if (hit && hit.until > now()) return Promise.resolve(hit.value as ReadAnswer<N>);
-    }
+    // Before the read: a change while it runs leaves its answer (and the page) already stale.
+    const state = api.dataState(name, param);
+    if (state) onData?.(state);
+    const key = JSON.stringify([name, lang, param ?? null, query ?? {}]);
+    const hit = kept.get(key);
+    if (hit && stillTrue(hit.state, state, api.now())) return Promise.resolve(hit.value as ReadAnswer<N>);
     const result = api.read(name, { lang, query, param, requestId });
     if (!result.ok) {
       const failure = new ApiFailure(result.status, result.body, { what: `the embedded read ${name}` });
       onFailure?.(failure);
       return Promise.reject(failure);
     }
-    if (key !== null && seconds !== null) kept.set(key, { value: deepFreeze(result.value), until: now() + seconds * 1000 });
+    kept.set(key, { value: deepFreeze(result.value), state });
     return Promise.resolve(result.value);
   }
 

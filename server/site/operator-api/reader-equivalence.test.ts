@@ -6,6 +6,7 @@ import { LANGUAGES, type Language } from '../../../shared/languages';
 import type { OperatorReader } from '../../../shared/reads';
 import { createHttpClient } from '../../../shared/http';
 import { createTestApi, type TestApi } from '../../api/test-support/test-api';
+import { openDatabase } from '../../api/store/database';
 import { createEmbeddedReaders } from './embedded-reader';
 
 /*
@@ -134,6 +135,7 @@ describe('the embedded and the HTTP reader', () => {
 
   it('are told apart by the comparison when either side is broken on purpose', async () => {
     const embedded = createEmbeddedReaders({
+      ...t.api,
       read: (name, request) => {
         const result = t.api.read(name, request);
         // Broken on purpose: one tariff fewer.
@@ -150,9 +152,10 @@ describe('the embedded and the HTTP reader', () => {
     expect(JSON.parse(JSON.stringify(right))).not.toEqual(wrong);
   });
 
-  it('keep a cacheable answer for its lifetime and never a search', async () => {
+  it('keep an answer while the data it was made from stands, and read it again once that changes', async () => {
     let reads = 0;
     const counting = createEmbeddedReaders({
+      ...t.api,
       read: (...args) => {
         reads += 1;
         return t.api.read(...args);
@@ -166,8 +169,30 @@ describe('the embedded and the HTTP reader', () => {
     expect(reads).toBe(2);
     await reader.numbers({ category: 'gold' });
     await reader.numbers({ category: 'gold' });
+    expect(reads).toBe(3);
+    // Another connection to the store, as another process would write it.
+    const store = openDatabase(t.dataDir);
+    // A tariff's price changes: the next read reads again, once.
+    store.prepare('UPDATE tariffs SET monthly_price = monthly_price + 1000 WHERE id = (SELECT id FROM tariffs LIMIT 1)').run();
+    await reader.tariffs();
+    await reader.tariffs();
     expect(reads).toBe(4);
+    // A number held: the search is read again; the tariffs are not.
+    const [first] = (await reader.numbers({ category: 'gold' })).items;
+    expect(reads).toBe(4);
+    const held = store
+      .prepare("UPDATE numbers SET hold_kind = 'reservation', hold_ref = 'r-test', held_until = ? WHERE msisdn = ?")
+      .run(t.clock.now() + 60_000, first.number);
+    expect(held.changes).toBe(1);
+    await reader.numbers({ category: 'gold' });
+    await reader.tariffs();
+    expect(reads).toBe(5);
+    // The clock passes the hold's end: the search is read again, with no write at all.
+    t.clock.advance(61_000);
+    await reader.numbers({ category: 'gold' });
+    expect(reads).toBe(6);
     // A kept answer is frozen: one answer is handed to every render.
     expect(Object.isFrozen((await reader.tariffs()).items[0])).toBe(true);
+    store.close();
   });
 });

@@ -15,7 +15,7 @@ export type ServerReader = (request: ReaderRequest & { signal: AbortSignal }) =>
  * directly (no HTTP); with API_BASE_URL, GET requests of the server's HTTP client, as the
  * specification's shared client makes them.
  */
-export function createServerReader(api: Pick<Api, 'read'> | null, serverHttp: ServerHttp | null): ServerReader {
+export function createServerReader(api: Pick<Api, 'read' | 'dataState' | 'now'> | null, serverHttp: ServerHttp | null): ServerReader {
   if (api) {
     const embedded = createEmbeddedReaders(api);
     // A direct read is over before a visitor could leave: there is nothing to cancel.
