@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { I18nextProvider } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -9,7 +9,7 @@ import { COLOUR_MODE_BOOT_SCRIPT } from '../platform/colour-mode';
 import { loadRestOfLanguageWhenIdle } from './language-loader';
 import { useRuntime } from './runtime';
 import { AppToastContainer } from '../platform/toast';
-import { BookingAnnouncer } from '../features/purchase/use-booking-watcher';
+import { useIdleAfterHydration } from '../components/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { providedI18n } from './i18n';
@@ -41,7 +41,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={providedI18n(runtime.i18nFor(lang))}>
           <HelmetProvider>{children}</HelmetProvider>
           <Toasts />
-          <BookingAnnouncer />
+          <IdleBookingAnnouncer />
           <HydrationMarker />
           <RestOfTexts lang={lang} />
           <NavigationScroll />
@@ -55,6 +55,25 @@ function DocumentShell({ children }: { children: ReactNode }) {
 function Toasts() {
   const { t } = useTranslation();
   return <AppToastContainer label={t('common.notifications')} />;
+}
+
+// The booking's warnings (use-booking-watcher.ts) and the token code they read are their own chunk:
+// no first paint needs them, and they were 3.9 kB gzip of the first load of / (issue 52).
+const BookingAnnouncer = lazy(() =>
+  import('../features/purchase/use-booking-watcher').then((module) => ({ default: module.BookingAnnouncer })),
+);
+
+/**
+ * The booking's warnings, mounted when the browser is idle after hydration, as the toast container
+ * that shows them is (client/platform/toast.tsx): a warning said earlier would wait for it anyway.
+ */
+function IdleBookingAnnouncer() {
+  if (!useIdleAfterHydration()) return null;
+  return (
+    <Suspense fallback={null}>
+      <BookingAnnouncer />
+    </Suspense>
+  );
 }
 
 /** Marks the document once React has hydrated it (browser tests and the build-update check wait for it). */
