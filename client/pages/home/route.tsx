@@ -6,7 +6,6 @@ import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
 import { useRuntime } from '../../framework/runtime';
 import { isThenable, optionalData } from '../../framework/deferred';
-import { homeParts } from './home-data';
 import { HomeHero } from './HomeHero';
 import { siteStructuredData } from './site-structured-data';
 import { LatestNews } from './HomeNews';
@@ -15,8 +14,14 @@ import { PointsOfSaleTeaser, SimTypes } from './HomeSimAndPoints';
 import { ConstructorTeaser, FeaturedTariffs } from './HomeTariffs';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
 
-/** Every section's data; a section is streamed after the welcome when its API call is slow. */
-export function loader({ context }: LoaderFunctionArgs) {
+/**
+ * Every section's data; a section is streamed after the welcome when its API call is slow. The
+ * reads (home-data.ts, and the API reader under it) are imported here, not at the top: hydration
+ * takes the server's data, so the browser runs this only on a later navigation to the page, and
+ * the first load of / is 2.6 kB gzip lighter without them (issue 52).
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { homeParts } = await import('./home-data');
   return optionalData(context, homeParts(context));
 }
 
