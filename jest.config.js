@@ -15,7 +15,8 @@ module.exports = {
       ...common,
       displayName: 'unit',
       setupFilesAfterEnv: ['<rootDir>/server/testing/jest-setup.ts'],
-      testMatch: ['<rootDir>/{server,client,shared,locales,docs}/**/*.test.{ts,tsx}'],
+      // bench/: its first-load budgets (bench/first-load.test.ts); the benchmarks themselves are scripts, not tests.
+      testMatch: ['<rootDir>/{server,client,shared,locales,docs,bench}/**/*.test.{ts,tsx}'],
     },
     {
       ...common,

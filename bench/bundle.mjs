@@ -5,107 +5,33 @@
 // file as the server and nginx send them: the build's own `.gz` (level 9) and `.br` (quality 11)
 // copies (build.mjs), a file under 1 kB as it is; with the size a per-response compressor would
 // make (gzip 6, the compression middleware's default) beside them for comparison.
+// The count and the budgets are bench/lib/first-load.ts's and bench/budgets.ts's, which
+// bench/first-load.test.ts holds every page to in `npm test`; this script prints them.
 // Exits non-zero when a route is over its gzip budget, or when the server's HTML preloads
 // differ from this list (then the bench measures the wrong thing).
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { heading, kB, percent, table } from './lib/format.mjs';
 import { DIST_DIR, ROOT, startSite } from './lib/processes.mjs';
 import { loadSiteModule } from '../site-module.mjs';
 
-// Issue 15 aims at 125 kB; per-page catalogue sections brought / from 156.5 to 154.5 kB. Starting
-// React DOM in a task of its own (client/framework/entry.tsx) cost two more files, 0.9 kB (budget 156 kB);
-// the document's catalogue sections in one chunk took six files and 1.1 kB off: 154.0 kB, budget
-// 155 kB again. What a browser receives is the brotli column (134 kB).
-const BUDGET_GZIP = { '/': 155_000 };
-const LANGUAGE = 'ru';
-// Path of each page folder (shared/paths.ts); a page folder missing here is shown by its name.
-const PAGE_PATHS = {
-  home: '/',
-  numbers: '/numbers',
-  constructor: '/constructor',
-  'specific-tariffs': '/specificTariffs',
-  news: '/news',
-  'news-item': '/news/:slug',
-  about: '/about',
-  'points-of-sale': '/pointsOfSale',
-  'oq-day': '/oqDay',
-  payment: '/payment',
-  success: '/success',
-  identification: '/identification',
-  'identification-retry': '/identification/retry',
-};
 const SAMPLE_PARAMS = { ':slug': 'oq-day' };
 
 const clientDir = path.join(DIST_DIR, 'client');
-const manifestFile = path.join(clientDir, 'manifest.json');
-if (!fs.existsSync(manifestFile)) {
+if (!fs.existsSync(path.join(clientDir, 'manifest.json'))) {
   console.error(`No build at ${DIST_DIR}: run "node build.mjs" first (with the same DIST_DIR).`);
   process.exit(1);
 }
-const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 // The site's own modules (site-module.mjs), so what this bench counts and reads cannot drift from
-// the site's: the pages' catalogue sections as the server preloads them and the boot script's list.
-const { textModulesOfPages } = await loadSiteModule('client/framework/page-sections.ts');
+// the site's and the test's: the first load per page as the server preloads it, and the boot script's list.
+const { FIRST_LOAD_LANGUAGE: LANGUAGE, firstLoads, overBudget, readClientBuild } = await loadSiteModule('bench/lib/first-load.ts');
 const { bootModulesOf } = await loadSiteModule('shared/boot-modules.ts');
 
-const sizes = new Map();
-function sizeOf(url) {
-  if (!sizes.has(url)) {
-    const file = path.join(clientDir, url);
-    const bytes = fs.readFileSync(file);
-    const copy = (suffix) => (fs.existsSync(`${file}${suffix}`) ? fs.statSync(`${file}${suffix}`).size : bytes.length);
-    sizes.set(url, {
-      raw: bytes.length,
-      gzip: copy('.gz'),
-      brotli: copy('.br'),
-      gzip6: zlib.gzipSync(bytes, { level: 6 }).length,
-    });
-  }
-  return sizes.get(url);
-}
-
-/** The page key of a page folder (client/framework/routes.tsx: newsItem → news-item). */
-function pageKeyOf(folder) {
-  return folder.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
-}
-
-/** What server/site/render/build-manifest.ts modulePreloads() returns, plus the entry itself. */
-function firstLoad(pageModule, folder) {
-  const urls = new Set([manifest.entry, ...manifest.entryImports]);
-  for (const source of [pageModule, ...textModulesOfPages(LANGUAGE, [pageKeyOf(folder)])]) {
-    const module = manifest.modules[source];
-    if (!module)
-      throw new Error(`${source} is not in the build manifest: rebuild, or is client/framework/page-sections.ts ahead of the build?`);
-    urls.add(module.file);
-    for (const imported of module.imports) urls.add(imported);
-  }
-  return [...urls];
-}
-
-const pages = Object.keys(manifest.modules)
-  .map((source) => /^client\/pages\/([^/]+)\/route\.tsx$/.exec(source))
-  .filter(Boolean)
-  .map(([source, folder]) => ({ source, folder, route: PAGE_PATHS[folder] ?? folder }))
-  .sort((a, b) => Object.keys(PAGE_PATHS).indexOf(a.folder) - Object.keys(PAGE_PATHS).indexOf(b.folder));
-
+const build = readClientBuild(DIST_DIR);
+const { manifest, sizeOf } = build;
+const rows = firstLoads(build);
 const css = manifest.stylesheets.reduce((sum, url) => sum + sizeOf(url).gzip, 0);
-const rows = pages.map((page) => {
-  const urls = firstLoad(page.source, page.folder);
-  const total = urls.reduce(
-    (sum, url) => {
-      const size = sizeOf(url);
-      return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli, gzip6: sum.gzip6 + size.gzip6 };
-    },
-    { raw: 0, gzip: 0, brotli: 0, gzip6: 0 },
-  );
-  const pageOnly = [manifest.modules[page.source].file, ...manifest.modules[page.source].imports].filter(
-    (url) => url !== manifest.entry && !manifest.entryImports.includes(url),
-  );
-  return { ...page, urls, total, pageGzip: pageOnly.reduce((sum, url) => sum + sizeOf(url).gzip, 0), budget: BUDGET_GZIP[page.route] };
-});
 
 /** The server's own preload links for a route must be this list; otherwise this bench is wrong. */
 async function checkAgainstServer() {
@@ -184,7 +110,7 @@ lines.push(
       kB(row.total.brotli),
       kB(row.total.gzip6),
       kB(row.pageGzip),
-      row.budget ? `${kB(row.budget)} ${row.total.gzip <= row.budget ? 'ok' : 'OVER'}` : '-',
+      `${kB(row.budget)} ${row.total.gzip <= row.budget ? 'ok' : 'OVER'}`,
     ]),
     ['left'],
   ),
@@ -207,13 +133,13 @@ lines.push(heading(`Largest modules of the site's own code in the first load of 
 lines.push(table(['module', 'minified', 'share'], largest.own, ['left']));
 console.log(lines.join('\n'));
 
-const over = rows.filter((row) => row.budget && row.total.gzip > row.budget);
+const over = rows.map(overBudget).filter(Boolean);
 let failed = false;
 if (over.length) {
-  console.error(`\nOver budget: ${over.map((row) => `${row.route} ${kB(row.total.gzip)} gzip > ${kB(row.budget)}`).join('; ')}`);
+  console.error(`\nOver budget:\n  ${over.join('\n  ')}`);
   failed = true;
 } else {
-  console.log('\nEvery budgeted route is within budget.');
+  console.log('\nEvery route is within its budget (bench/budgets.ts).');
 }
 if (process.env.BENCH_SKIP_SERVER_CHECK !== '1') {
   const problems = await checkAgainstServer();

@@ -2,8 +2,8 @@ import type { Language } from '../../shared/languages';
 import type { PageKey } from '../../shared/paths';
 import type { TextSection } from './text-sections';
 
-// Types only: bench/bundle.mjs loads this file on its own (esbuild, no other module) to count
-// each page's first load as the server preloads it.
+// Types only: build/text-sections.mjs loads this file on its own (esbuild, no other module), and
+// bench/lib/first-load.ts imports it to count each page's first load as the server preloads it.
 
 /**
  * The text sections every document needs, whatever its page: the document and its toasts
