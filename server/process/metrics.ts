@@ -17,6 +17,7 @@ export interface SiteMetrics {
   apiDuration: Histogram<'endpoint' | 'status'>;
   apiErrors: Counter<'endpoint' | 'kind'>;
   pageCache: Counter<'result'>;
+  pageRenders: Counter<'reason'>;
   limitsRefused: Counter<'limit'>;
   smsSent: Counter<'kind'>;
 }
@@ -85,6 +86,12 @@ export function createMetrics(): SiteMetrics {
       name: 'page_cache_requests_total',
       help: 'Page cache lookups by result (hit, miss)',
       labelNames: ['result'],
+      registers,
+    }),
+    pageRenders: new Counter({
+      name: 'page_renders_total',
+      help: 'Pages rendered for the page store, by reason: first (never stored), changed (its data moved), evicted (pushed out for room)',
+      labelNames: ['reason'],
       registers,
     }),
     limitsRefused: new Counter({

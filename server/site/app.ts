@@ -130,8 +130,14 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     log,
     metrics,
     serverReader,
+    versioned: api !== null,
   });
-  const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
+  const pageCache = new PageCache({
+    enabled: config.pageCacheSeconds > 0,
+    unversionedTtlMs: config.pageCacheSeconds * 1000,
+    maxBytes: config.pageCacheMaxBytes,
+    check: api ? { version: (key) => api.dataVersion(key), now: () => api.now() } : null,
+  });
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('405 Method Not Allowed');

@@ -33,6 +33,9 @@ export function pageRoute(render: RenderDocument, options: PageRouteOptions): Re
         'user-agent': req.get('user-agent') ?? '',
         'accept-language': req.get('accept-language') ?? '',
         cookie: req.get('cookie') ?? '',
+        // A stored page is sent as the visitor accepts it, or as 304 when they have it.
+        'accept-encoding': req.get('accept-encoding') ?? '',
+        'if-none-match': req.get('if-none-match') ?? '',
         // The response's id (server/process/logger.ts): the page's reads are logged under it.
         'x-request-id': (res.locals.requestId as string | undefined) ?? '',
       },

@@ -1,36 +1,83 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import request from 'supertest';
-import { PageCache, withNonce } from './page-cache';
+import { randomBytes } from 'node:crypto';
+import { PageCache } from './page-cache';
+import { inlineScriptHashes, storePage, type RenderedCopy, type StoredPage } from './stored-page';
 import { pageUrl } from './page-url';
 import { fakeNewsItem, startFakeApi } from '../../testing/fake-api';
-import { createTestApp } from '../../testing/test-app';
+import { createTestApp, listenOnLoopback } from '../../testing/test-app';
+
+/** A response's bytes as they came off the socket (no client decompressing them). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 import { linkHref } from '../../testing/test-html';
 
-describe('the page cache', () => {
-  it('keeps a page for its time to live, then forgets it', () => {
+const stored = (html: string, extra: Partial<RenderedCopy> = {}) =>
+  storePage({ status: 200, headers: {}, html, nonce: 'n', etag: null, data: [], until: Infinity, ...extra });
+const text = (page: StoredPage | null) => page?.bodies.identity.toString('utf8');
+
+describe('the page store', () => {
+  it('keeps a page while each piece of data it read has the version it read, and until the clock changes that data', async () => {
+    const versions: Record<string, string> = { news: '3', numbers: '7.1' };
     let now = 1000;
-    const cache = new PageCache(5000, undefined, () => now);
-    cache.set('/en', { status: 200, headers: {}, html: '<p>hi</p>', nonce: 'n1' });
-    now = 5999;
-    expect(cache.get('/en')?.html).toBe('<p>hi</p>');
-    now = 6001;
+    const cache = new PageCache({ enabled: true, unversionedTtlMs: 0, check: { version: (key) => versions[key] ?? '0', now: () => now } });
+    const data = [
+      { key: 'news', version: '3', until: Infinity },
+      { key: 'numbers', version: '7.1', until: 5000 },
+    ];
+    cache.set('/en', await stored('<p>hi</p>', { data, until: 5000 }));
+    now = 4999;
+    expect(text(cache.get('/en'))).toBe('<p>hi</p>');
+    expect(cache.lookup('/tariffs')).toEqual({ page: null, reason: 'first' });
+    // Any version moved: stale at once, and the next render says why.
+    versions.news = '4';
+    expect(cache.lookup('/en')).toEqual({ page: null, reason: 'changed' });
+    versions.news = '3';
+    expect(cache.lookup('/en')).toEqual({ page: null, reason: 'changed' });
+    // The clock reaches the moment the data changes by itself (a hold lapses): stale, with no write.
+    cache.set('/en', await stored('<p>hi</p>', { data, until: 5000 }));
+    now = 5000;
     expect(cache.get('/en')).toBeNull();
   });
 
-  it('never holds more bytes than its bound, dropping the least recently used page first', () => {
-    const page = (html: string) => ({ status: 200, headers: {}, html, nonce: 'x' });
-    const cache = new PageCache(5000, 200_000);
-    const kb30 = 'x'.repeat(15_000); // 30 kB in memory
+  it('keeps a page without versions (an external API) for its time to live only', async () => {
+    let now = 1000;
+    const cache = new PageCache({ enabled: true, unversionedTtlMs: 5000, now: () => now });
+    const end = cache.begin('/en');
+    const waiting = cache.pending('/en');
+    end({ status: 200, headers: {}, html: '<p>hi</p>', nonce: 'n', etag: null, data: null, until: Infinity });
+    await waiting;
+    now = 5999;
+    expect(text(cache.get('/en'))).toBe('<p>hi</p>');
+    now = 6000;
+    expect(cache.get('/en')).toBeNull();
+  });
+
+  it('never holds more bytes than its bound, dropping the least recently used page first, and says it was evicted', async () => {
+    const cache = new PageCache({ enabled: true, unversionedTtlMs: 0, maxBytes: 200_000, check: { version: () => '0', now: () => 0 } });
+    // Random text: compression cannot make it small, so each page weighs about 60 kB in its three forms.
+    const noise = (i: number) => `${i}${randomBytes(15_000).toString('base64')}`;
     for (let i = 0; i < 20; i += 1) {
-      cache.set(`/page-${i}`, page(`${i}${kb30}`));
+      cache.set(`/page-${i}`, await stored(noise(i)));
       // The first page is read every time: it stays while others go.
       expect(cache.get('/page-0')).not.toBeNull();
       expect(cache.bytes).toBeLessThanOrEqual(200_000);
     }
     expect(cache.size).toBeLessThan(20);
-    expect(cache.get('/page-1')).toBeNull();
-    expect(cache.get('/page-19')?.html.startsWith('19')).toBe(true);
+    expect(cache.lookup('/page-1')).toEqual({ page: null, reason: 'evicted' });
+    expect(text(cache.get('/page-19'))?.startsWith('19')).toBe(true);
     // A page larger than the whole bound is not kept at all.
-    cache.set('/huge', page('y'.repeat(150_000)));
+    cache.set('/huge', await stored(randomBytes(150_000).toString('base64')));
     expect(cache.get('/huge')).toBeNull();
     expect(cache.bytes).toBeLessThanOrEqual(200_000);
   });
@@ -47,22 +94,22 @@ describe('the page cache', () => {
     expect(pageUrl('/news/%D0%BD%D0%BE')).toBe('/news/%D0%BD%D0%BE');
   });
 
-  it('stores nothing when switched off', () => {
-    const cache = new PageCache(0);
-    cache.set('a', { status: 200, headers: {}, html: 'a', nonce: 'x' });
+  it('stores nothing when switched off', async () => {
+    const cache = new PageCache({ enabled: false, unversionedTtlMs: 0 });
+    cache.set('a', await stored('a'));
     expect(cache.get('a')).toBeNull();
   });
 
   it('lets requests for a page being rendered wait for it, and ends the wait with the page or with nothing', async () => {
-    const cache = new PageCache(5000);
+    const cache = new PageCache({ enabled: true, unversionedTtlMs: 5000 });
     expect(cache.pending('/en')).toBeNull();
     const end = cache.begin('/en');
     const waiting = cache.pending('/en');
     expect(waiting).not.toBeNull();
-    end({ status: 200, headers: {}, html: '<p>hi</p>', nonce: 'n' });
+    end({ status: 200, headers: {}, html: '<p>hi</p>', nonce: 'n', etag: null, data: null, until: Infinity });
     end(null); // only the first ending counts
-    await expect(waiting).resolves.toMatchObject({ html: '<p>hi</p>' });
-    expect(cache.get('/en')?.html).toBe('<p>hi</p>');
+    expect(text(await waiting)).toBe('<p>hi</p>');
+    expect(text(cache.get('/en'))).toBe('<p>hi</p>');
     expect(cache.pending('/en')).toBeNull();
 
     const failed = cache.begin('/uz');
@@ -71,30 +118,46 @@ describe('the page cache', () => {
     await expect(alsoWaiting).resolves.toBeNull();
     expect(cache.get('/uz')).toBeNull();
   });
-
-  it('gives every response its own nonce', () => {
-    const html = withNonce(
-      { status: 200, headers: {}, html: '<script nonce="OLD">1</script><script nonce="OLD">2</script>', nonce: 'OLD' },
-      'NEW',
-    );
-    expect(html).toBe('<script nonce="NEW">1</script><script nonce="NEW">2</script>');
-  });
 });
 
 describe('pages from the cache', () => {
-  it('serve the same page with a fresh nonce in the header and in every script', async () => {
+  it("serve the same bytes to everyone: no nonce, a CSP of the inline scripts' hashes, compressed once, with an ETag", async () => {
     const t = createTestApp({ PAGE_CACHE_SECONDS: '30' });
     try {
       const first = await request(t.app).get('/en/about').expect(200);
-      const second = await request(t.app).get('/en/about').expect(200);
       expect(first.headers['x-page-cache']).toBe('MISS');
-      expect(second.headers['x-page-cache']).toBe('HIT');
-      const nonceOf = (res: { headers: Record<string, string> }) => /'nonce-([^']+)'/.exec(res.headers['content-security-policy'])![1];
-      const [a, b] = [nonceOf(first), nonceOf(second)];
-      expect(a).not.toBe(b);
-      expect(second.text).not.toContain(a);
-      expect(second.text).toContain(`nonce="${b}"`);
-      expect(second.text.split(b).join('N')).toBe(first.text.split(a).join('N'));
+      const nonce = /'nonce-([^']+)'/.exec(first.headers['content-security-policy'])![1];
+      const [second, third] = [await request(t.app).get('/en/about'), await request(t.app).get('/en/about')];
+      for (const hit of [second, third]) {
+        expect(hit.headers['x-page-cache']).toBe('HIT');
+        expect(hit.headers['content-security-policy']).not.toContain('nonce-');
+        expect(hit.text).not.toContain('nonce=');
+      }
+      expect(third.text).toBe(second.text);
+      expect(second.text).toBe(first.text.split(` nonce="${nonce}"`).join(''));
+      // The policy allows exactly the page's inline scripts, by hash, and is otherwise the same.
+      const hashes = inlineScriptHashes(second.text);
+      expect(hashes.length).toBeGreaterThan(0);
+      expect(second.headers['content-security-policy']).toBe(
+        first.headers['content-security-policy'].replace(`'nonce-${nonce}'`, hashes.join(' ')),
+      );
+      expect(second.headers['content-security-policy']).not.toContain("unsafe-inline'; script");
+      expect(/script-src ([^;]*)/.exec(second.headers['content-security-policy'])![1]).not.toContain('unsafe-inline');
+      // One ETag for the page's data, on the render and on the stored page alike; 304 when the visitor has it.
+      expect(second.headers.etag).toMatch(/^W\/"/);
+      expect(first.headers.etag).toBe(second.headers.etag);
+      await request(t.app).get('/en/about').set('If-None-Match', second.headers.etag).expect(304);
+      // Compressed once when stored: brotli and gzip as the visitor accepts them, the same page inside.
+      const listening = await listenOnLoopback(t.app);
+      try {
+        for (const encoding of ['br', 'gzip']) {
+          const res = await rawGet(`${listening.origin}/en/about`, { 'Accept-Encoding': encoding });
+          expect(res.headers['content-encoding']).toBe(encoding);
+          expect((encoding === 'br' ? zlib.brotliDecompressSync(res.body) : zlib.gunzipSync(res.body)).toString('utf8')).toBe(second.text);
+        }
+      } finally {
+        await listening.close();
+      }
     } finally {
       t.close();
     }

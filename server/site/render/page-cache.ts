@@ -3,90 +3,145 @@ import { LRUCache } from 'lru-cache';
 import { within } from '../../../shared/within';
 import { isBot } from '../http/bots';
 import type { SiteMetrics } from '../../process/metrics';
-import { fixedBody, type RenderDocument, type RenderedDocument } from './rendered-document';
-import { createNonce } from '../http/security-headers';
+import type { RenderDocument, RenderedDocument } from './rendered-document';
+import { servedPage, storePage, type RenderedCopy, type StoredPage } from './stored-page';
 
 /**
- * A few seconds of memory for rendered pages (a "microcache"). Every visitor gets the same HTML
- * for a URL (their own state is filled in after hydration), so a busy page is rendered once per
- * interval instead of once per request. Each response still gets its own CSP nonce: the stored
- * page remembers the nonce it was rendered with, and it is swapped for the new one.
+ * The page store: a page is rendered once per change of what it shows. Every visitor gets the
+ * same HTML for a URL (their own state is filled in after hydration), so a rendered page is kept
+ * and served as stored (server/site/render/stored-page.ts) while every piece of data its render
+ * read still has the version the render saw, and the clock has not passed the moment that data
+ * changes by itself (a hold lapsing, a lot closing). No time-to-live decides correctness: the
+ * first request after a change, in any worker or process on the same store, renders the page again.
+ *
+ * Pages read from an external operator API (API_BASE_URL) have no versions to compare: those are
+ * kept for PAGE_CACHE_SECONDS, as before.
  */
-export interface CachedPage {
-  status: number;
-  /** As the render sent them: the CSP names the nonce. */
-  headers: Record<string, string>;
-  html: string;
-  nonce: string;
+
+/** The versions now, from the embedded API's store: what a stored page is checked against. */
+export interface DataCheck {
+  version(key: string): string;
+  /** The API's clock, which DataState.until is on. */
+  now(): number;
 }
 
-/** 32 MB of pages by default (PAGE_CACHE_MAX_MB): a few hundred pages of 24 to 100 kB. */
+/** Why a page was rendered for the store. */
+export type RenderReason = 'first' | 'changed' | 'evicted';
+
+export interface PageCacheOptions {
+  /** Off: nothing is stored, every request renders. */
+  enabled: boolean;
+  /** How long a page without versions (an external API) is kept. */
+  unversionedTtlMs: number;
+  maxBytes?: number;
+  check?: DataCheck | null;
+  now?: () => number;
+}
+
+/** 32 MB of pages by default (PAGE_CACHE_MAX_MB): a few hundred pages, each in three encodings. */
 export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 export class PageCache {
   // Least recently used out first, bounded by the bytes of the pages it holds (lru-cache), so
   // neither many URLs nor large pages can grow the process.
-  private readonly entries: LRUCache<string, CachedPage> | null;
-  private readonly inflight = new Map<string, Promise<CachedPage | null>>();
+  private readonly entries: LRUCache<string, StoredPage> | null;
+  private readonly inflight = new Map<string, Promise<StoredPage | null>>();
+  // Keys whose page went for room, or went stale: the reason of their next render (bounded).
+  private readonly gone = new LRUCache<string, Exclude<RenderReason, 'first'>>({ max: 10_000 });
+  private readonly check: DataCheck | null;
+  readonly maxBytes: number;
+  readonly unversionedTtlMs: number;
+  private readonly clock: () => number;
 
-  constructor(
-    private readonly ttlMs: number,
-    readonly maxBytes = DEFAULT_PAGE_CACHE_BYTES,
-    now: () => number = () => performance.now(),
-  ) {
-    this.entries =
-      ttlMs > 0
-        ? new LRUCache<string, CachedPage>({
-            ttl: ttlMs,
-            maxSize: maxBytes,
-            // UTF-16 in memory: two bytes a character, plus the key and the headers.
-            sizeCalculation: (page, key) => 2 * (page.html.length + key.length + headersLength(page.headers)) + 64,
-            perf: { now },
-            // Read the clock on every lookup (no cached reading): an expired page is never served.
-            ttlResolution: 0,
-          })
-        : null;
+  constructor(options: PageCacheOptions) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_PAGE_CACHE_BYTES;
+    this.unversionedTtlMs = options.unversionedTtlMs;
+    this.check = options.check ?? null;
+    this.clock = options.now ?? this.check?.now ?? Date.now;
+    this.entries = options.enabled
+      ? new LRUCache<string, StoredPage>({
+          maxSize: this.maxBytes,
+          sizeCalculation: (page, key) => {
+            const { identity, br, gzip } = page.bodies;
+            return identity.length + br.length + gzip.length + 2 * key.length + headersLength(page.headers) + 256;
+          },
+          dispose: (_page, key, reason) => {
+            if (reason === 'evict') this.gone.set(key, 'evicted');
+          },
+        })
+      : null;
   }
 
   get enabled(): boolean {
     return this.entries !== null;
   }
 
-  get(key: string): CachedPage | null {
-    return this.entries?.get(key) ?? null;
+  /** The stored page while it is still true, else null and why it must be rendered. */
+  lookup(key: string): { page: StoredPage; reason: null } | { page: null; reason: RenderReason } {
+    const page = this.entries?.get(key);
+    if (page) {
+      if (this.stillTrue(page)) return { page, reason: null };
+      this.entries!.delete(key);
+      this.gone.set(key, 'changed');
+    }
+    return { page: null, reason: this.gone.get(key) ?? 'first' };
   }
 
-  set(key: string, page: CachedPage): void {
-    // A page larger than the whole cache is simply not kept.
-    this.entries?.set(key, { status: page.status, headers: page.headers, html: page.html, nonce: page.nonce });
+  get(key: string): StoredPage | null {
+    return this.lookup(key).page;
+  }
+
+  private stillTrue(page: StoredPage): boolean {
+    if (this.clock() >= page.until) return false;
+    if (page.data === null) return true;
+    if (!this.check) return false;
+    for (const { key, version } of page.data) if (this.check.version(key) !== version) return false;
+    return true;
+  }
+
+  set(key: string, page: StoredPage): void {
+    // A page larger than the whole store is simply not kept.
+    this.entries?.set(key, page);
+    this.gone.delete(key);
+  }
+
+  /** The page a render made, stored: hashes for its nonce, compressed; the clock's limit for a page without versions. */
+  async keep(key: string, copy: RenderedCopy): Promise<StoredPage> {
+    const until = copy.data === null ? Math.min(copy.until, this.clock() + this.unversionedTtlMs) : copy.until;
+    const page = await storePage({ ...copy, until });
+    this.set(key, page);
+    return page;
   }
 
   /**
    * The render of `key` under way, if any. Requests that arrive meanwhile wait for its page
-   * instead of rendering the same page again: when an entry expires under load, one request
-   * renders and the others are served its result (no stampede).
+   * instead of rendering the same page again: a changed page under load is rendered by one
+   * request and the others are served its result (no stampede).
    */
-  pending(key: string): Promise<CachedPage | null> | null {
+  pending(key: string): Promise<StoredPage | null> | null {
     return this.inflight.get(key) ?? null;
   }
 
   /**
-   * Marks `key` as being rendered. The returned function ends that with the page (stored and
-   * handed to the waiting requests) or with null (not kept: they render for themselves); only
+   * Marks `key` as being rendered. The returned function ends that with the page's copy (stored
+   * and handed to the waiting requests) or with null (not kept: they render for themselves); only
    * its first call counts.
    */
-  begin(key: string): (page: CachedPage | null) => void {
+  begin(key: string): (copy: RenderedCopy | null) => void {
     if (!this.enabled) return () => undefined;
-    let resolve!: (page: CachedPage | null) => void;
-    const flight = new Promise<CachedPage | null>((done) => (resolve = done));
+    let resolve!: (page: StoredPage | null) => void;
+    const flight = new Promise<StoredPage | null>((done) => (resolve = done));
     this.inflight.set(key, flight);
     let ended = false;
-    return (page) => {
+    const finish = (page: StoredPage | null) => {
+      if (this.inflight.get(key) === flight) this.inflight.delete(key);
+      resolve(page);
+    };
+    return (copy) => {
       if (ended) return;
       ended = true;
-      if (this.inflight.get(key) === flight) this.inflight.delete(key);
-      if (page) this.set(key, page);
-      resolve(page);
+      if (!copy) return finish(null);
+      this.keep(key, copy).then(finish, () => finish(null));
     };
   }
 
@@ -106,42 +161,43 @@ function headersLength(headers: Record<string, string>): number {
   return length;
 }
 
-/** The stored page with a new nonce in every place the old one stood. */
-export function withNonce(page: CachedPage, nonce: string): string {
-  return page.html.split(page.nonce).join(nonce);
-}
-
 /** How long a request waits for the same page rendered for another one before rendering it itself. */
 const FLIGHT_WAIT_MS = 2000;
 
-export interface PageCacheOptions {
+export interface WithPageCacheOptions {
   cache: PageCache;
   metrics: SiteMetrics;
 }
 
+/** The key of a request's page: bots and browsers get differently streamed documents, so they are kept apart. */
+export function pageKey(request: Request): string {
+  // The request's URL is already the page's (pageUrl): tracking parameters make no entries of their own.
+  const url = new URL(request.url);
+  return `${isBot(request.headers.get('user-agent') ?? undefined) ? 'bot' : 'browser'} ${url.pathname}${url.search}`;
+}
+
 /**
- * The page cache around `render`: a kept page is served with a fresh nonce; otherwise the page is
- * rendered (or, when another request is rendering it, waited for up to 2 s) and its body is copied
- * on its way to the visitor. Every response says `X-Page-Cache: HIT` or `MISS`.
+ * The page store around `render`: a stored page still true is served as stored; otherwise the
+ * page is rendered (or, when another request is rendering it, waited for up to 2 s) and its body
+ * is copied on its way to the visitor. Every response says `X-Page-Cache: HIT` or `MISS`.
  */
-export function withPageCache(render: RenderDocument, { cache, metrics }: PageCacheOptions): RenderDocument {
+export function withPageCache(render: RenderDocument, { cache, metrics }: WithPageCacheOptions): RenderDocument {
   return async (request) => {
-    // Bots and browsers get differently streamed documents, so they are kept apart. The request's
-    // URL is already the page's (pageUrl): tracking parameters make no entries of their own.
-    const url = new URL(request.url);
-    const key = `${isBot(request.headers.get('user-agent') ?? undefined) ? 'bot' : 'browser'} ${url.pathname}${url.search}`;
-    const cached = cache.get(key);
-    if (cache.enabled) metrics.pageCache.inc({ result: cached ? 'hit' : 'miss' });
-    if (cached) return cachedDocument(cached, request.method);
+    if (!cache.enabled) return missed(await render(request));
+    const key = pageKey(request);
+    const found = cache.lookup(key);
+    metrics.pageCache.inc({ result: found.page ? 'hit' : 'miss' });
+    if (found.page) return servedPage(found.page, request);
     // The same page being rendered for another request: its result, if it comes soon and is kept.
     const inFlight = cache.pending(key);
     if (inFlight) {
       const page = await within(inFlight, FLIGHT_WAIT_MS);
       request.signal.throwIfAborted();
-      if (page) return cachedDocument(page, request.method);
+      if (page) return servedPage(page, request);
     }
     // A HEAD renders no body, so it has nothing to keep or to hand to others.
-    if (!cache.enabled || request.method === 'HEAD') return missed(await render(request));
+    if (request.method === 'HEAD') return missed(await render(request));
+    metrics.pageRenders.inc({ reason: found.reason });
     const endFlight = cache.begin(key);
     let document: RenderedDocument;
     try {
@@ -158,22 +214,13 @@ function missed(document: RenderedDocument): RenderedDocument {
   return document.page ? { ...document, headers: { ...document.headers, 'X-Page-Cache': 'MISS' } } : document;
 }
 
-/** A kept page as a new response: a fresh nonce in its CSP and in every script. */
-function cachedDocument(page: CachedPage, method: string): RenderedDocument {
-  const nonce = createNonce();
-  const headers: Record<string, string> = {};
-  for (const name in page.headers) headers[name] = page.headers[name].split(page.nonce).join(nonce);
-  const { body, length } = fixedBody(withNonce(page, nonce), method);
-  return { status: page.status, headers: { ...headers, 'Content-Length': length, 'X-Page-Cache': 'HIT' }, body, page: null };
-}
-
 /**
  * The document with its body teed: every chunk goes on to the visitor and a copy is kept. When
  * the body has ended whole (the render complete, no failed API call or part, the visitor still
  * there) the copy is stored and handed to the requests waiting for it; a body dropped midway (the
  * visitor gone, the stream destroyed) never reaches `flush`, so no truncated page is kept.
  */
-function keepCopy(document: RenderedDocument, signal: AbortSignal, endFlight: (page: CachedPage | null) => void): RenderedDocument {
+function keepCopy(document: RenderedDocument, signal: AbortSignal, endFlight: (copy: RenderedCopy | null) => void): RenderedDocument {
   const { status, headers, body, page } = document;
   if (!body || !page || (status !== 200 && status !== 404)) {
     endFlight(null);
@@ -187,7 +234,10 @@ function keepCopy(document: RenderedDocument, signal: AbortSignal, endFlight: (p
     },
     flush(done) {
       const whole = page.complete() && !signal.aborted;
-      endFlight(whole ? { status, headers, html: Buffer.concat(chunks).toString('utf8'), nonce: page.nonce } : null);
+      const data = page.data();
+      const until = data ? Math.min(...data.map((state) => state.until)) : Number.POSITIVE_INFINITY;
+      const html = Buffer.concat(chunks).toString('utf8');
+      endFlight(whole ? { status, headers, html, nonce: page.nonce, etag: page.etag(), data, until } : null);
       done();
     },
   });

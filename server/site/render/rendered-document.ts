@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
+import type { DataState } from '../../api/store/data-versions';
 import type { Config } from '../../process/config';
 import { contentSecurityPolicy, frameAncestorsFor } from '../http/security-headers';
 
@@ -19,8 +20,15 @@ export interface RenderedDocument {
 }
 
 export interface RenderedPage {
-  /** The nonce the page and its CSP carry (the cache swaps it for a fresh one on every hit). */
+  /** The nonce the page and its CSP carry (the page store replaces it by the inline scripts' hashes). */
   nonce: string;
+  /**
+   * The state of each piece of data the render read, taken before each read; null when the reads
+   * cannot say (an external API). The page store serves the page again only while every one stands.
+   */
+  data(): readonly DataState[] | null;
+  /** The page's weak ETag over all the data it read (null without versions): the stored page's. */
+  etag(): string | null;
   /**
    * Read once the body has ended: true when the page was rendered whole, without a failed API
    * call or a part shown as failed, so it may be kept and served to others.
@@ -49,8 +57,8 @@ export function htmlHeaders(config: Config, path: string, nonce: string): Record
 }
 
 /** A body that is known whole: sent with its length, and not at all for HEAD. */
-export function fixedBody(text: string, method: string): { body: Readable | null; length: string } {
-  const bytes = Buffer.from(text, 'utf8');
+export function fixedBody(text: string | Buffer, method: string): { body: Readable | null; length: string } {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   return { body: method === 'HEAD' ? null : Readable.from([bytes], { objectMode: false }), length: String(bytes.length) };
 }
 

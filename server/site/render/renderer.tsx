@@ -18,6 +18,8 @@ import { htmlHeaders, plainDocument, type RenderDocument, type RenderedDocument 
 import { streamDocument } from './stream';
 import { memoizeTranslations } from './translation-memo';
 import type { ServerReader } from '../operator-api/server-reader';
+import type { DataState } from '../../api/store/data-versions';
+import { pageEtag } from './stored-page';
 
 export interface RendererOptions {
   config: Config;
@@ -28,6 +30,8 @@ export interface RendererOptions {
   metrics: SiteMetrics;
   /** The loaders' reads of the operator API (directly from the embedded API when there is one). */
   serverReader: ServerReader;
+  /** The reads report the versions of their data (the embedded API): pages name them (ETag, the page store). */
+  versioned: boolean;
 }
 
 /**
@@ -109,12 +113,26 @@ export function createRenderer(options: RendererOptions): Renderer {
     const bot = isBot(request.headers.get('user-agent') ?? undefined);
     // A page built while the API failed shows an error state: fine to send, not to keep.
     let apiFailed = false;
+    // What the render read, each at the state its first read saw (taken before the read).
+    const data = new Map<string, DataState>();
     const reader = options.serverReader({
       lang,
       signal: request.signal,
       requestId: request.headers.get('x-request-id') ?? undefined,
       onFailure: () => (apiFailed = true),
+      onData: (state) => {
+        if (!data.has(state.key)) data.set(state.key, state);
+      },
     });
+    const dataRead = () => (options.versioned ? [...data.values()] : null);
+    // The same data in the same build makes the same page: its ETag names that, not the bytes
+    // (which carry this response's nonce). Null where the reads have no versions (an external API).
+    const etag = () => {
+      const read = dataRead();
+      if (!read) return null;
+      const states = read.map((state) => `${state.key}=${state.version}<${state.until}`).sort();
+      return pageEtag([manifest.buildId, bot ? 'bot' : 'browser', new URL(request.url).pathname + new URL(request.url).search, ...states]);
+    };
     const requestContext: ServerRequestContext = { lang, reader, streamAfterMs: config.public.streamAfterMs };
     // The visitor left while the loaders ran: react-router ends the query with an AbortError.
     const result = await handler.query(request, { requestContext });
@@ -128,8 +146,12 @@ export function createRenderer(options: RendererOptions): Renderer {
     if (bot && status >= 400) return plainDocument(status, request.method);
     const nonce = createNonce();
     const headers = htmlHeaders(config, path, nonce);
+    // Every read has begun once the loaders ran: the data they read is known.
+    const tag = etag();
+    if (tag) headers.ETag = tag;
+    const page = (complete: () => boolean) => ({ nonce, complete, data: dataRead, etag });
     // HEAD: the status is known once the loaders ran; the body is never rendered.
-    if (request.method === 'HEAD') return { status, headers, body: null, page: { nonce, complete: () => false } };
+    if (request.method === 'HEAD') return { status, headers, body: null, page: page(() => false) };
 
     const pages = result.matches.map((match) => pageOfRouteId(match.route.id)).filter((page) => page !== null);
     const runtime: Runtime = {
@@ -154,7 +176,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       log,
     });
     if (streamed.kind === 'plain') return plainDocument(streamed.status, request.method);
-    return { status: streamed.status, headers, body: streamed.body, page: { nonce, complete: () => !apiFailed && streamed.complete() } };
+    return { status: streamed.status, headers, body: streamed.body, page: page(() => !apiFailed && streamed.complete()) };
   }
 
   return {

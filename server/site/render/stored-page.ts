@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import Negotiator from 'negotiator';
+import type { DataState } from '../../api/store/data-versions';
+import { fixedBody, type RenderedDocument } from './rendered-document';
+
+/**
+ * A page as the page store keeps it: the same bytes for everyone, made once when it is stored.
+ *
+ * - Its scripts are allowed by their hashes, not by a nonce: the per-response nonce is taken out
+ *   of the HTML, and the CSP's `'nonce-…'` becomes the SHA-256 of each inline script. As strict as
+ *   the nonce (scripts from this origin, and exactly these inline ones; no 'unsafe-inline'), and
+ *   nothing to rewrite per response.
+ * - Compressed once, with brotli and gzip, and sent as the visitor's Accept-Encoding prefers.
+ * - With an ETag (weak: the encodings are one page), answered 304 on a matching If-None-Match.
+ */
+export interface StoredPage {
+  status: number;
+  headers: Record<string, string>;
+  bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
+  etag: string;
+  /** The data it was rendered from, each at the version its render read; null: not known (an external API). */
+  data: readonly DataState[] | null;
+  /** When the clock alone makes it stale (epoch ms, the API's clock). */
+  until: number;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+// Quality 5 and level 6: a page of 30 to 100 kB in a millisecond or two on the thread pool, so a
+// page that changes every second costs little; the build's own files keep quality 11.
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** Every `<script>` element without `src`, and the text between its tags (React escapes `</script` inside). */
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/** The CSP hash sources of the page's inline scripts, in order, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(SCRIPT)) {
+    if (/\ssrc=/.test(attributes)) continue;
+    hashes.add(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** A weak ETag naming what a page was made from: the same data in the same build gives the same tag. */
+export function pageEtag(parts: readonly string[]): string {
+  return `W/"${crypto.createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 27)}"`;
+}
+
+export interface RenderedCopy {
+  status: number;
+  headers: Record<string, string>;
+  html: string;
+  nonce: string;
+  etag: string | null;
+  data: readonly DataState[] | null;
+  until: number;
+}
+
+/** The stored form of a rendered page: its nonce replaced by hashes, compressed both ways. */
+export async function storePage({ status, headers, html, nonce, etag, data, until }: RenderedCopy): Promise<StoredPage> {
+  const plain = html.split(` nonce="${nonce}"`).join('');
+  const stored: Record<string, string> = { ...headers };
+  const policy = headers['Content-Security-Policy'];
+  if (policy)
+    stored['Content-Security-Policy'] = policy.replace(`'nonce-${nonce}'`, inlineScriptHashes(plain).join(' ')).replace(/ {2,}/g, ' ');
+  const identity = Buffer.from(plain, 'utf8');
+  const [br, gz] = await Promise.all([brotli(identity, BROTLI_OPTIONS), gzip(identity, { level: 6 })]);
+  return {
+    status,
+    headers: stored,
+    bodies: { identity, br, gzip: gz },
+    // With no data to name (an external API), the tag is the bytes'.
+    etag: etag ?? pageEtag([identity.toString('base64')]),
+    data,
+    until,
+  };
+}
+
+const ENCODINGS = ['br', 'gzip', 'identity'];
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for it). */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+/** The stored page as one response: 304 when the visitor has it, else its bytes in the encoding they prefer. */
+export function servedPage(page: StoredPage, request: Request): RenderedDocument {
+  const common = { ...page.headers, ETag: page.etag, Vary: 'Accept-Encoding', 'X-Page-Cache': 'HIT' };
+  if (etagMatches(request.headers.get('if-none-match'), page.etag)) {
+    const notModified: Record<string, string> = { ...common };
+    delete notModified['Content-Type'];
+    return { status: 304, headers: notModified, body: null, page: null };
+  }
+  const encoding =
+    new Negotiator({ headers: { 'accept-encoding': request.headers.get('accept-encoding') ?? '' } }).encoding(ENCODINGS) ?? 'identity';
+  const bytes = page.bodies[encoding as keyof StoredPage['bodies']] ?? page.bodies.identity;
+  const { body, length } = fixedBody(bytes, request.method);
+  const encoded: Record<string, string> = encoding === 'identity' ? {} : { 'Content-Encoding': encoding };
+  // The whole page is here: nginx may buffer (and cache) it.
+  return {
+    status: page.status,
+    headers: { ...common, ...encoded, 'Content-Length': length, 'X-Accel-Buffering': 'yes' },
+    body,
+    page: null,
+  };
+}
