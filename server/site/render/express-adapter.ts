@@ -58,7 +58,10 @@ const RESPONSE_LISTENERS = 20;
 const VISITOR_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'EPIPE', 'ECONNRESET']);
 
 function send(document: RenderedDocument, res: ExpressResponse, log: PageRouteOptions['log']): void {
-  res.status(document.status).set(document.headers);
+  const { Vary: vary, ...headers } = document.headers;
+  res.status(document.status).set(headers);
+  // Added to what the response varies by already (`/` varies by its language cookie), never in its place.
+  if (vary) res.vary(vary);
   const { body } = document;
   if (!body) {
     res.end();

@@ -128,7 +128,7 @@ describe('the page cache around a render', () => {
         status: 200,
         headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'nonce-N1'" },
         body,
-        page: { nonce: 'N1', complete: () => true, data: () => [], etag: () => 'W/"e1"' },
+        page: { nonce: 'N1', complete: () => true, whole: () => false, data: () => [], etag: () => 'W/"e1"' },
       };
     };
     const cache = new PageCache({ enabled: true, unversionedTtlMs: 0, check: { version: () => '1', now: Date.now } });

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { within } from '../../../shared/within';
 import { isBot } from '../http/bots';
 import type { SiteMetrics } from '../../process/metrics';
-import type { RenderDocument, RenderedDocument } from './rendered-document';
+import { fixedBody, type RenderDocument, type RenderedDocument } from './rendered-document';
 import { servedPage, storePage, type RenderedCopy, type StoredPage } from './stored-page';
 
 /**
@@ -124,11 +124,11 @@ export class PageCache {
 
   /**
    * Marks `key` as being rendered. The returned function ends that with the page's copy (stored
-   * and handed to the waiting requests) or with null (not kept: they render for themselves); only
-   * its first call counts.
+   * and handed to the waiting requests) or with null (not kept: they render for themselves), and
+   * resolves with what was stored; only its first call counts.
    */
-  begin(key: string): (copy: RenderedCopy | null) => void {
-    if (!this.enabled) return () => undefined;
+  begin(key: string): (copy: RenderedCopy | null) => Promise<StoredPage | null> {
+    if (!this.enabled) return () => Promise.resolve(null);
     let resolve!: (page: StoredPage | null) => void;
     const flight = new Promise<StoredPage | null>((done) => (resolve = done));
     this.inflight.set(key, flight);
@@ -136,12 +136,13 @@ export class PageCache {
     const finish = (page: StoredPage | null) => {
       if (this.inflight.get(key) === flight) this.inflight.delete(key);
       resolve(page);
+      return page;
     };
     return (copy) => {
-      if (ended) return;
+      if (ended) return flight;
       ended = true;
-      if (!copy) return finish(null);
-      this.keep(key, copy).then(finish, () => finish(null));
+      if (!copy) return Promise.resolve(finish(null));
+      return this.keep(key, copy).then(finish, () => finish(null));
     };
   }
 
@@ -203,11 +204,45 @@ export function withPageCache(render: RenderDocument, { cache, metrics }: WithPa
     try {
       document = await render(request);
     } catch (error) {
-      endFlight(null);
+      void endFlight(null);
       throw error;
     }
+    // Nothing waits for data: the body ends at once. It is taken whole and stored before the
+    // first byte goes, so this visitor already gets the stored bytes, which nginx may keep too.
+    if (document.page?.whole() && document.body) return wholeFirst(document, request, endFlight);
     return missed(keepCopy(document, request.signal, endFlight));
   };
+}
+
+/** The page's copy to store, or null when it is not one to keep (an error status, a failed part, the visitor gone). */
+function copyToKeep(document: RenderedDocument, html: string, signal: AbortSignal): RenderedCopy | null {
+  const { status, headers, page } = document;
+  if (!page || (status !== 200 && status !== 404) || !page.complete() || signal.aborted) return null;
+  const data = page.data();
+  const until = data ? Math.min(...data.map((state) => state.until)) : Number.POSITIVE_INFINITY;
+  return { status, headers, html, nonce: page.nonce, etag: page.etag(), data, until };
+}
+
+async function wholeFirst(
+  document: RenderedDocument,
+  request: Request,
+  endFlight: (copy: RenderedCopy | null) => Promise<StoredPage | null>,
+): Promise<RenderedDocument> {
+  let html: string;
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of document.body!) chunks.push(Buffer.from(chunk as Buffer));
+    html = Buffer.concat(chunks).toString('utf8');
+  } catch (error) {
+    void endFlight(null);
+    throw error;
+  }
+  const copy = copyToKeep(document, html, request.signal);
+  const stored = await endFlight(copy);
+  if (stored) return servedPage(stored, request, 'MISS');
+  // Not kept: sent as rendered, with its nonce.
+  const { body, length } = fixedBody(html, request.method);
+  return missed({ ...document, headers: { ...document.headers, 'Content-Length': length }, body });
 }
 
 function missed(document: RenderedDocument): RenderedDocument {
@@ -220,10 +255,14 @@ function missed(document: RenderedDocument): RenderedDocument {
  * there) the copy is stored and handed to the requests waiting for it; a body dropped midway (the
  * visitor gone, the stream destroyed) never reaches `flush`, so no truncated page is kept.
  */
-function keepCopy(document: RenderedDocument, signal: AbortSignal, endFlight: (copy: RenderedCopy | null) => void): RenderedDocument {
-  const { status, headers, body, page } = document;
+function keepCopy(
+  document: RenderedDocument,
+  signal: AbortSignal,
+  endFlight: (copy: RenderedCopy | null) => Promise<StoredPage | null>,
+): RenderedDocument {
+  const { status, body, page } = document;
   if (!body || !page || (status !== 200 && status !== 404)) {
-    endFlight(null);
+    void endFlight(null);
     return document;
   }
   const chunks: Buffer[] = [];
@@ -233,16 +272,12 @@ function keepCopy(document: RenderedDocument, signal: AbortSignal, endFlight: (c
       done(null, chunk);
     },
     flush(done) {
-      const whole = page.complete() && !signal.aborted;
-      const data = page.data();
-      const until = data ? Math.min(...data.map((state) => state.until)) : Number.POSITIVE_INFINITY;
-      const html = Buffer.concat(chunks).toString('utf8');
-      endFlight(whole ? { status, headers, html, nonce: page.nonce, etag: page.etag(), data, until } : null);
+      void endFlight(copyToKeep(document, Buffer.concat(chunks).toString('utf8'), signal));
       done();
     },
   });
   // However the body ends without a page to keep, the requests waiting for it stop waiting.
-  copy.once('close', () => endFlight(null));
+  copy.once('close', () => void endFlight(null));
   // Either side destroyed destroys the other (the render stops); the error itself reaches
   // whoever reads `copy`, which sends it to the visitor.
   return { ...document, body: pipeline(body, copy, () => undefined) };

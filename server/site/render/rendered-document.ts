@@ -34,6 +34,8 @@ export interface RenderedPage {
    * call or a part shown as failed, so it may be kept and served to others.
    */
   complete(): boolean;
+  /** Nothing was left waiting for data when the body began: it ends at once (the page store may take it whole first). */
+  whole(): boolean;
 }
 
 /**

@@ -149,9 +149,18 @@ export function createRenderer(options: RendererOptions): Renderer {
     // Every read has begun once the loaders ran: the data they read is known.
     const tag = etag();
     if (tag) headers.ETag = tag;
-    const page = (complete: () => boolean) => ({ nonce, complete, data: dataRead, etag });
+    const page = (complete: () => boolean, whole: () => boolean) => ({ nonce, complete, whole, data: dataRead, etag });
     // HEAD: the status is known once the loaders ran; the body is never rendered.
-    if (request.method === 'HEAD') return { status, headers, body: null, page: page(() => false) };
+    if (request.method === 'HEAD')
+      return {
+        status,
+        headers,
+        body: null,
+        page: page(
+          () => false,
+          () => false,
+        ),
+      };
 
     const pages = result.matches.map((match) => pageOfRouteId(match.route.id)).filter((page) => page !== null);
     const runtime: Runtime = {
@@ -176,7 +185,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       log,
     });
     if (streamed.kind === 'plain') return plainDocument(streamed.status, request.method);
-    return { status: streamed.status, headers, body: streamed.body, page: page(() => !apiFailed && streamed.complete()) };
+    return { status: streamed.status, headers, body: streamed.body, page: page(() => !apiFailed && streamed.complete(), streamed.whole) };
   }
 
   return {

@@ -26,6 +26,9 @@ export interface StoredPage {
   until: number;
 }
 
+/** A stored page's Cache-Control: browsers revalidate every time, shared caches after a second (deploy/nginx.conf). */
+export const STORED_CACHE_CONTROL = 'max-age=0, s-maxage=1';
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -64,7 +67,9 @@ export interface RenderedCopy {
 /** The stored form of a rendered page: its nonce replaced by hashes, compressed both ways. */
 export async function storePage({ status, headers, html, nonce, etag, data, until }: RenderedCopy): Promise<StoredPage> {
   const plain = html.split(` nonce="${nonce}"`).join('');
-  const stored: Record<string, string> = { ...headers };
+  // The same for everyone: a shared cache (nginx) may keep it for a second, then asks again with
+  // its ETag; a browser asks every time (a 304 when nothing changed).
+  const stored: Record<string, string> = { ...headers, 'Cache-Control': STORED_CACHE_CONTROL };
   const policy = headers['Content-Security-Policy'];
   if (policy)
     stored['Content-Security-Policy'] = policy.replace(`'nonce-${nonce}'`, inlineScriptHashes(plain).join(' ')).replace(/ {2,}/g, ' ');
@@ -92,8 +97,8 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 }
 
 /** The stored page as one response: 304 when the visitor has it, else its bytes in the encoding they prefer. */
-export function servedPage(page: StoredPage, request: Request): RenderedDocument {
-  const common = { ...page.headers, ETag: page.etag, Vary: 'Accept-Encoding', 'X-Page-Cache': 'HIT' };
+export function servedPage(page: StoredPage, request: Request, cacheResult: 'HIT' | 'MISS' = 'HIT'): RenderedDocument {
+  const common = { ...page.headers, ETag: page.etag, Vary: 'Accept-Encoding', 'X-Page-Cache': cacheResult };
   if (etagMatches(request.headers.get('if-none-match'), page.etag)) {
     const notModified: Record<string, string> = { ...common };
     delete notModified['Content-Type'];

@@ -27,7 +27,14 @@ export interface StreamOptions {
 }
 
 export type StreamedDocument =
-  | { kind: 'html'; status: number; body: Readable; complete: () => boolean }
+  | {
+      kind: 'html';
+      status: number;
+      body: Readable;
+      complete: () => boolean;
+      /** Nothing was left waiting when the document could be sent: its body follows at once, whole. */
+      whole: () => boolean;
+    }
   /** The bot's answer on an error status, and the last resort when React cannot render at all. */
   | { kind: 'plain'; status: number };
 
@@ -61,6 +68,8 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
     // A part that failed (an API error shown as such) makes the page one not to keep.
     let failedPart = false;
     let settled = false;
+    // React calls onAllReady right after onShellReady, in the same pass, when no part waits for data.
+    let allReady = false;
     const hydration = {
       loaderData: markDeferredLoaderData(context.loaderData, runtime.deferredIds, () => (failedPart = true)),
       actionData: context.actionData,
@@ -72,7 +81,7 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
       if (settled) return;
       settled = true;
       stream.pipe(body);
-      resolve({ kind: 'html', status, body, complete: () => !failedPart });
+      resolve({ kind: 'html', status, body, complete: () => !failedPart, whole: () => allReady });
     };
     const stream = renderToPipeableStream(
       <RuntimeProvider value={runtime}>
@@ -91,6 +100,7 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
           if (!bot) start();
         },
         onAllReady() {
+          allReady = true;
           if (bot) start();
         },
         onShellError(error) {
