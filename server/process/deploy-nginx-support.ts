@@ -119,6 +119,7 @@ async function startNginxOnce(
   // the one it redirects to).
   replace(/server_name oq\.uz;/g, 'server_name oq.uz 127.0.0.1;');
   replace(/root \/srv\/oq\/dist\/client;/, `root ${assetsRoot};`);
+  replace(/proxy_cache_path \/var\/cache\/nginx\/oq /, `proxy_cache_path ${path.join(dir, `${name}-cache`)} `);
   conf = conf.replaceAll('/etc/nginx/oq-proxy.conf', proxyConf);
   const file = path.join(dir, `${name}.conf`);
   fs.writeFileSync(file, conf);
