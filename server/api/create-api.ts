@@ -1,4 +1,3 @@
-import { createDataVersions, type DataState } from './store/data-versions';
 import crypto from 'node:crypto';
 import express from 'express';
 import { registerAuctions } from './auctions/auction-routes';
@@ -33,6 +32,10 @@ import { registerReservations } from './reservations/reservation-routes';
 import { createReservationService } from './reservations/reservation-service';
 import { seedIfEmpty } from './seed/seed';
 import { openDatabase } from './store/database';
+import { createDataVersions, type DataState } from './store/data-versions';
+
+/** What a read's answer was made from (server/api/store/data-versions.ts), for the site's page store. */
+export type { DataState };
 
 // What the site's configuration needs to know of the API's defaults.
 export { DEFAULT_LIMITS, type ClientLimits } from './http/limits';

@@ -1,5 +1,3 @@
-import type { Migration } from './migrations';
-
 /**
  * Migration 15: a version for each kind of public data, bumped by triggers in the transaction
  * that changes it, whichever process or cluster worker writes the SQLite file. A rendered page
@@ -30,7 +28,8 @@ function triggersOn(table: string, topics: (row: 'NEW' | 'OLD') => string[]): st
     .join('\n');
 }
 
-export const DATA_VERSIONS_MIGRATION: Migration = {
+/** Listed in MIGRATIONS (migrations.ts), which imports it: the shape is that list's. */
+export const DATA_VERSIONS_MIGRATION: { version: number; name: string; sql: string } = {
   version: 15,
   name: 'a version per kind of public data (news, tariffs, points of sale, auctions and each lot), bumped by triggers, for the page store',
   sql: `

@@ -4,7 +4,7 @@ import { deepFreeze } from '../../../shared/deep-freeze';
 import type { Language } from '../../../shared/languages';
 import { makeReader, type OperatorReader, type ReadAnswer, type ReadName, type ReadQuery } from '../../../shared/reads';
 import type { Api } from '../../api/create-api';
-import type { DataState } from '../../api/store/data-versions';
+import type { DataState } from '../../api/create-api';
 
 /**
  * The reference API's public reads called directly by the server that embeds it, with typed

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
-import type { DataState } from '../../api/store/data-versions';
+import type { DataState } from '../../api/create-api';
 import type { Config } from '../../process/config';
 import { contentSecurityPolicy, frameAncestorsFor } from '../http/security-headers';
 

@@ -18,7 +18,7 @@ import { htmlHeaders, plainDocument, type RenderDocument, type RenderedDocument 
 import { streamDocument } from './stream';
 import { memoizeTranslations } from './translation-memo';
 import type { ServerReader } from '../operator-api/server-reader';
-import type { DataState } from '../../api/store/data-versions';
+import type { DataState } from '../../api/create-api';
 import { pageEtag } from './stored-page';
 
 export interface RendererOptions {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
-import type { DataState } from '../../api/store/data-versions';
+import type { DataState } from '../../api/create-api';
 import { fixedBody, type RenderedDocument } from './rendered-document';
 
 /**
