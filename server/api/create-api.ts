@@ -36,6 +36,7 @@ import { createDataVersions, type DataState } from './store/data-versions';
 
 /** What a read's answer was made from (server/api/store/data-versions.ts), for the site's page store. */
 export type { DataState };
+export { etagMatches, weakEtag } from './http/etag';
 
 // What the site's configuration needs to know of the API's defaults.
 export { DEFAULT_LIMITS, type ClientLimits } from './http/limits';
@@ -180,6 +181,7 @@ export function createApi(options: ApiOptions): Api {
   const orders = createOrderService(ctx, reservations);
   const payments = createPaymentService(ctx, orders);
   const reads = createReads(ctx, auctions);
+  const versions = createDataVersions(db);
 
   const router = express.Router();
   router.use(cors(options.corsOrigins));
@@ -208,12 +210,11 @@ export function createApi(options: ApiOptions): Api {
   registerPayments(router, ctx, orders, payments);
   // Before /numbers/{number} (reads.ts), which would read "events" as a number.
   router.get('/numbers/events', (req, res) => numberStreams.serve(req, res));
-  registerReads(router, ctx, reads);
+  registerReads(router, ctx, reads, versions);
 
   router.use((_req, _res, next) => next(new ApiError(404, 'not_found')));
   router.use(createErrorHandler(logError, options.onRefused));
 
-  const versions = createDataVersions(db);
   const ping = db.prepare('SELECT 1');
   let open = true;
   return {

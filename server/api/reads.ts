@@ -8,6 +8,8 @@ import type { ApiContext } from './context';
 import type { ReadHandler, ReadHandlers, ReadInput } from './read-handler';
 import { notFound } from './http/api-error';
 import { cacheFor } from './http/caching';
+import { etagMatches, weakEtag } from './http/etag';
+import type { DataVersions } from './store/data-versions';
 import { contractSchema, parseInput } from './http/input';
 import { requestLanguage } from './http/language';
 import { optionalToken } from './http/request-tokens';
@@ -65,16 +67,30 @@ const routePath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  * parameter (`/numbers/{number}`) that would take it; the areas' own routes (`/numbers/events`, a
  * stream) come before these.
  */
-export function registerReads(router: Router, ctx: ApiContext, run: RunRead): void {
+export function registerReads(router: Router, ctx: ApiContext, run: RunRead, versions: DataVersions): void {
   const names = [...READ_NAMES].sort((a, b) => Number(paramNameOf(a) !== null) - Number(paramNameOf(b) !== null));
   for (const name of names) {
     const declaration: ReadDeclaration = READS[name];
     const paramName = paramNameOf(name);
     router.get(routePath(declaration.path), async (req, res) => {
       const phone = declaration.optionalAuth ? ((await optionalToken(ctx, req, 'auth'))?.sub ?? null) : null;
-      const answer = run(name, requestLanguage(req), req.query, paramName ? String(req.params[paramName]) : undefined, phone);
+      const lang = requestLanguage(req);
+      const param = paramName ? String(req.params[paramName]) : undefined;
+      // Before the read: a change while it runs gives its answer a tag that is already old.
+      const state = versions.stateOf(name, param, ctx.now());
+      const answer = run(name, lang, req.query, param, phone);
       if (declaration.maxAgeSeconds !== null) cacheFor(res, declaration.maxAgeSeconds);
-      res.json(answer);
+      // The version of what the answer is made of, for this request (what only a release changes:
+      // the answer itself): a client that has it gets a 304.
+      const body = JSON.stringify(answer);
+      const made = state ? `${state.key}=${state.version}<${state.until}` : body;
+      const etag = weakEtag([name, lang, req.originalUrl, phone ?? '', made]);
+      res.set('ETag', etag);
+      if (etagMatches(req.get('if-none-match'), etag)) {
+        res.status(304).end();
+        return;
+      }
+      res.type('application/json').send(body);
     });
   }
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { etagMatches, weakEtag } from '../../api/create-api';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
@@ -50,9 +51,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** A weak ETag naming what a page was made from: the same data in the same build gives the same tag. */
-export function pageEtag(parts: readonly string[]): string {
-  return `W/"${crypto.createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 27)}"`;
-}
+export const pageEtag = weakEtag;
 
 export interface RenderedCopy {
   status: number;
@@ -87,14 +86,6 @@ export async function storePage({ status, headers, html, nonce, etag, data, unti
 }
 
 const ENCODINGS = ['br', 'gzip', 'identity'];
-
-/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for it). */
-export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
-}
 
 /** The stored page as one response: 304 when the visitor has it, else its bytes in the encoding they prefer. */
 export function servedPage(page: StoredPage, request: Request, cacheResult: 'HIT' | 'MISS' = 'HIT'): RenderedDocument {
