@@ -6,9 +6,10 @@
 // Prints figures; exits non-zero only when a request failed (errors or non-2xx), never on speed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { measure, BROWSER_HEADERS } from './lib/cannon.mjs';
+import { BROWSER_HEADERS, measure } from './lib/cannon.mjs';
+import { measureWithCpu as measureCpu } from './lib/cpu-measure.mjs';
 import { heading, int, ms, percent, table } from './lib/format.mjs';
-import { cpuSeconds, crashReport, processTree, sleep, startBaseline, startSite, tempDir } from './lib/processes.mjs';
+import { crashReport, sleep, startBaseline, startSite, tempDir } from './lib/processes.mjs';
 
 const ROUTES = ['/', '/numbers', '/news'];
 const TARGET_STATIC_RATIO = 0.35;
@@ -21,27 +22,7 @@ const workerCounts = (process.env.BENCH_WORKERS ?? '1,2')
   .filter((n) => n >= 1 && n <= 16);
 
 /** A measurement plus the CPU each server process and this load generator used during it. */
-async function measureWithCpu(server, path) {
-  const pids = processTree(server.pid);
-  const before = new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
-  const clientBefore = process.cpuUsage();
-  const started = process.hrtime.bigint();
-  const result = await measure(server.origin, { path, connections, duration, warmup });
-  const wall = Number(process.hrtime.bigint() - started) / 1e9;
-  // A process that ended during the run (a crashed worker) has no figure: counted as 0 here,
-  // and the crash itself is reported by the caller.
-  const perProcess = pids.map((pid) => ({
-    pid,
-    share: Math.max(0, ((cpuSeconds(pid) ?? before.get(pid) ?? 0) - (before.get(pid) ?? 0)) / wall),
-  }));
-  const client = process.cpuUsage(clientBefore);
-  return {
-    ...result,
-    perProcess,
-    serverCpu: perProcess.reduce((sum, p) => sum + p.share, 0),
-    clientCpu: (client.user + client.system) / 1e6 / wall,
-  };
-}
+const measureWithCpu = (server, path) => measureCpu(server, { path, connections, duration, warmup });
 
 async function fetchHome(origin) {
   const response = await fetch(`${origin}/`, { headers: BROWSER_HEADERS });
