@@ -12,6 +12,9 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 /** The module at `file` (relative to the repository root), as Node would import it. */
 export async function loadSiteModule(file) {
   const built = await esbuild.build({
+    // A module that finds files by its own folder: every such module sits two levels down
+    // (server/process, server/testing), which this stands for in the bundle.
+    define: { __dirname: JSON.stringify(path.join(root, path.dirname(file))) },
     entryPoints: [path.join(root, file)],
     bundle: true,
     format: 'esm',

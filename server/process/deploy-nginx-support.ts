@@ -21,7 +21,12 @@ const hasBrotliStatic = fs.existsSync(BROTLI_STATIC);
 if (!NGINX) console.warn(missingMessage('nginx', 'nginx'));
 if (NGINX && !hasBrotliStatic) console.warn(missingMessage("nginx's brotli_static module", 'libnginx-mod-http-brotli-static'));
 if (!OPENSSL) console.warn(missingMessage('openssl', 'openssl'));
-export const describeWithNginx = NGINX && hasBrotliStatic && OPENSSL ? describe : describe.skip;
+/** Jest's describe, or describe.skip where nginx, its module or openssl is missing; nothing in a plain script (bench/nginx-pages.mjs). */
+export const describeWithNginx = (
+  typeof describe === 'undefined' ? undefined : NGINX && hasBrotliStatic && OPENSSL ? describe : describe.skip
+) as typeof describe;
+/** Whether this machine can run deploy/nginx.conf. */
+export const nginxAvailable = Boolean(NGINX && hasBrotliStatic && OPENSSL);
 
 const ROOT = path.join(__dirname, '..', '..');
 export const DIST = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT, 'dist');
@@ -74,10 +79,15 @@ export interface Proxy {
  * A port found free may be taken by another test's server before nginx binds it: nginx then
  * exits at once saying so, and is started again on other ports.
  */
-export async function startNginx({ dir, assetsRoot, cert }: NginxFolder, name: string, upstreams: number[]): Promise<Proxy> {
+export async function startNginx(
+  { dir, assetsRoot, cert }: NginxFolder,
+  name: string,
+  upstreams: number[],
+  { rateLimits = true }: { rateLimits?: boolean } = {},
+): Promise<Proxy> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startNginxOnce(dir, name, upstreams, assetsRoot, cert);
+      return await startNginxOnce(dir, name, upstreams, assetsRoot, cert, rateLimits);
     } catch (error) {
       if (attempt >= 3 || !/Address already in use/.test(String(error))) throw error;
     }
@@ -90,6 +100,7 @@ async function startNginxOnce(
   upstreams: number[],
   assetsRoot: string,
   cert: { crt: string; key: string },
+  rateLimits: boolean,
 ): Promise<Proxy> {
   // Two ports at once: two separate calls may get the same one, and nginx would then read the
   // plain-HTTP server as a second TLS server on that port ("no ssl_certificate").
@@ -121,6 +132,8 @@ async function startNginxOnce(
   replace(/root \/srv\/oq\/dist\/client;/, `root ${assetsRoot};`);
   replace(/proxy_cache_path \/var\/cache\/nginx\/oq /, `proxy_cache_path ${path.join(dir, `${name}-cache`)} `);
   conf = conf.replaceAll('/etc/nginx/oq-proxy.conf', proxyConf);
+  // A benchmark's load comes from one address: the per-address flood limits would answer it 429.
+  if (!rateLimits) replace(/^\s*limit_req zone=.*$/gm, '');
   const file = path.join(dir, `${name}.conf`);
   fs.writeFileSync(file, conf);
   // nginx says nothing when it starts well: it is up once it answers.
