@@ -1,3 +1,4 @@
+import { Helmet } from 'react-helmet-async';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LANGUAGES, LANGUAGE_TAG, OG_LOCALE, languageFromPath, localizePath, type Language } from '../../shared/languages';
@@ -19,10 +20,8 @@ interface PageHeadProps {
 }
 
 /**
- * The one head component of a page. React 19 hoists a component's `<title>`, `<meta>` and `<link>`
- * into `<head>`, on the server and in the browser; nothing de-duplicates them, so each page renders
- * exactly one. (react-helmet-async v3 did no more than this on React 19, with 6 kB gzip of its own
- * in every page's first load; the tags come in its order: title, meta, links.)
+ * The one head component of a page (react-helmet-async v3 on React 19 renders the tags and
+ * React hoists them into <head>; nothing de-duplicates them, so each page renders exactly one).
  */
 export function PageHead({ title, description, image, type = 'website', canonicalQuery, noIndex, linked = true }: PageHeadProps) {
   const { t } = useTranslation();
@@ -40,10 +39,16 @@ export function PageHead({ title, description, image, type = 'website', canonica
   const urlIn = (l: Language) => `${config.siteUrl}${localizePath(pathname, l)}${search}`;
   const imageUrl = absolute(image ?? ogImagePath(lang, pathname), config.siteUrl);
   return (
-    <>
+    <Helmet>
       <title>{fullTitle}</title>
       <meta name="description" content={text} />
       {noIndex ? <meta name="robots" content="noindex" /> : null}
+      {linked ? <link rel="canonical" href={urlIn(lang)} /> : null}
+      {linked
+        ? [...LANGUAGES, 'x-default' as const].map((l) => (
+            <link key={l} rel="alternate" hrefLang={l === 'x-default' ? l : LANGUAGE_TAG[l]} href={urlIn(l === 'x-default' ? 'ru' : l)} />
+          ))
+        : null}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={brand} />
       <meta property="og:title" content={fullTitle} />
@@ -53,13 +58,7 @@ export function PageHead({ title, description, image, type = 'website', canonica
       <meta property="og:image" content={imageUrl} />
       <meta property="og:image:alt" content={t('meta.ogImageAlt')} />
       <meta name="twitter:card" content="summary_large_image" />
-      {linked ? <link rel="canonical" href={urlIn(lang)} /> : null}
-      {linked
-        ? [...LANGUAGES, 'x-default' as const].map((l) => (
-            <link key={l} rel="alternate" hrefLang={l === 'x-default' ? l : LANGUAGE_TAG[l]} href={urlIn(l === 'x-default' ? 'ru' : l)} />
-          ))
-        : null}
-    </>
+    </Helmet>
   );
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { HelmetProvider } from 'react-helmet-async';
 import { I18nextProvider } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LANGUAGE_TAG, languageFromPath, type Language } from '../../shared/languages';
@@ -15,7 +16,7 @@ import { providedI18n } from './i18n';
 
 /**
  * The whole HTML document, rendered by React on the server and hydrated in the browser
- * (each page's PageHead renders its <title>, <meta> and <link> tags, which React 19 hoists into this <head>).
+ * (react-helmet-async v3 relies on React 19 hoisting its tags into this <head>).
  */
 function DocumentShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -38,7 +39,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={providedI18n(runtime.i18nFor(lang))}>
-          {children}
+          <HelmetProvider>{children}</HelmetProvider>
           <Toasts />
           <IdleBookingAnnouncer />
           <HydrationMarker />
