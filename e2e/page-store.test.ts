@@ -15,7 +15,14 @@ describe('a stored page in Chromium', () => {
   it('runs and hydrates under its CSP of hashes, with no violation, in every language', async () => {
     const lot = (await activeLot(site)).id;
     const slug = await newestNewsSlug(site);
-    const paths = ['/', '/en/numbers?category=gold', `/uz/numbers?lot=${lot}`, `/uz-cyrl/news/${slug}`, '/en/pointsOfSale', '/ru/constructor'];
+    const paths = [
+      '/',
+      '/en/numbers?category=gold',
+      `/uz/numbers?lot=${lot}`,
+      `/uz-cyrl/news/${slug}`,
+      '/en/pointsOfSale',
+      '/ru/constructor',
+    ];
     const context = await newContext(browser);
     await context.addInitScript(() => {
       const seen: string[] = [];
