@@ -42,13 +42,16 @@ export interface Answer {
  * A request through nginx from a loopback address of its own: nginx limits each address, and
  * the site must see that address, not nginx's.
  */
-export function fetchVia(url: string, options: { from?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+export function fetchVia(
+  url: string,
+  options: { from?: string; headers?: Record<string, string>; agent?: http.Agent | https.Agent } = {},
+): Promise<Answer> {
   const client = url.startsWith('https:') ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.get(
       url,
       {
-        agent: false,
+        agent: options.agent ?? false,
         rejectUnauthorized: false,
         localAddress: options.from ?? '127.0.0.1',
         headers: { 'User-Agent': BROWSER, ...options.headers },
