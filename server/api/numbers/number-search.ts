@@ -61,8 +61,7 @@ export function createNumberSearch(db: Db) {
   const forSaleByCategory = db.prepare(
     `SELECT category, SUM(numbers) AS available FROM number_totals WHERE status = 'free' GROUP BY category`,
   );
-  const catalogueState = db.prepare('SELECT version, holds FROM number_catalogue');
-  const nextLapse = db.prepare('SELECT MIN(held_until) FROM numbers INDEXED BY numbers_held WHERE held_until > @now').pluck();
+  const catalogue = createCatalogueState(db);
   // Counted matches of digit searches, holds left out: they stay right until the catalogue itself
   // changes (a number stored or sold: the version the triggers bump), while holds come and go
   // with every reservation and are subtracted afresh each time through their own index.
@@ -123,7 +122,7 @@ export function createNumberSearch(db: Db) {
     if (!f.contains && !f.endsWith && !f.mask) {
       return { total: (kept.get(p) as number) - (f.all ? 0 : (held.get(p) as number)), exact: true };
     }
-    const { version } = catalogueState.get() as { version: number };
+    const { version } = catalogue.counters();
     const key = JSON.stringify(f);
     let entry = matchCounts.get(key);
     if (entry) matchCounts.delete(key);
@@ -167,12 +166,27 @@ export function createNumberSearch(db: Db) {
    * holds and lots, and the clock until the next hold lapses. An answer is still true while
    * `stateOf(now)` is `sameState` as when it was made (migration 7 keeps the counter).
    */
-  function stateOf(now: number): SearchState {
-    const { version, holds } = catalogueState.get() as { version: number; holds: number };
-    return { version, holds, until: (nextLapse.get({ now }) as number | null) ?? Number.POSITIVE_INFINITY };
-  }
+  const stateOf = catalogue.stateOf;
 
   return { keys, nth, total, availableByCategory, stateOf };
+}
+
+/**
+ * The numbers' state as the store keeps it: the catalogue's version and the counter of holds and
+ * lots (triggers, migrations 5 and 7), and the next moment a hold lapses. The number search keeps
+ * answers by it, and the page store versions the numbers by it (store/data-versions.ts).
+ */
+export function createCatalogueState(db: Db) {
+  const row = db.prepare('SELECT version, holds FROM number_catalogue');
+  const nextLapse = db.prepare('SELECT MIN(held_until) FROM numbers INDEXED BY numbers_held WHERE held_until > @now').pluck();
+  /** The two counters alone: one row, no clock. */
+  const counters = () => row.get() as { version: number; holds: number };
+  return {
+    counters,
+    stateOf(now: number): SearchState {
+      return { ...counters(), until: (nextLapse.get({ now }) as number | null) ?? Number.POSITIVE_INFINITY };
+    },
+  };
 }
 
 export interface SearchState {

@@ -1,4 +1,5 @@
 import { READS, type DataTopic, type ReadName } from '../../../shared/reads';
+import { createCatalogueState } from '../numbers/number-search';
 import type { Db } from './database';
 
 /**
@@ -33,9 +34,8 @@ export function dataKeyOf(topic: Exclude<DataTopic, 'release'>, param: string | 
 
 export function createDataVersions(db: Db): DataVersions {
   const topicVersion = db.prepare('SELECT version FROM data_versions WHERE topic = ?').pluck();
-  // Numbers: the catalogue's version (stored, sold, repriced) and the counter of holds and lots.
-  const catalogue = db.prepare('SELECT version, holds FROM number_catalogue').raw();
-  const nextLapse = db.prepare('SELECT MIN(held_until) FROM numbers INDEXED BY numbers_held WHERE held_until > ?').pluck();
+  // Numbers: the catalogue's version (stored, sold, repriced), the counter of holds and lots, the next lapse.
+  const catalogue = createCatalogueState(db);
   const nextLotMoment = db
     .prepare('SELECT MIN(CASE WHEN starts_at > @now THEN starts_at ELSE ends_at END) FROM auction_lots WHERE ends_at > @now')
     .pluck();
@@ -44,10 +44,11 @@ export function createDataVersions(db: Db): DataVersions {
     .pluck();
 
   function versionOf(key: string): string {
-    if (key === 'numbers') return (catalogue.get() as [number, number]).join('.');
+    if (key === 'numbers') return numbersVersion(catalogue.counters());
     return String((topicVersion.get(key) as number | undefined) ?? 0);
   }
 
+  const numbersVersion = ({ version, holds }: { version: number; holds: number }) => `${version}.${holds}`;
   const moment = (value: unknown) => (typeof value === 'number' ? value : Number.POSITIVE_INFINITY);
 
   return {
@@ -56,12 +57,14 @@ export function createDataVersions(db: Db): DataVersions {
       const topic: DataTopic = READS[name].data;
       if (topic === 'release') return null;
       const key = dataKeyOf(topic, param);
-      const version = versionOf(key);
+      if (topic === 'numbers') {
+        const state = catalogue.stateOf(now);
+        return { key, version: numbersVersion(state), until: state.until };
+      }
       let until = Number.POSITIVE_INFINITY;
-      if (topic === 'numbers') until = moment(nextLapse.get(now));
-      else if (topic === 'auctions') until = moment(nextLotMoment.get({ now }));
+      if (topic === 'auctions') until = moment(nextLotMoment.get({ now }));
       else if (topic === 'lot') until = moment(lotMoment.get({ now, id: param ?? '' }));
-      return { key, version, until };
+      return { key, version: versionOf(key), until };
     },
   };
 }
