@@ -33,6 +33,7 @@ import { createReservationService } from './reservations/reservation-service';
 import { seedIfEmpty } from './seed/seed';
 import { openDatabase } from './store/database';
 import { createDataVersions, type DataState } from './store/data-versions';
+export { stateTag } from './store/data-versions';
 
 /** What a read's answer was made from (server/api/store/data-versions.ts), for the site's page store. */
 export type { DataState };

@@ -9,7 +9,7 @@ import type { ReadHandler, ReadHandlers, ReadInput } from './read-handler';
 import { notFound } from './http/api-error';
 import { cacheFor } from './http/caching';
 import { etagMatches, weakEtag } from './http/etag';
-import type { DataVersions } from './store/data-versions';
+import { stateTag, type DataVersions } from './store/data-versions';
 import { contractSchema, parseInput } from './http/input';
 import { requestLanguage } from './http/language';
 import { optionalToken } from './http/request-tokens';
@@ -83,7 +83,7 @@ export function registerReads(router: Router, ctx: ApiContext, run: RunRead, ver
       // The version of what the answer is made of, for this request (what only a release changes:
       // the answer itself): a client that has it gets a 304.
       const body = JSON.stringify(answer);
-      const made = state ? `${state.key}=${state.version}<${state.until}` : body;
+      const made = state ? stateTag(state) : body;
       const etag = weakEtag([name, lang, req.originalUrl, phone ?? '', made]);
       res.set('ETag', etag);
       if (etagMatches(req.get('if-none-match'), etag)) {

@@ -27,6 +27,11 @@ export interface DataVersions {
   versionOf(key: string): string;
 }
 
+/** A state as text, for a tag that names what an answer or a page was made from (ETags). */
+export function stateTag(state: DataState): string {
+  return `${state.key}=${state.version}<${state.until}`;
+}
+
 /** The key of the data a read reads: its declared topic, a lot's with its id. */
 export function dataKeyOf(topic: Exclude<DataTopic, 'release'>, param: string | undefined): string {
   return topic === 'lot' ? `lot:${param ?? ''}` : topic;

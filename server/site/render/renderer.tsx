@@ -18,8 +18,8 @@ import { htmlHeaders, plainDocument, type RenderDocument, type RenderedDocument 
 import { streamDocument } from './stream';
 import { memoizeTranslations } from './translation-memo';
 import type { ServerReader } from '../operator-api/server-reader';
-import type { DataState } from '../../api/create-api';
-import { pageEtag } from './stored-page';
+import { stateTag, weakEtag, type DataState } from '../../api/create-api';
+import { pageKey } from './page-cache';
 
 export interface RendererOptions {
   config: Config;
@@ -125,13 +125,13 @@ export function createRenderer(options: RendererOptions): Renderer {
       },
     });
     const dataRead = () => (options.versioned ? [...data.values()] : null);
-    // The same data in the same build makes the same page: its ETag names that, not the bytes
+    // The same data in the same build makes the same page (its store key: bot or browser, and the
+    // URL): its ETag names that, not the bytes
     // (which carry this response's nonce). Null where the reads have no versions (an external API).
     const etag = () => {
       const read = dataRead();
       if (!read) return null;
-      const states = read.map((state) => `${state.key}=${state.version}<${state.until}`).sort();
-      return pageEtag([manifest.buildId, bot ? 'bot' : 'browser', new URL(request.url).pathname + new URL(request.url).search, ...states]);
+      return weakEtag([manifest.buildId, pageKey(request), ...read.map(stateTag).sort()]);
     };
     const requestContext: ServerRequestContext = { lang, reader, streamAfterMs: config.public.streamAfterMs };
     // The visitor left while the loaders ran: react-router ends the query with an AbortError.

@@ -50,9 +50,6 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** A weak ETag naming what a page was made from: the same data in the same build gives the same tag. */
-export const pageEtag = weakEtag;
-
 export interface RenderedCopy {
   status: number;
   headers: Record<string, string>;
@@ -79,7 +76,7 @@ export async function storePage({ status, headers, html, nonce, etag, data, unti
     headers: stored,
     bodies: { identity, br, gzip: gz },
     // With no data to name (an external API), the tag is the bytes'.
-    etag: etag ?? pageEtag([identity.toString('base64')]),
+    etag: etag ?? weakEtag([identity.toString('base64')]),
     data,
     until,
   };
