@@ -1,9 +1,6 @@
-import http from 'node:http';
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import { DATABASE_FILE } from '../api/store/database';
+import { retitleNewestNews } from '../testing/store-writes';
 import { findProgram, freePort, missingMessage, startProcess, type ServiceProcess } from '../testing/service-processes';
-import { startBuiltServer, startCluster, type BuiltServer } from '../testing/built-server';
+import { get, startBuiltServer, startCluster, type BuiltServer } from '../testing/built-server';
 
 /**
  * The page store across processes: a change written through any worker or process on the same
@@ -11,17 +8,9 @@ import { startBuiltServer, startCluster, type BuiltServer } from '../testing/bui
  */
 
 /** A page over a connection of its own (so the cluster's round robin spreads them): its cache header and body. */
-function page(origin: string, pathname: string): Promise<{ cache: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${origin}${pathname}`, { agent: false }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ cache: String(res.headers['x-page-cache']), body }));
-      })
-      .on('error', reject);
-  });
+async function page(origin: string, pathname: string): Promise<{ cache: string; body: string }> {
+  const answer = await get(`${origin}${pathname}`);
+  return { cache: String(answer.headers['x-page-cache']), body: answer.body };
 }
 
 async function pages(origins: string[], count: number): Promise<Array<{ cache: string; body: string }>> {
@@ -30,25 +19,13 @@ async function pages(origins: string[], count: number): Promise<Array<{ cache: s
   return answers;
 }
 
-/** Retitles the newest news item in English, as an editor's tool writing the store would. */
-function retitle(dataDir: string, title: string): void {
-  const db = new Database(path.join(dataDir, DATABASE_FILE));
-  try {
-    db.prepare(
-      "UPDATE news SET texts = json_set(texts, '$.en.title', ?) WHERE slug = (SELECT slug FROM news ORDER BY published_at DESC LIMIT 1)",
-    ).run(title);
-  } finally {
-    db.close();
-  }
-}
-
 /** Stored pages everywhere, a change, then: every answer shows it, and at most one render per process. */
 async function expectChangeSeenEverywhere(origins: string[], dataDir: string, processes: number): Promise<void> {
   await pages(origins, 4 * processes);
   const warm = await pages(origins, 4 * processes);
   expect(warm.every((answer) => answer.cache === 'HIT')).toBe(true);
   for (const title of ['First changed title', 'Second changed title']) {
-    retitle(dataDir, title);
+    retitleNewestNews(dataDir, title);
     const after = await pages(origins, 4 * processes);
     expect(after.filter((answer) => !answer.body.includes(title))).toEqual([]);
     const renders = after.filter((answer) => answer.cache === 'MISS').length;

@@ -1,8 +1,7 @@
 import https from 'node:https';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { DATABASE_FILE } from '../api/store/database';
+import { retitleNewestNews } from '../testing/store-writes';
 import { startBuiltServer, type BuiltServer } from '../testing/built-server';
 import {
   describeWithNginx,
@@ -33,17 +32,6 @@ const reached = (site: BuiltServer, pathname: string) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** s-maxage=1 as nginx keeps it: to the end of the next whole second on its clock. */
 const NGINX_SECOND = 2100;
-
-function retitle(dataDir: string, title: string): void {
-  const db = new Database(path.join(dataDir, DATABASE_FILE));
-  try {
-    db.prepare(
-      "UPDATE news SET texts = json_set(texts, '$.en.title', ?) WHERE slug = (SELECT slug FROM news ORDER BY published_at DESC LIMIT 1)",
-    ).run(title);
-  } finally {
-    db.close();
-  }
-}
 
 describeWithNginx('pages kept by deploy/nginx.conf', () => {
   let folder: NginxFolder;
@@ -85,7 +73,7 @@ describeWithNginx('pages kept by deploy/nginx.conf', () => {
     expect(revalidated.headers['x-cache-status']).toBe('REVALIDATED');
     expect(revalidated.body).toBe(first.body);
 
-    retitle(site.dataDir, 'Changed behind nginx');
+    retitleNewestNews(site.dataDir, 'Changed behind nginx');
     await sleep(NGINX_SECOND);
     const changed = await fetchVia(page, { from: nextAddress() });
     expect(changed.body).toContain('Changed behind nginx');
@@ -94,7 +82,7 @@ describeWithNginx('pages kept by deploy/nginx.conf', () => {
   it('lets a burst of 200 requests for a page that just changed reach the site once', async () => {
     const pathname = '/en/news';
     await fetchVia(`${proxy.https}${pathname}`, { from: nextAddress() });
-    retitle(site.dataDir, 'Changed before a burst');
+    retitleNewestNews(site.dataDir, 'Changed before a burst');
     // nginx's copy is past its second: the next request must go to the site.
     await sleep(NGINX_SECOND);
     const before = reached(site, pathname);

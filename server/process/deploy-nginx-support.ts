@@ -21,12 +21,12 @@ const hasBrotliStatic = fs.existsSync(BROTLI_STATIC);
 if (!NGINX) console.warn(missingMessage('nginx', 'nginx'));
 if (NGINX && !hasBrotliStatic) console.warn(missingMessage("nginx's brotli_static module", 'libnginx-mod-http-brotli-static'));
 if (!OPENSSL) console.warn(missingMessage('openssl', 'openssl'));
-/** Jest's describe, or describe.skip where nginx, its module or openssl is missing; nothing in a plain script (bench/nginx-pages.mjs). */
-export const describeWithNginx = (
-  typeof describe === 'undefined' ? undefined : NGINX && hasBrotliStatic && OPENSSL ? describe : describe.skip
-) as typeof describe;
 /** Whether this machine can run deploy/nginx.conf. */
 export const nginxAvailable = Boolean(NGINX && hasBrotliStatic && OPENSSL);
+/** Jest's describe, or describe.skip where nginx, its module or openssl is missing; nothing in a plain script (bench/nginx-pages.mjs). */
+export const describeWithNginx = (
+  typeof describe === 'undefined' ? undefined : nginxAvailable ? describe : describe.skip
+) as typeof describe;
 
 const ROOT = path.join(__dirname, '..', '..');
 export const DIST = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(ROOT, 'dist');

@@ -20,14 +20,20 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
-export function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+/** A GET over a connection of its own (no keep-alive: a cluster's round robin spreads them): the answer as it came off the socket. */
+export function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent: false, headers }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+        });
       })
       .on('error', reject);
   });

@@ -7,6 +7,7 @@ import { createMetrics } from '../../process/metrics';
 import { PageCache, withPageCache } from './page-cache';
 import type { RenderedDocument } from './rendered-document';
 import { inlineScriptHashes } from './stored-page';
+import { get } from '../../testing/built-server';
 import { createTestApp, listenOnLoopback, type Listening, type TestApp } from '../../testing/test-app';
 
 const LATE_PART = 'Поздняя часть — late part, o‘zbekcha ✓';
@@ -44,22 +45,13 @@ const latePages = (lang: string): RouteObject[] => [
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/150.0' };
 
 /** A page's bytes as they came off the socket, its cache header and its nonce. */
-function fetchBytes(url: string): Promise<{ bytes: Buffer; cache: string; nonce: string | null }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: BROWSER }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            bytes: Buffer.concat(chunks),
-            cache: String(res.headers['x-page-cache']),
-            nonce: /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1] ?? null,
-          }),
-        );
-      })
-      .on('error', reject);
-  });
+async function fetchBytes(url: string): Promise<{ bytes: Buffer; cache: string; nonce: string | null }> {
+  const answer = await get(url, BROWSER);
+  return {
+    bytes: answer.bytes,
+    cache: String(answer.headers['x-page-cache']),
+    nonce: /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1] ?? null,
+  };
 }
 
 /** Asks for a page, reads its shell (up to the footer), then goes away. */

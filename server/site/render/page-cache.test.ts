@@ -1,4 +1,3 @@
-import http from 'node:http';
 import zlib from 'node:zlib';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
@@ -6,20 +5,9 @@ import { PageCache } from './page-cache';
 import { inlineScriptHashes, storePage, type RenderedCopy, type StoredPage } from './stored-page';
 import { pageUrl } from './page-url';
 import { fakeNewsItem, startFakeApi } from '../../testing/fake-api';
+import { get } from '../../testing/built-server';
 import { createTestApp, listenOnLoopback } from '../../testing/test-app';
 
-/** A response's bytes as they came off the socket (no client decompressing them). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
 import { linkHref } from '../../testing/test-html';
 
 const stored = (html: string, extra: Partial<RenderedCopy> = {}) =>
@@ -150,9 +138,11 @@ describe('pages from the cache', () => {
       const listening = await listenOnLoopback(t.app);
       try {
         for (const encoding of ['br', 'gzip']) {
-          const res = await rawGet(`${listening.origin}/en/about`, { 'Accept-Encoding': encoding });
+          const res = await get(`${listening.origin}/en/about`, { 'Accept-Encoding': encoding });
           expect(res.headers['content-encoding']).toBe(encoding);
-          expect((encoding === 'br' ? zlib.brotliDecompressSync(res.body) : zlib.gunzipSync(res.body)).toString('utf8')).toBe(second.text);
+          expect((encoding === 'br' ? zlib.brotliDecompressSync(res.bytes) : zlib.gunzipSync(res.bytes)).toString('utf8')).toBe(
+            second.text,
+          );
         }
       } finally {
         await listening.close();

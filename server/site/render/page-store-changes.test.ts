@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { openDatabase, type Db } from '../../api/store/database';
+import { retitleNewestNews } from '../../testing/store-writes';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
@@ -60,11 +61,7 @@ describe('a change in the store', () => {
   });
 
   it('a news item: on the next request of the home page and the news, and nothing else rendered', async () => {
-    store
-      .prepare(
-        "UPDATE news SET texts = json_set(texts, '$.en.title', 'A changed title') WHERE slug = (SELECT slug FROM news ORDER BY published_at DESC LIMIT 1)",
-      )
-      .run();
+    retitleNewestNews(t.dataDir, 'A changed title');
     const { rendered, bodies } = await visitAll();
     expect(rendered).toEqual(['home', 'news']);
     expect(bodies.home).toContain('A changed title');
