@@ -5,7 +5,7 @@
 // (`.ci/run` installs them). Prints figures; exits non-zero only when a request failed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BROWSER_HEADERS, measure } from './lib/cannon.mjs';
+import { BROWSER_HEADERS, failedRequests, measure } from './lib/cannon.mjs';
 import { heading, int, ms, table } from './lib/format.mjs';
 import { startSite } from './lib/processes.mjs';
 import { loadSiteModule } from '../site-module.mjs';
@@ -41,7 +41,7 @@ try {
     ['the same bytes as a static file', '/assets/home.html'],
   ]) {
     const result = await measure(proxy.https, { path: pathname, connections, duration, warmup });
-    failures += result.errors + result.timeouts + result.non2xx;
+    failures += failedRequests(result);
     rows.push([name, int(result.rps), ms(result.p50), ms(result.p99), int(result.bytesPerRequest)]);
   }
   console.log(table(['answer', 'req/s', 'p50', 'p99', 'bytes / request'], rows, ['left', 'right', 'right', 'right', 'right']));

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { BROWSER_HEADERS } from './lib/cannon.mjs';
+import { BROWSER_HEADERS, failedRequests } from './lib/cannon.mjs';
 import { measureWithCpu } from './lib/cpu-measure.mjs';
 import { heading, int, ms, table } from './lib/format.mjs';
 import { freePort, sleep, startBaseline, startSite, tempDir } from './lib/processes.mjs';
@@ -30,8 +30,6 @@ async function counters(metricsOrigin) {
   return { renders: sum('page_renders_total'), hits: sum('page_cache_requests_total{result="hit"}') };
 }
 
-const failed = (result) => result.errors + result.timeouts + result.non2xx;
-
 const dataDir = tempDir('oq-bench-store-');
 const metricsPort = await freePort();
 const site = await startSite({ env: { DATA_DIR: dataDir, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } });
@@ -44,7 +42,7 @@ for (const route of ROUTES) {
   const before = await counters(metrics);
   const result = await measureWithCpu(site, { path: route, connections, duration, warmup });
   const after = await counters(metrics);
-  failures += failed(result);
+  failures += failedRequests(result);
   steady.push({ route, result, renders: after.renders - before.renders, hits: after.hits - before.hits });
 }
 // The stored page of `/` as a file, served by the same Express: the floor for a page sent as bytes.
@@ -54,7 +52,7 @@ const baseline = await startBaseline('static', { file });
 let staticFile;
 try {
   staticFile = await measureWithCpu(baseline, { path: '/', connections, duration, warmup });
-  failures += failed(staticFile);
+  failures += failedRequests(staticFile);
 } finally {
   await baseline.stop();
 }
@@ -101,7 +99,7 @@ try {
 }
 const seconds = (Date.now() - started) / 1000;
 const after = await counters(metrics);
-failures += failed(churn);
+failures += failedRequests(churn);
 store.close();
 console.log(
   table(

@@ -2,7 +2,7 @@
 // temp DATA_DIR deleted afterwards), then every search of the issue is measured with autocannon
 // at a few connections, one worker, the page cache off. Prints figures; exits non-zero only when
 // a request failed or the server crashed, never on speed.
-import { measure, BROWSER_HEADERS } from './lib/cannon.mjs';
+import { failedRequests, measure, BROWSER_HEADERS } from './lib/cannon.mjs';
 import { heading, int, loadAverage, ms, table } from './lib/format.mjs';
 import { crashReport, startSite } from './lib/processes.mjs';
 import { benchWatches } from './watches.mjs';
@@ -65,7 +65,7 @@ async function runSize(size) {
       const target =
         typeof path === 'function' ? { requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) }] } : { path };
       const r = await measure(site.origin, { ...target, headers, connections, duration, warmup });
-      const bad = r.errors + r.timeouts + r.non2xx;
+      const bad = failedRequests(r);
       if (bad > 0) failed = true;
       results.push({ label, ...r, bad });
       console.log(
@@ -74,10 +74,7 @@ async function runSize(size) {
     }
     if (size >= deepFrom && (!only || only.test(DEEP_LABEL))) {
       const d = await benchDeepPages(site.origin);
-      const bad = [d.idle, d.deep.home, d.deep.load, d.first.home, d.first.load].reduce(
-        (sum, r) => sum + r.errors + r.timeouts + r.non2xx,
-        0,
-      );
+      const bad = [d.idle, d.deep.home, d.deep.load, d.first.home, d.first.load].reduce((sum, r) => sum + failedRequests(r), 0);
       if (bad > 0) failed = true;
       deepRuns.push({ size, ...d, bad });
       console.log(

@@ -48,3 +48,6 @@ export async function measure(origin, options = {}) {
     duration: result.duration,
   };
 }
+
+/** Requests of a measurement that did not get a 2xx answer: errors, timeouts and other statuses. */
+export const failedRequests = (result) => result.errors + result.timeouts + result.non2xx;
