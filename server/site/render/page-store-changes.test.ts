@@ -1,6 +1,13 @@
 import request from 'supertest';
-import { openDatabase, type Db } from '../../api/store/database';
-import { retitleNewestNews } from '../../testing/store-writes';
+import {
+  cheapestFreeNumber,
+  freeNumber,
+  holdNumber,
+  openLot,
+  placeBid,
+  repriceTariff,
+  retitleNewestNews,
+} from '../../testing/store-writes';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
@@ -10,14 +17,12 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
  */
 
 let t: TestApp;
-let store: Db;
 let lot: string;
 let pages: Record<string, string>;
 
 beforeAll(() => {
   t = createTestApp({ PAGE_CACHE_SECONDS: '30' });
-  store = openDatabase(t.dataDir);
-  lot = store.prepare('SELECT id FROM auction_lots WHERE sold_at IS NULL ORDER BY ends_at DESC LIMIT 1').pluck().get() as string;
+  lot = openLot(t.dataDir);
   pages = {
     home: '/en',
     numbers: '/en/numbers',
@@ -31,7 +36,6 @@ beforeAll(() => {
   };
 });
 afterAll(() => {
-  store.close();
   t.close();
 });
 
@@ -69,16 +73,14 @@ describe('a change in the store', () => {
   });
 
   it("a tariff's price: on the pages that offer tariffs", async () => {
-    store.prepare('UPDATE tariffs SET monthly_price = 123456 WHERE position = 1').run();
+    repriceTariff(t.dataDir, 1, 123456);
     const { rendered, bodies } = await visitAll();
     expect(rendered).toEqual(['home', 'numbers', 'gold', 'tariffs']);
     expect(bodies.tariffs).toMatch(/123[\s,.\u00a0\u202f]456/);
   });
 
   it('a bid: on its lot and on the lists that show the auctions, not on a page of tariffs or news', async () => {
-    store
-      .prepare('INSERT INTO bids (lot_id, phone, amount, created_at) VALUES (?, ?, ?, ?)')
-      .run(lot, '+998901111111', 987_000_000, Date.now());
+    placeBid(t.dataDir, lot, 987_000_000);
     const { rendered, bodies } = await visitAll();
     expect(rendered).toEqual(['numbers', 'gold', 'lot']);
     expect(bodies.lot).toMatch(/987[\s,.\u00a0\u202f]000[\s,.\u00a0\u202f]000/);
@@ -86,30 +88,22 @@ describe('a change in the store', () => {
 
   it('a number held, then freed: off the search and back, each on the next request', async () => {
     const before = (await visitAll()).bodies;
-    const msisdn = store
-      .prepare("SELECT msisdn FROM numbers WHERE status = 'free' AND category = 'gold' ORDER BY price, msisdn LIMIT 1")
-      .pluck()
-      .get() as string;
+    const msisdn = cheapestFreeNumber(t.dataDir, 'gold');
     expect(before.gold).toMatch(shown(msisdn));
-    store
-      .prepare("UPDATE numbers SET hold_kind = 'reservation', hold_ref = 'r-x', held_until = ? WHERE msisdn = ?")
-      .run(Date.now() + 600_000, msisdn);
+    holdNumber(t.dataDir, msisdn, Date.now() + 600_000);
     const held = await visitAll();
     expect(held.rendered).toEqual(['home', 'numbers', 'gold']);
     expect(held.bodies.gold).not.toMatch(shown(msisdn));
-    store.prepare('UPDATE numbers SET hold_kind = NULL, hold_ref = NULL, held_until = NULL WHERE msisdn = ?').run(msisdn);
+    freeNumber(t.dataDir, msisdn);
     const freed = await visitAll();
     expect(freed.rendered).toEqual(['home', 'numbers', 'gold']);
     expect(freed.bodies.gold).toMatch(shown(msisdn));
   });
 
   it('a hold that lapses by the clock, with no write: the search shows the number again at its end', async () => {
-    const msisdn = store
-      .prepare("SELECT msisdn FROM numbers WHERE status = 'free' AND category = 'gold' ORDER BY price, msisdn LIMIT 1")
-      .pluck()
-      .get() as string;
+    const msisdn = cheapestFreeNumber(t.dataDir, 'gold');
     const end = Date.now() + 1500;
-    store.prepare("UPDATE numbers SET hold_kind = 'reservation', hold_ref = 'r-y', held_until = ? WHERE msisdn = ?").run(end, msisdn);
+    holdNumber(t.dataDir, msisdn, end);
     expect((await visitAll()).bodies.gold).not.toMatch(shown(msisdn));
     // Past the hold's end (the only thing that moves).
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, end - Date.now()) + 50));
