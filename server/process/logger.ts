@@ -61,9 +61,13 @@ export function createLogger(): Logger {
  * Every response names its request: the proxy's X-Request-Id when it is a plain token (nginx's
  * $request_id), else a new one. Logs of the request and of its errors carry the same id.
  */
+/** The id a request is answered and logged under: the one it brings when well formed, else a new one. */
+export function requestIdOf(given: string | undefined): string {
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+}
+
 export function requestId(req: Request, res: Response, next: NextFunction): void {
-  const given = req.get('x-request-id');
-  const id = given && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+  const id = requestIdOf(req.get('x-request-id'));
   res.locals.requestId = id;
   res.setHeader('X-Request-Id', id);
   next();

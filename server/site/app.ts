@@ -19,7 +19,8 @@ import { robots, sitemap } from './seo/sitemap';
 import { createRenderer } from './render/renderer';
 import { PageCache, withPageCache } from './render/page-cache';
 import { pageRoute } from './render/express-adapter';
-import { createBaseSecurityHeaders } from './http/security-headers';
+import { baseSecurityHeaderSet, createBaseSecurityHeaders } from './http/security-headers';
+import { storedPagesFirst } from './render/stored-first';
 import { createMetrics, metricsMiddleware, type SiteMetrics } from '../process/metrics';
 import { createServerHttp } from './operator-api/http-client';
 import { createApiProbe } from './http/api-probe';
@@ -46,9 +47,49 @@ export function createApp(config: Config, options: AppOptions = {}): App {
 
   const metrics = createMetrics();
   app.locals.metrics = metrics;
+  const api = config.apiBaseUrl
+    ? null
+    : createApi({
+        ...config.api,
+        onRefused: (code) => metrics.limitsRefused.inc({ limit: code }),
+        onSmsSent: (kind) => metrics.smsSent.inc({ kind }),
+        log: (message) => logger.info(message),
+        logError: (message, error, id) => logger.error(message, error, { requestId: id }),
+      });
+  // The server's own reads of the operator API: the embedded API's functions, called directly,
+  // or with API_BASE_URL the server's HTTP client.
+  const serverReader = createServerReader(api, config.apiBaseUrl ? createServerHttp(config.apiBaseUrl, { metrics }) : null);
+  const log = (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => logger[level](message, error);
+  const renderer = createRenderer({
+    config,
+    routes: options.routes ?? createRoutes(),
+    manifest,
+    siteTexts: CATALOGUES,
+    log,
+    metrics,
+    serverReader,
+    versioned: api !== null,
+  });
+  const pageCache = new PageCache({
+    enabled: config.pageCacheSeconds > 0,
+    unversionedTtlMs: config.pageCacheSeconds * 1000,
+    maxBytes: config.pageCacheMaxBytes,
+    check: api ? { version: (key) => api.dataVersion(key), now: () => api.now() } : null,
+  });
+
+  if (config.logRequests) app.use(requestLog(logger));
+  // A stored page still true is answered before everything else (render/stored-first.ts).
+  if (pageCache.enabled)
+    app.use(
+      storedPagesFirst({
+        cache: pageCache,
+        metrics,
+        baseHeaders: baseSecurityHeaderSet(config.oqDayFrameAncestors),
+        pageOf: renderer.pageOf,
+      }),
+    );
   app.use(metricsMiddleware(metrics));
   app.use(requestId);
-  if (config.logRequests) app.use(requestLog(logger));
   app.use(createBaseSecurityHeaders(config.oqDayFrameAncestors));
   app.use(compression());
 
@@ -84,15 +125,6 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     clientFiles(req, res, next);
   });
 
-  const api = config.apiBaseUrl
-    ? null
-    : createApi({
-        ...config.api,
-        onRefused: (code) => metrics.limitsRefused.inc({ limit: code }),
-        onSmsSent: (kind) => metrics.smsSent.inc({ kind }),
-        log: (message) => logger.info(message),
-        logError: (message, error, id) => logger.error(message, error, { requestId: id }),
-      });
   if (api) app.use('/api/v1', api.router);
   app.locals.api = api;
   app.locals.endStreams = () => api?.endStreams();
@@ -111,9 +143,6 @@ export function createApp(config: Config, options: AppOptions = {}): App {
       .json({ status: ready ? 'ready' : 'unavailable' });
   });
 
-  // The server's own reads of the operator API: the embedded API's functions, called directly,
-  // or with API_BASE_URL the server's HTTP client.
-  const serverReader = createServerReader(api, config.apiBaseUrl ? createServerHttp(config.apiBaseUrl, { metrics }) : null);
   app.get('/sitemap.xml', sitemap(config, serverReader));
   app.use(ogImages(config, CATALOGUES, serverReader));
 
@@ -121,23 +150,6 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   app.use(canonicalCase);
   app.use(languageRedirects);
 
-  const log = (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => logger[level](message, error);
-  const renderer = createRenderer({
-    config,
-    routes: options.routes ?? createRoutes(),
-    manifest,
-    siteTexts: CATALOGUES,
-    log,
-    metrics,
-    serverReader,
-    versioned: api !== null,
-  });
-  const pageCache = new PageCache({
-    enabled: config.pageCacheSeconds > 0,
-    unversionedTtlMs: config.pageCacheSeconds * 1000,
-    maxBytes: config.pageCacheMaxBytes,
-    check: api ? { version: (key) => api.dataVersion(key), now: () => api.now() } : null,
-  });
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('405 Method Not Allowed');

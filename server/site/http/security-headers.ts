@@ -151,3 +151,31 @@ export function createBaseSecurityHeaders(embedOrigins: readonly string[]) {
     (frameAncestorsFor(req.path, embedOrigins) ? framedByPartners : framedBySelfOnly)(req, res, next);
   };
 }
+
+/** The headers the base middleware sets on a response for a path, over HTTPS or not. */
+export type SecurityHeaderSet = (path: string, secure: boolean) => Readonly<Record<string, string>>;
+
+/**
+ * What createBaseSecurityHeaders sets, as data: for answers made before the middleware chain
+ * (a stored page, render/stored-first.ts). helmet's middlewares only write headers, the same for
+ * every path of a kind (framed by partners or not) and scheme, so each of the four sets is made
+ * once by running the very middleware into a sink.
+ */
+export function baseSecurityHeaderSet(embedOrigins: readonly string[]): SecurityHeaderSet {
+  const middleware = createBaseSecurityHeaders(embedOrigins);
+  const made = new Map<string, Record<string, string>>();
+  return (path, secure) => {
+    const kind = `${frameAncestorsFor(path, embedOrigins) !== null} ${secure}`;
+    let headers = made.get(kind);
+    if (!headers) {
+      const sink: Record<string, string> = {};
+      const res = {
+        setHeader: (name: string, value: unknown) => void (sink[name] = String(value)),
+        removeHeader: (name: string) => void delete sink[name],
+      };
+      middleware({ path, secure } as Request, res as unknown as Response, () => undefined);
+      made.set(kind, (headers = sink));
+    }
+    return headers;
+  };
+}

@@ -171,10 +171,15 @@ export interface WithPageCacheOptions {
 }
 
 /** The key of a request's page: bots and browsers get differently streamed documents, so they are kept apart. */
-export function pageKey(request: Request): string {
-  // The request's URL is already the page's (pageUrl): tracking parameters make no entries of their own.
-  const url = new URL(request.url);
-  return `${isBot(request.headers.get('user-agent') ?? undefined) ? 'bot' : 'browser'} ${url.pathname}${url.search}`;
+export function pageKey(pageUrl: string, userAgent: string | null | undefined): string {
+  // The URL is already the page's (pageUrl): tracking parameters make no entries of their own.
+  const url = new URL(pageUrl);
+  return `${isBot(userAgent ?? undefined) ? 'bot' : 'browser'} ${url.pathname}${url.search}`;
+}
+
+/** The key of a render's request (its URL is the page's, page-url.ts). */
+export function requestPageKey(request: Request): string {
+  return pageKey(request.url, request.headers.get('user-agent'));
 }
 
 /**
@@ -185,7 +190,7 @@ export function pageKey(request: Request): string {
 export function withPageCache(render: RenderDocument, { cache, metrics }: WithPageCacheOptions): RenderDocument {
   return async (request) => {
     if (!cache.enabled) return missed(await render(request));
-    const key = pageKey(request);
+    const key = requestPageKey(request);
     const found = cache.lookup(key);
     metrics.pageCache.inc({ result: found.page ? 'hit' : 'miss' });
     if (found.page) return servedPage(found.page, request);

@@ -19,7 +19,7 @@ import { streamDocument } from './stream';
 import { memoizeTranslations } from './translation-memo';
 import type { ServerReader } from '../operator-api/server-reader';
 import { stateTag, weakEtag, type DataState } from '../../api/create-api';
-import { pageKey } from './page-cache';
+import { requestPageKey } from './page-cache';
 
 export interface RendererOptions {
   config: Config;
@@ -131,7 +131,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     const etag = () => {
       const read = dataRead();
       if (!read) return null;
-      return weakEtag([manifest.buildId, pageKey(request), ...read.map(stateTag).sort()]);
+      return weakEtag([manifest.buildId, requestPageKey(request), ...read.map(stateTag).sort()]);
     };
     const requestContext: ServerRequestContext = { lang, reader, streamAfterMs: config.public.streamAfterMs };
     // The visitor left while the loaders ran: react-router ends the query with an AbortError.

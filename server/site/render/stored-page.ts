@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
 import type { DataState } from '../../api/create-api';
-import { fixedBody, type RenderedDocument } from './rendered-document';
+import { Readable } from 'node:stream';
+import type { RenderedDocument } from './rendered-document';
 
 /**
  * A page as the page store keeps it: the same bytes for everyone, made once when it is stored.
@@ -82,26 +83,56 @@ export async function storePage({ status, headers, html, nonce, etag, data, unti
   };
 }
 
-const ENCODINGS = ['br', 'gzip', 'identity'];
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+type Encoding = (typeof ENCODINGS)[number];
 
-/** The stored page as one response: 304 when the visitor has it, else its bytes in the encoding they prefer. */
-export function servedPage(page: StoredPage, request: Request, cacheResult: 'HIT' | 'MISS' = 'HIT'): RenderedDocument {
+/** A stored page's answers, their headers made once: one per encoding, and the 304. */
+interface PreparedAnswers {
+  encoded: Record<Encoding, Record<string, string>>;
+  notModified: Record<string, string>;
+}
+
+const prepared = new WeakMap<StoredPage, Record<'HIT' | 'MISS', PreparedAnswers>>();
+
+function prepare(page: StoredPage, cacheResult: 'HIT' | 'MISS'): PreparedAnswers {
+  let both = prepared.get(page);
+  if (!both) prepared.set(page, (both = { HIT: answersOf(page, 'HIT'), MISS: answersOf(page, 'MISS') }));
+  return both[cacheResult];
+}
+
+function answersOf(page: StoredPage, cacheResult: 'HIT' | 'MISS'): PreparedAnswers {
   const common = { ...page.headers, ETag: page.etag, Vary: 'Accept-Encoding', 'X-Page-Cache': cacheResult };
-  if (etagMatches(request.headers.get('if-none-match'), page.etag)) {
-    const notModified: Record<string, string> = { ...common };
-    delete notModified['Content-Type'];
-    return { status: 304, headers: notModified, body: null, page: null };
-  }
-  const encoding =
-    new Negotiator({ headers: { 'accept-encoding': request.headers.get('accept-encoding') ?? '' } }).encoding(ENCODINGS) ?? 'identity';
-  const bytes = page.bodies[encoding as keyof StoredPage['bodies']] ?? page.bodies.identity;
-  const { body, length } = fixedBody(bytes, request.method);
-  const encoded: Record<string, string> = encoding === 'identity' ? {} : { 'Content-Encoding': encoding };
+  const notModified: Record<string, string> = { ...common };
+  delete notModified['Content-Type'];
   // The whole page is here: nginx may buffer (and cache) it.
-  return {
-    status: page.status,
-    headers: { ...common, ...encoded, 'Content-Length': length, 'X-Accel-Buffering': 'yes' },
-    body,
-    page: null,
-  };
+  const encoded = (encoding: Encoding) => ({
+    ...common,
+    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+    'Content-Length': String(page.bodies[encoding].length),
+    'X-Accel-Buffering': 'yes',
+  });
+  return { encoded: { br: encoded('br'), gzip: encoded('gzip'), identity: encoded('identity') }, notModified };
+}
+
+/** What a stored page answers: 304 when the visitor has it, else its bytes (none for a HEAD) in the encoding they prefer. */
+export function storedAnswer(
+  page: StoredPage,
+  method: string,
+  ifNoneMatch: string | null | undefined,
+  acceptEncoding: string | null | undefined,
+  cacheResult: 'HIT' | 'MISS' = 'HIT',
+): { status: number; headers: Record<string, string>; bytes: Buffer | null } {
+  const answers = prepare(page, cacheResult);
+  if (etagMatches(ifNoneMatch, page.etag)) return { status: 304, headers: answers.notModified, bytes: null };
+  const encoding = (new Negotiator({ headers: { 'accept-encoding': acceptEncoding ?? '' } }).encoding([...ENCODINGS]) ??
+    'identity') as Encoding;
+  return { status: page.status, headers: answers.encoded[encoding], bytes: method === 'HEAD' ? null : page.bodies[encoding] };
+}
+
+/** The stored page as one response of the render's chain (withPageCache). */
+export function servedPage(page: StoredPage, request: Request, cacheResult: 'HIT' | 'MISS' = 'HIT'): RenderedDocument {
+  const { method, headers } = request;
+  const answer = storedAnswer(page, method, headers.get('if-none-match'), headers.get('accept-encoding'), cacheResult);
+  const body = answer.bytes ? Readable.from([answer.bytes], { objectMode: false }) : null;
+  return { status: answer.status, headers: answer.headers, body, page: null };
 }
