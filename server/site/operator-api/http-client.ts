@@ -1,6 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
-import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  type AxiosError,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { buildKeyGenerator, buildMemoryStorage, setupCache, type CacheRequestConfig } from 'axios-cache-interceptor';
 import { apiEndpointOf, type SiteMetrics } from '../../process/metrics';
 import { LANGUAGES, type Language } from '../../../shared/languages';
@@ -8,6 +14,7 @@ import type { ApiClient } from '../../../client/framework/request-context';
 import { CREDENTIAL_HEADER_NAMES } from '../../../shared/contract/credentials';
 import { deepFreeze } from '../../../shared/deep-freeze';
 import { createHttpClient } from '../../../shared/http';
+import { confirmReadsWith, etagOf, type ConfirmReads, type OnRead } from './read-validators';
 
 // Reused connections to the API: a page render makes several calls, and a new TCP connection for
 // each one costs more than the call. The agents hold no per-request state.
@@ -18,7 +25,8 @@ const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 128 });
  * Answers the API marks cacheable (`Cache-Control: public, max-age`: tariffs, the constructor's
  * options, SIM types, points of sale, news, category counts) are kept for every render of this
  * process by axios-cache-interceptor, per API origin and language; anything else (`no-store`, no
- * header, `private`) is asked for every time. Bounded by entries, cleaned every minute.
+ * header, `private`) is asked for every time. A kept answer past its max-age that carried an ETag
+ * is asked for with it (If-None-Match), and a 304 renews it. Bounded by entries, cleaned every minute.
  *
  * Kept answers are handed out as they are, not cloned on every read (the clone showed in the
  * profile of every page): instead they are frozen when stored, so a loader that tried to change
@@ -45,6 +53,8 @@ export function cacheByHeaders(client: AxiosInstance, lang: Language): void {
     ttl: 0,
     // The API's own answer is what counts, not a request telling caches to stand aside.
     cacheTakeover: false,
+    // The default, named because the page store's checks rely on it (read-validators.ts).
+    etag: true,
     methods: ['get'],
     generateKey: buildKeyGenerator((request) => ({ base: request.baseURL, url: request.url, params: request.params, lang })),
     cachePredicate: {
@@ -97,11 +107,22 @@ function measure(client: AxiosInstance, metrics: SiteMetrics): void {
   );
 }
 
-/**
- * A client for one request's API calls, in its language, ended by its signal; `onFailure` hears of
- * every call that failed (the renderer does not keep a page built from a failed call).
- */
-export type ServerHttp = (lang: Language, signal: AbortSignal, onFailure?: (error: unknown) => void, requestId?: string) => ApiClient;
+/** One request's calls: its language, its signal, its id (sent as X-Request-Id), and who hears of them. */
+export interface ServerHttpRequest {
+  lang: Language;
+  signal: AbortSignal;
+  /** Told of every call that failed (the renderer does not keep a page built from a failed call). */
+  onFailure?: (error: unknown) => void;
+  requestId?: string;
+  /** Told of every GET and the ETag of its answer (the page store confirms a page by them). */
+  onRead?: OnRead;
+}
+
+/** A client for one request's API calls, and the check of reads made earlier (read-validators.ts). */
+export interface ServerHttp {
+  (request: ServerHttpRequest): ApiClient;
+  confirm: ConfirmReads;
+}
 
 export interface ServerHttpOptions {
   metrics?: SiteMetrics;
@@ -109,14 +130,9 @@ export interface ServerHttpOptions {
 
 /**
  * One request's view of its language's client: every call carries the request's signal, so a
- * visitor who goes away cancels the API calls made for them, and its failures are reported.
+ * visitor who goes away cancels the API calls made for them, and its failures and reads are reported.
  */
-function forRequest(
-  client: AxiosInstance,
-  signal: AbortSignal,
-  onFailure: ((error: unknown) => void) | undefined,
-  requestId: string | undefined,
-): ApiClient {
+function forRequest(client: AxiosInstance, { lang, signal, onFailure, requestId, onRead }: ServerHttpRequest): ApiClient {
   // The page's request id goes with each of its calls, so the API's log lines join the page's.
   const headers = requestId ? { 'X-Request-Id': requestId } : undefined;
   const withSignal = <D>(config: AxiosRequestConfig<D> | undefined): AxiosRequestConfig<D> => ({
@@ -131,8 +147,17 @@ function forRequest(
           throw error;
         })
       : call;
+  const read = <T>(url: string, config: AxiosRequestConfig | undefined): Promise<AxiosResponse<T>> => {
+    const answered = onRead?.({ lang, path: url, params: (config?.params as Record<string, unknown> | undefined) ?? null });
+    const call = client.get<T>(url, withSignal(config));
+    if (!answered) return call;
+    return call.then((answer) => {
+      answered(etagOf(answer));
+      return answer;
+    });
+  };
   return {
-    get: (url, config) => reported(client.get(url, withSignal(config))),
+    get: (url, config) => reported(read(url, config)),
     delete: (url, config) => reported(client.delete(url, withSignal(config))),
     post: (url, data, config) => reported(client.post(url, data, withSignal(config))),
     put: (url, data, config) => reported(client.put(url, data, withSignal(config))),
@@ -163,5 +188,5 @@ export function createServerHttp(apiBaseUrl: string, options: ServerHttpOptions 
     return client;
   };
   const clients = Object.fromEntries(LANGUAGES.map((lang) => [lang, clientFor(lang)])) as Record<Language, AxiosInstance>;
-  return (lang, signal, onFailure, requestId) => forRequest(clients[lang], signal, onFailure, requestId);
+  return Object.assign((request: ServerHttpRequest) => forRequest(clients[request.lang], request), { confirm: confirmReadsWith(clients) });
 }
