@@ -30,6 +30,64 @@ const reactRouterProduction = reactDevelopment
       'react-router/dom': path.join(root, 'node_modules', 'react-router', 'dist', 'production', 'dom-export.mjs'),
     };
 
+/**
+ * Every module the app's own code loads with `import()` after the start (a page, the booking's
+ * announcer, the toast container, the map, the HTTP client) imports client/framework/start.tsx
+ * too, through a wrapper module: `import '<start>'; export * from '<module>'`. esbuild puts a module
+ * into a chunk by the set of entry points (the entry and each dynamic import) that reach it, so
+ * each module of the start's graph that some later module also imports (Link, PageHead with
+ * react-helmet-async, the texts' loader, the runtime...) was a chunk of its own, one per set of
+ * importers: 18 more files on every first load, each compressed apart, 5.1 kB gzip of `/` (issue
+ * 52, bench/README.md). Now every later entry point reaches the whole graph, and the graph is one
+ * chunk with start.tsx. It costs nothing at run time: start.tsx is always evaluated before any of
+ * these (client/framework/entry.tsx), and importing it runs nothing. The entry's own `import()`s
+ * (its stages, start.tsx) stay as they are: they run before the start.
+ * A wrapped module exports names only (`export *` leaves out a default export, so the build fails
+ * on one); the manifest names its chunk by the module, as before (`entryNamesOfModules`).
+ */
+const AFTER_START = 'after-start';
+function afterStart() {
+  const startModule = path.join(root, 'client', 'framework', 'start.tsx');
+  const entryModule = path.join(root, 'client', 'framework', 'entry.tsx');
+  const ownDirs = ['client', 'shared'].map((dir) => path.join(root, dir) + path.sep);
+  const isOwn = (file) => ownDirs.some((dir) => file.startsWith(dir));
+  return {
+    name: AFTER_START,
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === AFTER_START) return undefined;
+        if (args.importer === entryModule || !isOwn(args.importer)) return undefined;
+        const { resolveDir, importer, kind } = args;
+        const resolved = await build.resolve(args.path, { resolveDir, importer, kind, pluginData: AFTER_START });
+        if (resolved.errors.length > 0 || resolved.namespace !== 'file' || !isOwn(resolved.path)) return undefined;
+        return { path: path.relative(root, resolved.path), namespace: AFTER_START };
+      });
+      build.onLoad({ filter: /.*/, namespace: AFTER_START }, async (args) => {
+        const file = path.join(root, args.path);
+        const source = await fs.promises.readFile(file, 'utf8');
+        if (/^\s*export\s+default\b|\bas\s+default\s*[,}]/m.test(source)) {
+          return { errors: [{ text: `${args.path} is loaded with import(): export names, not a default (build.mjs, afterStart)` }] };
+        }
+        const contents = `import ${JSON.stringify(startModule)};\nexport * from ${JSON.stringify(file)};\n`;
+        return { contents, loader: 'js', resolveDir: path.dirname(file), watchFiles: [file] };
+      });
+    },
+  };
+}
+
+/** The metafile with each wrapped module's chunk named by the module itself, as the manifest and the benches expect. */
+function entryNamesOfModules(metafile) {
+  const prefix = `${AFTER_START}:`;
+  const named = new Set(Object.values(metafile.outputs).map((output) => output.entryPoint));
+  for (const output of Object.values(metafile.outputs)) {
+    if (!output.entryPoint?.startsWith(prefix)) continue;
+    const module = output.entryPoint.slice(prefix.length);
+    if (named.has(module)) throw new Error(`build: ${module} is both an entry point and loaded with import()`);
+    output.entryPoint = module;
+  }
+  return metafile;
+}
+
 /** Browser bundle: what a cheap phone downloads, so minified and split per page. */
 const clientOptions = {
   absWorkingDir: root,
@@ -51,7 +109,7 @@ const clientOptions = {
   legalComments: 'linked',
   // Cyrillic as UTF-8 (2 bytes a letter) rather than \uXXXX escapes (6 bytes a letter).
   charset: 'utf8',
-  plugins: [textSections()],
+  plugins: [afterStart(), textSections()],
   alias: reactRouterProduction,
   logLevel: 'warning',
 };
@@ -81,8 +139,9 @@ async function buildOnce() {
   fs.mkdirSync(clientOut, { recursive: true });
   copyPublic(clientOut);
   const [client] = await Promise.all([esbuild.build(clientOptions), process.env.SKIP_SERVER_BUILD ? null : esbuild.build(serverOptions)]);
-  fs.writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(client.metafile));
-  const manifest = writeManifest(client.metafile, clientOut);
+  const metafile = entryNamesOfModules(client.metafile);
+  fs.writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(metafile));
+  const manifest = writeManifest(metafile, clientOut);
   hintEagerCompile(client.metafile);
   await precompress(path.join(clientOut, 'assets'));
   console.log(`build ${manifest.buildId}: ${Object.keys(client.metafile.outputs).length} client files, server in dist/server`);
@@ -113,7 +172,7 @@ async function watch() {
       ...clientOptions.plugins,
       onEnd('client', (result) => {
         copyPublic(clientOut);
-        writeManifest(result.metafile, clientOut);
+        writeManifest(entryNamesOfModules(result.metafile), clientOut);
         restart();
       }),
     ],

@@ -34,7 +34,8 @@ async function start(): Promise<void> {
     await stage();
     await nextTask();
   }
-  await import('./start');
+  const { startApp } = await import('./start');
+  void startApp();
 }
 
 void start();

@@ -46,7 +46,13 @@ function layoutRouteId(routes: RouteObject[]): string {
   return matches.find((match) => layoutOf(match.route))?.route.id ?? ROOT_ROUTE_ID;
 }
 
-async function main(): Promise<void> {
+/**
+ * The app itself: the router, the page's module and texts, hydration and the browser's services.
+ * Called by client/framework/entry.tsx once React is compiled and running. Importing this module
+ * runs nothing: every module the app loads later imports it too (build.mjs, `afterStart`), so that
+ * the modules of its graph are one chunk.
+ */
+export async function startApp(): Promise<void> {
   // Each step below in a task of its own (issue 35): this module's evaluation, matching the
   // routes, creating the router, hydrating.
   await nextTask();
@@ -114,9 +120,3 @@ async function main(): Promise<void> {
     void import('../platform/browser-services').then(({ startBrowserServices }) => startBrowserServices(boot, router));
   }, 2_000);
 }
-
-/**
- * The app itself: the router, the page's module and texts, hydration and the browser's services.
- * Loaded by client/framework/entry.tsx once React is compiled and running.
- */
-void main();

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import ToastView from './toast-view';
+import { ToastView } from './toast-view';
 import { AppToastContainer, showErrorToast, showToast } from './toast';
 
 // The raw CommonJS exports: an ESM namespace object would not let jest replace `toast`.

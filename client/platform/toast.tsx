@@ -19,7 +19,7 @@ export {
 } from './toast-options';
 import { DEFAULT_TOAST_TYPE, type AppToastContainerProps } from './toast-options';
 
-const ToastView = lazy(() => import('./toast-view'));
+const ToastView = lazy(() => import('./toast-view').then((module) => ({ default: module.ToastView })));
 
 /** The one toast container of the site, mounted when the browser is idle after hydration, from its own chunk. */
 export function AppToastContainer({ label }: AppToastContainerProps) {
