@@ -1,10 +1,11 @@
-import { pipeline, Transform } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import { within } from '../../../shared/within';
 import { isBot } from '../http/bots';
 import type { SiteMetrics } from '../../process/metrics';
-import { fixedBody, type RenderDocument, type RenderedDocument } from './rendered-document';
+import type { RenderDocument, RenderedDocument } from './rendered-document';
 import { servedPage, storePage, type RenderedCopy, type StoredPage } from './stored-page';
+import { SharedChecks } from './page-checks';
+import { keepCopy, missed, wholeFirst } from './page-copy';
 
 /**
  * The page store: a page is rendered once per change of what it shows. Every visitor gets the
@@ -14,8 +15,11 @@ import { servedPage, storePage, type RenderedCopy, type StoredPage } from './sto
  * changes by itself (a hold lapsing, a lot closing). No time-to-live decides correctness: the
  * first request after a change, in any worker or process on the same store, renders the page again.
  *
- * Pages read from an external operator API (API_BASE_URL) have no versions to compare: those are
- * kept for PAGE_CACHE_SECONDS, as before.
+ * Pages read from an external operator API (API_BASE_URL) are checked with the API's own
+ * validators instead: each GET of the render was recorded with the ETag of its answer, and a
+ * stored page is served again only once each one answers 304 to it (or the same ETag) again
+ * (`revalidate`; server/site/operator-api/read-validators.ts). A page with a read answered
+ * without an ETag has nothing to compare: it is kept for PAGE_CACHE_SECONDS only.
  */
 
 /** The versions now, from the embedded API's store: what a stored page is checked against. */
@@ -25,13 +29,16 @@ export interface DataCheck {
   now(): number;
 }
 
-/** Why a page was rendered for the store. */
-export type RenderReason = 'first' | 'changed' | 'evicted';
+/** Why a page was rendered for the store; `unconfirmed`: the external API could not confirm the stored page. */
+export type RenderReason = 'first' | 'changed' | 'evicted' | 'unconfirmed';
+
+/** A stored page to serve, or none and why the page is rendered. */
+export type Found = { page: StoredPage; reason: null } | { page: null; reason: RenderReason };
 
 export interface PageCacheOptions {
   /** Off: nothing is stored, every request renders. */
   enabled: boolean;
-  /** How long a page without versions (an external API) is kept. */
+  /** How long a page without versions (an external API that sent no ETag) is kept. */
   unversionedTtlMs: number;
   maxBytes?: number;
   check?: DataCheck | null;
@@ -49,6 +56,7 @@ export class PageCache {
   // Keys whose page went for room, or went stale: the reason of their next render (bounded).
   private readonly gone = new LRUCache<string, Exclude<RenderReason, 'first'>>({ max: 10_000 });
   private readonly check: DataCheck | null;
+  private readonly checks = new SharedChecks();
   readonly maxBytes: number;
   readonly unversionedTtlMs: number;
   private readonly clock: () => number;
@@ -76,27 +84,57 @@ export class PageCache {
     return this.entries !== null;
   }
 
-  /** The stored page while it is still true, else null and why it must be rendered. */
-  lookup(key: string): { page: StoredPage; reason: null } | { page: null; reason: RenderReason } {
+  /**
+   * The stored page while it is still true, else null and why it must be rendered; with no
+   * network: a page built from an external API's reads is `revalidate`d first.
+   */
+  lookup(key: string): Found | { page: null; reason: 'revalidate' } {
     const page = this.entries?.get(key);
     if (page) {
-      if (this.stillTrue(page)) return { page, reason: null };
-      this.entries!.delete(key);
-      this.gone.set(key, 'changed');
+      const state = this.stateOf(page);
+      if (state === 'true') return { page, reason: null };
+      if (state === 'ask') return { page: null, reason: 'revalidate' };
+      this.drop(key);
     }
     return { page: null, reason: this.gone.get(key) ?? 'first' };
+  }
+
+  /**
+   * `lookup`, and for a page built from an external API's reads, their check: conditional GETs in
+   * parallel, one check at a time per page, shared by the lookups that arrive meanwhile. The page
+   * when every answer stands; else it is rendered, `changed` (and dropped) when one changed,
+   * `unconfirmed` when the API could not say (kept for the next check, never served unconfirmed).
+   */
+  async revalidate(key: string): Promise<Found> {
+    const found = this.lookup(key);
+    if (found.reason !== 'revalidate') return found;
+    const page = this.entries!.peek(key)!;
+    try {
+      if (await this.checks.confirm(key, page, page.validators!)) return { page, reason: null };
+    } catch {
+      return { page: null, reason: 'unconfirmed' };
+    }
+    if (this.entries?.peek(key) === page) this.drop(key);
+    return { page: null, reason: 'changed' };
   }
 
   get(key: string): StoredPage | null {
     return this.lookup(key).page;
   }
 
-  private stillTrue(page: StoredPage): boolean {
-    if (this.clock() >= page.until) return false;
-    if (page.data === null) return true;
-    if (!this.check) return false;
-    for (const { key, version } of page.data) if (this.check.version(key) !== version) return false;
-    return true;
+  /** Still true, stale, or to be asked of the external API it was read from. */
+  private stateOf(page: StoredPage): 'true' | 'stale' | 'ask' {
+    if (this.clock() >= page.until) return 'stale';
+    if (page.validators) return page.validators.reads.length > 0 ? 'ask' : 'true';
+    if (page.data === null) return 'true';
+    if (!this.check) return 'stale';
+    for (const { key, version } of page.data) if (this.check.version(key) !== version) return 'stale';
+    return 'true';
+  }
+
+  private drop(key: string): void {
+    this.entries!.delete(key);
+    this.gone.set(key, 'changed');
   }
 
   set(key: string, page: StoredPage): void {
@@ -107,7 +145,8 @@ export class PageCache {
 
   /** The page a render made, stored: hashes for its nonce, compressed; the clock's limit for a page without versions. */
   async keep(key: string, copy: RenderedCopy): Promise<StoredPage> {
-    const until = copy.data === null ? Math.min(copy.until, this.clock() + this.unversionedTtlMs) : copy.until;
+    const unversioned = copy.data === null && !copy.validators;
+    const until = unversioned ? Math.min(copy.until, this.clock() + this.unversionedTtlMs) : copy.until;
     const page = await storePage({ ...copy, until });
     this.set(key, page);
     return page;
@@ -191,7 +230,10 @@ export function withPageCache(render: RenderDocument, { cache, metrics }: WithPa
   return async (request) => {
     if (!cache.enabled) return missed(await render(request));
     const key = requestPageKey(request);
-    const found = cache.lookup(key);
+    const looked = cache.lookup(key);
+    // A page from an external API: served once the API confirmed what it read.
+    const found = looked.reason === 'revalidate' ? await cache.revalidate(key) : looked;
+    if (looked.reason === 'revalidate') request.signal.throwIfAborted();
     metrics.pageCache.inc({ result: found.page ? 'hit' : 'miss' });
     if (found.page) return servedPage(found.page, request);
     // The same page being rendered for another request: its result, if it comes soon and is kept.
@@ -217,73 +259,4 @@ export function withPageCache(render: RenderDocument, { cache, metrics }: WithPa
     if (document.page?.whole() && document.body) return wholeFirst(document, request, endFlight);
     return missed(keepCopy(document, request.signal, endFlight));
   };
-}
-
-/** The page's copy to store, or null when it is not one to keep (an error status, a failed part, the visitor gone). */
-function copyToKeep(document: RenderedDocument, html: string, signal: AbortSignal): RenderedCopy | null {
-  const { status, headers, page } = document;
-  if (!page || (status !== 200 && status !== 404) || !page.complete() || signal.aborted) return null;
-  const data = page.data();
-  const until = data ? Math.min(...data.map((state) => state.until)) : Number.POSITIVE_INFINITY;
-  return { status, headers, html, nonce: page.nonce, etag: page.etag(), data, until };
-}
-
-async function wholeFirst(
-  document: RenderedDocument,
-  request: Request,
-  endFlight: (copy: RenderedCopy | null) => Promise<StoredPage | null>,
-): Promise<RenderedDocument> {
-  let html: string;
-  try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of document.body!) chunks.push(Buffer.from(chunk as Buffer));
-    html = Buffer.concat(chunks).toString('utf8');
-  } catch (error) {
-    void endFlight(null);
-    throw error;
-  }
-  const copy = copyToKeep(document, html, request.signal);
-  const stored = await endFlight(copy);
-  if (stored) return servedPage(stored, request, 'MISS');
-  // Not kept: sent as rendered, with its nonce.
-  const { body, length } = fixedBody(html, request.method);
-  return missed({ ...document, headers: { ...document.headers, 'Content-Length': length }, body });
-}
-
-function missed(document: RenderedDocument): RenderedDocument {
-  return document.page ? { ...document, headers: { ...document.headers, 'X-Page-Cache': 'MISS' } } : document;
-}
-
-/**
- * The document with its body teed: every chunk goes on to the visitor and a copy is kept. When
- * the body has ended whole (the render complete, no failed API call or part, the visitor still
- * there) the copy is stored and handed to the requests waiting for it; a body dropped midway (the
- * visitor gone, the stream destroyed) never reaches `flush`, so no truncated page is kept.
- */
-function keepCopy(
-  document: RenderedDocument,
-  signal: AbortSignal,
-  endFlight: (copy: RenderedCopy | null) => Promise<StoredPage | null>,
-): RenderedDocument {
-  const { status, body, page } = document;
-  if (!body || !page || (status !== 200 && status !== 404)) {
-    void endFlight(null);
-    return document;
-  }
-  const chunks: Buffer[] = [];
-  const copy = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done(null, chunk);
-    },
-    flush(done) {
-      void endFlight(copyToKeep(document, Buffer.concat(chunks).toString('utf8'), signal));
-      done();
-    },
-  });
-  // However the body ends without a page to keep, the requests waiting for it stop waiting.
-  copy.once('close', () => void endFlight(null));
-  // Either side destroyed destroys the other (the render stops); the error itself reaches
-  // whoever reads `copy`, which sends it to the visitor.
-  return { ...document, body: pipeline(body, copy, () => undefined) };
 }

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import type { DataState } from '../../api/create-api';
 import type { Config } from '../../process/config';
+import type { Validators } from './page-reads';
 import { contentSecurityPolicy, frameAncestorsFor } from '../http/security-headers';
 
 /**
@@ -27,7 +28,12 @@ export interface RenderedPage {
    * cannot say (an external API). The page store serves the page again only while every one stands.
    */
   data(): readonly DataState[] | null;
-  /** The page's weak ETag over all the data it read (null without versions): the stored page's. */
+  /**
+   * From an external API: its GETs with their answers' ETags, and how to ask whether they stand
+   * (null when one was answered without an ETag). Absent or null with the embedded API.
+   */
+  validators?(): Validators | null;
+  /** The page's weak ETag over all the data it read, or its reads' ETags (null without either): the stored page's. */
   etag(): string | null;
   /**
    * Read once the body has ended: true when the page was rendered whole, without a failed API

@@ -18,7 +18,8 @@ import { htmlHeaders, plainDocument, type RenderDocument, type RenderedDocument 
 import { streamDocument } from './stream';
 import { memoizeTranslations } from './translation-memo';
 import type { ServerReader } from '../operator-api/server-reader';
-import { stateTag, weakEtag, type DataState } from '../../api/create-api';
+import { stateTag, weakEtag } from '../../api/create-api';
+import { pageReads } from './page-reads';
 import { requestPageKey } from './page-cache';
 
 export interface RendererOptions {
@@ -113,23 +114,22 @@ export function createRenderer(options: RendererOptions): Renderer {
     const bot = isBot(request.headers.get('user-agent') ?? undefined);
     // A page built while the API failed shows an error state: fine to send, not to keep.
     let apiFailed = false;
-    // What the render read, each at the state its first read saw (taken before the read).
-    const data = new Map<string, DataState>();
+    // What the render read: the state of each piece of data at its first read (taken before the
+    // read), or, from an external API, each GET with its answer's ETag.
+    const reads = pageReads(options.versioned, options.serverReader.confirm);
     const reader = options.serverReader({
       lang,
       signal: request.signal,
       requestId: request.headers.get('x-request-id') ?? undefined,
       onFailure: () => (apiFailed = true),
-      onData: (state) => {
-        if (!data.has(state.key)) data.set(state.key, state);
-      },
+      onData: reads.onData,
+      onRead: reads.onRead,
     });
-    const dataRead = () => (options.versioned ? [...data.values()] : null);
     // The same data in the same build makes the same page (its store key: bot or browser, and the
-    // URL): its ETag names that, not the bytes
-    // (which carry this response's nonce). Null where the reads have no versions (an external API).
+    // URL): its ETag names that, not the bytes (which carry this response's nonce). Null where the
+    // reads have no versions (an external API that sent no ETag) or are still out.
     const etag = () => {
-      const read = dataRead();
+      const read = reads.states();
       if (!read) return null;
       return weakEtag([manifest.buildId, requestPageKey(request), ...read.map(stateTag).sort()]);
     };
@@ -146,10 +146,21 @@ export function createRenderer(options: RendererOptions): Renderer {
     if (bot && status >= 400) return plainDocument(status, request.method);
     const nonce = createNonce();
     const headers = htmlHeaders(config, path, nonce);
-    // Every read has begun once the loaders ran: the data they read is known.
-    const tag = etag();
-    if (tag) headers.ETag = tag;
-    const page = (complete: () => boolean, whole: () => boolean) => ({ nonce, complete, whole, data: dataRead, etag });
+    // Every read has begun once the loaders ran: the embedded API's data they read is known. An
+    // external API's answers are known once they came: those of a part still streaming are not yet.
+    const withEtag = () => {
+      const tag = etag();
+      if (tag) headers.ETag = tag;
+    };
+    withEtag();
+    const page = (complete: () => boolean, whole: () => boolean) => ({
+      nonce,
+      complete,
+      whole,
+      data: reads.data,
+      validators: reads.validators,
+      etag,
+    });
     // HEAD: the status is known once the loaders ran; the body is never rendered.
     if (request.method === 'HEAD')
       return {
@@ -185,6 +196,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       log,
     });
     if (streamed.kind === 'plain') return plainDocument(streamed.status, request.method);
+    withEtag();
     return { status: streamed.status, headers, body: streamed.body, page: page(() => !apiFailed && streamed.complete(), streamed.whole) };
   }
 

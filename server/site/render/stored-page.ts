@@ -3,6 +3,7 @@ import { etagMatches, weakEtag } from '../../api/create-api';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
+import type { Validators } from './page-reads';
 import type { DataState } from '../../api/create-api';
 import { Readable } from 'node:stream';
 import type { RenderedDocument } from './rendered-document';
@@ -24,6 +25,8 @@ export interface StoredPage {
   etag: string;
   /** The data it was rendered from, each at the version its render read; null: not known (an external API). */
   data: readonly DataState[] | null;
+  /** From an external API: its reads and their ETags, asked again before the page is served (page-cache.ts). */
+  validators: Validators | null;
   /** When the clock alone makes it stale (epoch ms, the API's clock). */
   until: number;
 }
@@ -58,11 +61,12 @@ export interface RenderedCopy {
   nonce: string;
   etag: string | null;
   data: readonly DataState[] | null;
+  validators?: Validators | null;
   until: number;
 }
 
 /** The stored form of a rendered page: its nonce replaced by hashes, compressed both ways. */
-export async function storePage({ status, headers, html, nonce, etag, data, until }: RenderedCopy): Promise<StoredPage> {
+export async function storePage({ status, headers, html, nonce, etag, data, validators, until }: RenderedCopy): Promise<StoredPage> {
   const plain = html.split(` nonce="${nonce}"`).join('');
   // The same for everyone: a shared cache (nginx) may keep it for a second, then asks again with
   // its ETag; a browser asks every time (a 304 when nothing changed).
@@ -79,6 +83,7 @@ export async function storePage({ status, headers, html, nonce, etag, data, unti
     // With no data to name (an external API), the tag is the bytes'.
     etag: etag ?? weakEtag([identity.toString('base64')]),
     data,
+    validators: validators ?? null,
     until,
   };
 }
