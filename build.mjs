@@ -110,7 +110,7 @@ const clientOptions = {
   // Cyrillic as UTF-8 (2 bytes a letter) rather than \uXXXX escapes (6 bytes a letter).
   charset: 'utf8',
   plugins: [afterStart(), textSections()],
-  alias: reactRouterProduction,
+  alias: { ...reactRouterProduction, 'use-sync-external-store/shim': path.join(root, 'client', 'stages', 'sync-external-store.ts') },
   logLevel: 'warning',
 };
 
