@@ -9,6 +9,14 @@ export interface EsimSettings {
   confirmationCode: boolean;
 }
 
+/** Confirming a phone through Telegram's Mini App (auth/telegram-routes.ts): on only with the bot's token. */
+export interface TelegramSettings {
+  /** The bot's token from BotFather (TELEGRAM_BOT_TOKEN): the key of every signature Telegram makes for it. */
+  botToken: string;
+  /** Signed data older than this is refused (TELEGRAM_AUTH_MAX_AGE_SECONDS). */
+  maxAgeSeconds: number;
+}
+
 /** What an SMS the API sent was: a code (POST /auth/sms) or a number watch's news. */
 export type SmsKind = 'code' | 'watch';
 
@@ -27,6 +35,8 @@ export interface ApiContext {
   demoSmsCode: string | undefined;
   production: boolean;
   smsSecret: string;
+  /** null: no bot token, so phones are confirmed by SMS only. */
+  telegram: TelegramSettings | null;
   /** Key of the hash that stands for a verified document (one person), never stored in clear. */
   personSecret: string;
   /** Keys the public booking ids (reservations/booking-id.ts). */

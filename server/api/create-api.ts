@@ -12,7 +12,8 @@ import { createNumberStreams } from './numbers/number-events';
 import { registerWatches } from './watches/watch-routes';
 import { createWatchService } from './watches/watch-service';
 import { registerSms } from './auth/sms-routes';
-import type { ApiContext, EsimSettings, SmsKind } from './context';
+import { registerTelegram } from './auth/telegram-routes';
+import type { ApiContext, EsimSettings, SmsKind, TelegramSettings } from './context';
 import { ApiError } from './http/api-error';
 import { cors } from './http/cors';
 import { createErrorHandler, errorBody } from './http/error-handler';
@@ -41,7 +42,7 @@ export { etagMatches, weakEtag } from './http/etag';
 
 // What the site's configuration needs to know of the API's defaults.
 export { DEFAULT_LIMITS, type ClientLimits } from './http/limits';
-export type { SmsKind } from './context';
+export type { SmsKind, TelegramSettings } from './context';
 export { DEFAULT_SMDP_ADDRESS, SMDP_ADDRESS } from './orders/esim-profiles';
 export { DEFAULT_DEMO_NUMBERS } from './seed/seed-numbers';
 
@@ -58,6 +59,8 @@ export interface ApiOptions {
   /** Payment window of a premium number (a price, or won at auction); default 30 minutes. */
   paymentWindowPremiumMinutes?: number;
   demoSmsCode?: string;
+  /** Phones confirmed by the contact Telegram signed (POST /auth/telegram); without it, by SMS only. */
+  telegram?: TelegramSettings;
   corsOrigins: string[];
   production: boolean;
   /** Per-client limits; anything not given takes DEFAULT_LIMITS. */
@@ -128,6 +131,8 @@ export const DEFAULT_SITE_URL = 'http://localhost:3000';
 const MINUTE = 60_000;
 /** Long enough to pay from a phone (a bank's app, a card), short enough that unpaid orders cannot corner a small category. */
 export const DEFAULT_PREMIUM_WINDOW_MINUTES = 30;
+/** How old the data Telegram signed may be when it confirms a phone: an hour, as the issue asks. */
+export const DEFAULT_TELEGRAM_MAX_AGE_SECONDS = 3600;
 /** A day of late bids at most: a contested lot gets a real last round, and no run of bids keeps it open for ever. */
 export const DEFAULT_AUCTION_EXTEND_MAX_HOURS = 24;
 
@@ -165,6 +170,7 @@ export function createApi(options: ApiOptions): Api {
       { redisUrl: options.redisUrl ?? null, warn: (message) => logError(message, undefined) },
     ),
     esim: options.esim ?? { smdpAddress: DEFAULT_SMDP_ADDRESS, confirmationCode: false },
+    telegram: options.telegram ?? null,
     smsSent: options.onSmsSent ?? (() => undefined),
     log,
     logError,
@@ -205,6 +211,7 @@ export function createApi(options: ApiOptions): Api {
   registerReservations(router, ctx, reservations);
   registerAuctions(router, ctx, auctions, reservations, streams);
   registerSms(router, ctx);
+  registerTelegram(router, ctx);
   registerIdentification(router, ctx, identifications);
   registerOrders(router, ctx, orders, identifications);
   registerWatches(router, ctx, watches);

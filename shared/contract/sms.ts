@@ -13,6 +13,20 @@ export const SmsVerifyBody = z.strictObject({
     .regex(/^\d{4,8}$/),
 });
 
+/**
+ * A phone confirmed by Telegram instead of an SMS code (POST /auth/telegram): the Mini App's
+ * `initData` and the contact the visitor shared through Telegram's contact request, each the raw
+ * query string Telegram signed with the bot's token, sent as they came.
+ */
+export const TelegramPhoneBody = z
+  .strictObject({
+    /** `Telegram.WebApp.initData`: `user=…&auth_date=…&hash=…` (and whatever else Telegram signed). */
+    initData: text(8192).meta({ description: "The Mini App's initData, as Telegram gave it (user=…&auth_date=…&hash=…)." }),
+    /** The contact request's raw answer: `contact=<json>&auth_date=…&hash=…`. */
+    contact: text(4096).meta({ description: 'The shared contact, as Telegram gave it (contact=<json>&auth_date=…&hash=…).' }),
+  })
+  .meta({ id: 'TelegramPhoneRequest' });
+
 export const SmsCodeResponse = z
   .strictObject({
     phone: Msisdn,

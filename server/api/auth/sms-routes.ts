@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import type { Router } from 'express';
-import type { SmsCodeResponse, SmsVerifyResponse } from '../../../shared/api-types';
+import type { SmsCodeResponse } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { SmsCodeBody, SmsVerifyBody } from '../../../shared/contract';
 import { body } from '../http/input';
 import { clientKey, networkKey, tooManyRequests } from '../http/limits';
 import { writeTransaction } from '../store/database';
+import { confirmedPhone } from './confirmed-phone';
+
+export { AUTH_TOKEN_LIFETIME_MS } from './confirmed-phone';
 
 const SECOND = 1000;
 const RESEND_AFTER_MS = 60 * SECOND;
@@ -14,7 +17,6 @@ const HOUR_MS = 3600 * SECOND;
 const MAX_PER_HOUR = 5;
 const CODE_LIFETIME_MS = 5 * 60 * SECOND;
 const MAX_ATTEMPTS = 5;
-export const AUTH_TOKEN_LIFETIME_MS = 12 * HOUR_MS;
 
 interface CodeRow {
   id: number;
@@ -101,12 +103,6 @@ export function registerSms(router: Router, ctx: ApiContext): void {
       throw badRequest('sms_code_invalid', 'code');
     }
     if (markUsed.run(now, row.id).changes !== 1) throw badRequest('sms_code_not_requested', 'code');
-    const expiresAt = now + AUTH_TOKEN_LIFETIME_MS;
-    const payload: SmsVerifyResponse = {
-      authToken: await ctx.tokens.sign({ kind: 'auth', sub: phone, expiresAtMs: expiresAt, num: phone }),
-      authTokenNumber: phone,
-      expiresAt: new Date(expiresAt).toISOString(),
-    };
-    res.json(payload);
+    res.json(await confirmedPhone(ctx, phone, now));
   });
 }

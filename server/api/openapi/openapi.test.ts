@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
 import { contractValidator, type ContractCheck } from '../test-support/contract-validator';
+import { signedContact, signedInitData, TELEGRAM } from '../test-support/telegram';
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>> };
 
@@ -39,7 +40,7 @@ async function call(method: 'get' | 'post' | 'delete', template: string, params:
 }
 
 beforeAll(async () => {
-  t = createTestApi();
+  t = createTestApi({ telegram: TELEGRAM });
   doc = (await request(t.app).get('/api/v1/openapi.json').expect(200)).body as Doc;
   check = contractValidator(doc);
 });
@@ -101,6 +102,11 @@ describe('the OpenAPI document', () => {
     await call('post', '/auth/sms/verify', {}, { body: { phone, code: '000000' } });
     const auth = (await call('post', '/auth/sms/verify', {}, { body: { phone, code: '123456' } })).body.authToken as string;
     const bearer = { Authorization: `Bearer ${auth}` };
+    const telegram = { initData: signedInitData(t.clock.now()), contact: signedContact(t.clock.now(), { phone: '998901112255' }) };
+    await call('post', '/auth/telegram', {}, { body: telegram });
+    await call('post', '/auth/telegram', {}, { body: telegram });
+    await call('post', '/auth/telegram', {}, { body: { ...telegram, initData: telegram.initData.replace('Aziza', 'Bekzod') } });
+    await call('post', '/auth/telegram', {}, { body: { initData: telegram.initData } });
     await call('get', '/identification/current');
     await call('get', '/identification/current', {}, { headers: bearer });
     await call('post', '/identification/remote', {}, { headers: bearer, body: { document: 'AB7654321', birthDate: '20.07.1988' } });

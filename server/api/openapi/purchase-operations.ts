@@ -2,7 +2,7 @@
 import * as C from '../../../shared/contract';
 import { id, type Operation } from './operation';
 
-/** SMS codes that confirm a phone. */
+/** What confirms a phone: an SMS code, or inside Telegram the contact Telegram signed. */
 export const SMS_OPERATIONS: Operation[] = [
   {
     method: 'post',
@@ -24,6 +24,23 @@ export const SMS_OPERATIONS: Operation[] = [
     body: C.SmsVerifyBody,
     ok: [200, C.SmsVerifyResponse],
     errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/auth/telegram',
+    operationId: 'confirmPhoneByTelegram',
+    summary:
+      "Inside Telegram's Mini App: the contact the visitor shared, with the Mini App's initData, both signed by the bot's token, confirm the phone instead of an SMS code; the same answer as /auth/sms/verify. A signed contact confirms once",
+    tag: 'auth',
+    body: C.TelegramPhoneBody,
+    ok: [200, C.SmsVerifyResponse],
+    errors: [400, 401, 404, 409],
+    errorText: {
+      400: 'Bad input, `field` names it: missing_field, unknown_field, telegram_data_incomplete, telegram_phone_not_uzbek',
+      401: 'Refused signed data, `field` names it: telegram_signature_invalid, telegram_data_expired, telegram_data_in_future, telegram_user_mismatch',
+      404: 'telegram_not_configured: no TELEGRAM_BOT_TOKEN, confirm the phone by SMS',
+      409: 'telegram_contact_used: this signed contact has already confirmed the phone',
+    },
   },
 ];
 

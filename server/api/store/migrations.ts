@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { INDEX_NUMBER_DIGITS, REBUILD_NUMBER_TOTALS, storedNumber } from '../numbers/number-columns';
 import { DATA_VERSIONS_MIGRATION } from './data-version-triggers';
+import { TELEGRAM_CONTACTS_MIGRATION } from './telegram-contacts-migration';
 
 /**
  * Numbered schema migrations. Each runs once, in order, inside one transaction together with
@@ -423,4 +424,5 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   DATA_VERSIONS_MIGRATION,
+  TELEGRAM_CONTACTS_MIGRATION,
 ];

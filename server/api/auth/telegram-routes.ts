@@ -1,0 +1,54 @@
+import type { Router } from 'express';
+import { TelegramPhoneBody } from '../../../shared/contract';
+import { checkUzPhone } from '../../../shared/validation';
+import type { ApiContext } from '../context';
+import { ApiError } from '../http/api-error';
+import { body } from '../http/input';
+import { writeTransaction } from '../store/database';
+import { confirmedPhone } from './confirmed-phone';
+import { initDataUser, refusal, sharedContact, signedData } from './telegram-data';
+
+/**
+ * POST /auth/telegram: inside Telegram's Mini App, the phone the visitor shared through Telegram's
+ * contact request confirms it instead of an SMS code, with the same answer as /auth/sms/verify.
+ * No SMS is sent, so the SMS limits (per phone, per client, per network, in all) never count it;
+ * the auth token is the phone's like any other, so every limit by phone (bookings, orders) does.
+ */
+export function registerTelegram(router: Router, ctx: ApiContext): void {
+  const forgetOld = ctx.db.prepare('DELETE FROM telegram_contacts_used WHERE forget_at < ?');
+  const remember = ctx.db.prepare('INSERT OR IGNORE INTO telegram_contacts_used (hash, forget_at) VALUES (?, ?)');
+  /**
+   * Whether the signed contact is used for the first time, remembered until it would be refused as
+   * too old anyway. In the store, so a contact replayed to another cluster worker is refused too.
+   */
+  const firstUse = writeTransaction(ctx.db, (hash: string, forgetAt: number, now: number): boolean => {
+    forgetOld.run(now);
+    return remember.run(hash, forgetAt).changes === 1;
+  });
+
+  router.post('/auth/telegram', async (req, res) => {
+    const settings = ctx.telegram;
+    // The site's Mini App falls back to the SMS step on this code.
+    if (!settings) throw new ApiError(404, 'telegram_not_configured');
+    // A body of the wrong shape is answered as anywhere and not logged: the Mini App sends an
+    // empty one to learn whether this route is on.
+    const input = body(req, TelegramPhoneBody);
+    const now = ctx.now();
+    try {
+      const user = initDataUser(signedData(input.initData, 'initData', settings, now));
+      const signedContact = signedData(input.contact, 'contact', settings, now);
+      const contact = sharedContact(signedContact);
+      if (contact.user_id !== user.id) throw refusal(401, 'telegram_user_mismatch', 'contact');
+      // Telegram writes the number with or without its +; the SMS step's own check says whether it is Uzbek.
+      const phone = checkUzPhone(contact.phone_number);
+      if (!phone.ok) throw refusal(400, 'telegram_phone_not_uzbek', 'contact');
+      if (!firstUse(signedContact.hash, signedContact.authDateMs + settings.maxAgeSeconds * 1000, now))
+        throw refusal(409, 'telegram_contact_used', 'contact');
+      res.json(await confirmedPhone(ctx, phone.value, now));
+    } catch (error) {
+      // What Telegram's data was refused for, never the data, the phone or the Telegram user.
+      if (error instanceof ApiError) ctx.log(`Phone through Telegram refused: ${error.code} on ${error.options.field}`);
+      throw error;
+    }
+  });
+}

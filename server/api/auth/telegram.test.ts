@@ -1,0 +1,132 @@
+import request from 'supertest';
+import { jwtDecode } from 'jwt-decode';
+import { API_MESSAGES } from '../messages';
+import { createTestApi, DEMO_CODE, freeNumber, MINUTE, removeDir, type TestApi } from '../test-support/test-api';
+import { signedContact, signedInitData, TELEGRAM, TEST_BOT_TOKEN } from '../test-support/telegram';
+
+let t: TestApi;
+afterEach(() => t.close());
+
+const phone = '+998901234567';
+const confirm = (initData: string, contact: string) => request(t.app).post('/api/v1/auth/telegram').send({ initData, contact });
+/** The Mini App's data and a contact, both signed now. */
+const fresh = (options: Parameters<typeof signedContact>[1] = {}) =>
+  [signedInitData(t.clock.now()), signedContact(t.clock.now(), options)] as const;
+
+describe('a phone confirmed by Telegram', () => {
+  it('answers the auth token the SMS step answers, for the phone of the signed contact', async () => {
+    t = createTestApi({ telegram: TELEGRAM });
+    const res = await confirm(...fresh()).expect(200);
+    await request(t.app).post('/api/v1/auth/sms').send({ phone: '+998911234567' }).expect(201);
+    const bySms = await request(t.app).post('/api/v1/auth/sms/verify').send({ phone: '+998911234567', code: DEMO_CODE }).expect(200);
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(bySms.body).sort());
+    expect(res.body.authTokenNumber).toBe(phone);
+    const claims = jwtDecode<{ kind: string; sub: string; num: string; exp: number }>(res.body.authToken);
+    expect(claims).toMatchObject({ kind: 'auth', sub: phone, num: phone });
+    expect(claims.exp - jwtDecode<{ exp: number }>(bySms.body.authToken).exp).toBe(0);
+    // The token opens what an SMS-confirmed phone's does.
+    await request(t.app).get('/api/v1/watches').set('Authorization', `Bearer ${res.body.authToken}`).expect(200);
+  });
+
+  it('takes the number as Telegram writes it, with or without its +', async () => {
+    t = createTestApi({ telegram: TELEGRAM });
+    expect((await confirm(...fresh({ phone: '+998 93 765 43 21' })).expect(200)).body.authTokenNumber).toBe('+998937654321');
+  });
+
+  it('sends no SMS and counts in none of the SMS limits', async () => {
+    const sent: string[] = [];
+    t = createTestApi({
+      telegram: TELEGRAM,
+      onSmsSent: (kind) => sent.push(kind),
+      limits: { smsPhonesPerHour: 1, smsPerNetworkPerHour: 1 },
+    });
+    await confirm(...fresh({ phone: '998901234567' })).expect(200);
+    await confirm(...fresh({ phone: '998911234567' })).expect(200);
+    expect(sent).toEqual([]);
+    expect(t.logs.join('\n')).not.toContain('SMS');
+    // The phone, the client and the network still have their whole SMS allowance.
+    await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(201);
+    expect(sent).toEqual(['code']);
+  });
+
+  it("counts in the phone's bookings wherever its token is used, with the SMS token of the same phone", async () => {
+    t = createTestApi({ telegram: TELEGRAM, limits: { bookingsPerPhone: 2 } });
+    const byTelegram = (await confirm(...fresh()).expect(200)).body.authToken as string;
+    await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(201);
+    const bySms = (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: DEMO_CODE }).expect(200)).body.authToken;
+    const book = (token: string, index: number) =>
+      freeNumber(t.app, 'free', index).then((number) =>
+        request(t.app).post('/api/v1/reservations').set('X-Auth-Token', token).send({ number }),
+      );
+    expect((await book(byTelegram, 0)).status).toBe(201);
+    expect((await book(bySms, 1)).status).toBe(201);
+    const third = await book(byTelegram, 2);
+    expect(third.status).toBe(429);
+    expect(third.body.error.code).toBe('too_many_phone_bookings');
+  });
+
+  it('takes data up to the age limit, dated up to a minute ahead of the server', async () => {
+    t = createTestApi({ telegram: { botToken: TEST_BOT_TOKEN, maxAgeSeconds: 120 } });
+    const now = t.clock.now();
+    await confirm(signedInitData(now - 2 * MINUTE), signedContact(now + 30_000)).expect(200);
+    const old = await confirm(signedInitData(now - 3 * MINUTE), signedContact(now)).expect(401);
+    expect(old.body.error).toMatchObject({ code: 'telegram_data_expired', field: 'initData' });
+  });
+});
+
+describe('a signed contact used again', () => {
+  it('confirms nothing more: 409 while it is young, and once too old, refused as too old', async () => {
+    t = createTestApi({ telegram: TELEGRAM });
+    const [initData, contact] = fresh();
+    await confirm(initData, contact).expect(200);
+    const again = await confirm(initData, contact).expect(409);
+    expect(again.body.error).toMatchObject({ code: 'telegram_contact_used', field: 'contact' });
+    expect(again.body.authToken).toBeUndefined();
+    // With the Mini App opened again, the old contact is still spent.
+    t.clock.advance(MINUTE);
+    expect((await confirm(signedInitData(t.clock.now()), contact).expect(409)).body.error.code).toBe('telegram_contact_used');
+    t.clock.advance(60 * MINUTE);
+    expect((await confirm(signedInitData(t.clock.now()), contact).expect(401)).body.error.code).toBe('telegram_data_expired');
+    // A contact shared again is a new signature: it confirms.
+    await confirm(...fresh()).expect(200);
+  });
+
+  it('is refused after a restart too: the store remembers it', async () => {
+    t = createTestApi({ telegram: TELEGRAM });
+    const dataDir = t.dataDir;
+    try {
+      const [initData, contact] = fresh();
+      await confirm(initData, contact).expect(200);
+      t = t.restart();
+      expect((await confirm(initData, contact).expect(409)).body.error.code).toBe('telegram_contact_used');
+    } finally {
+      t.close();
+      removeDir(dataDir);
+    }
+  });
+});
+
+describe('an empty body, as the Mini App sends to learn whether the route is on', () => {
+  it('is 400 missing_field with the token, unlogged, and 404 telegram_not_configured without', async () => {
+    t = createTestApi({ telegram: TELEGRAM });
+    expect((await request(t.app).post('/api/v1/auth/telegram').send({}).expect(400)).body.error.code).toBe('missing_field');
+    expect(t.logs.join('\n')).not.toContain('Telegram');
+    t.close();
+    t = createTestApi();
+    expect((await request(t.app).post('/api/v1/auth/telegram').send({}).expect(404)).body.error.code).toBe('telegram_not_configured');
+  });
+});
+
+describe('without TELEGRAM_BOT_TOKEN', () => {
+  it.each(['ru', 'en', 'uz', 'uz-cyrl'] as const)(
+    'answers 404 telegram_not_configured (%s), so the Mini App asks for the SMS code',
+    async (lang) => {
+      t = createTestApi();
+      const res = await confirm(...fresh())
+        .set('X-Language', lang)
+        .expect(404);
+      expect(res.body.error).toEqual({ code: 'telegram_not_configured', message: API_MESSAGES[lang].errors.telegramNotConfigured });
+      await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(201);
+    },
+  );
+});
