@@ -47,7 +47,7 @@ export type EmbeddedApiConfig = Required<
     | 'siteUrl'
   >
 > &
-  Pick<ApiOptions, 'demoSmsCode'>;
+  Pick<ApiOptions, 'demoSmsCode' | 'telegram'>;
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -134,6 +134,8 @@ export function loadConfig(env: Env = process.env): Config {
       paymentWindowMinutes: e.PAYMENT_WINDOW_MINUTES,
       paymentWindowPremiumMinutes: e.PAYMENT_WINDOW_PREMIUM_MINUTES,
       demoSmsCode: e.DEMO_SMS_CODE,
+      // Without the bot's token, phones are confirmed by SMS only (POST /auth/telegram answers 404).
+      telegram: e.TELEGRAM_BOT_TOKEN ? { botToken: e.TELEGRAM_BOT_TOKEN, maxAgeSeconds: e.TELEGRAM_AUTH_MAX_AGE_SECONDS } : undefined,
       corsOrigins: e.API_CORS_ORIGINS,
       production: e.NODE_ENV === 'production',
       limits: {

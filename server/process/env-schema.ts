@@ -9,6 +9,7 @@ import {
   DEFAULT_LIMITS,
   DEFAULT_PREMIUM_WINDOW_MINUTES,
   DEFAULT_AUCTION_EXTEND_MAX_HOURS,
+  DEFAULT_TELEGRAM_MAX_AGE_SECONDS,
   SMDP_ADDRESS,
 } from '../api/create-api';
 import { DEFAULT_NODE_ENV } from './node-env';
@@ -138,6 +139,14 @@ export const envSchema = z
         .optional(),
     ),
     API_CORS_ORIGINS: origins,
+    // The bot's token from BotFather; its error never repeats the value, which is a secret.
+    TELEGRAM_BOT_TOKEN: variable(
+      z
+        .string()
+        .regex(/^\d{1,20}:[\w-]{30,100}$/, { error: 'must be the bot token BotFather gave, such as 123456789:AAE…' })
+        .optional(),
+    ),
+    TELEGRAM_AUTH_MAX_AGE_SECONDS: integer(DEFAULT_TELEGRAM_MAX_AGE_SECONDS, 60, 24 * 3600),
     // The SM-DP+ server named in every eSIM activation code; the demo default is never contacted.
     ESIM_SMDP_ADDRESS: matching(SMDP_ADDRESS, 'be a host name such as smdp.example.uz'),
     ESIM_CONFIRMATION_CODE: flag,
