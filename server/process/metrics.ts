@@ -90,7 +90,7 @@ export function createMetrics(): SiteMetrics {
     }),
     pageRenders: new Counter({
       name: 'page_renders_total',
-      help: 'Pages rendered for the page store, by reason: first (never stored), changed (its data moved), evicted (pushed out for room)',
+      help: 'Pages rendered for the page store, by reason: first (never stored), changed (its data moved), evicted (pushed out for room), unconfirmed (an external API could not confirm it)',
       labelNames: ['reason'],
       registers,
     }),
