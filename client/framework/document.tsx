@@ -6,6 +6,8 @@ import { LANGUAGE_TAG, languageFromPath, type Language } from '../../shared/lang
 import { ErrorPage, errorStatus } from '../components/ErrorPage';
 import { NavigationScroll } from '../components/NavigationScroll';
 import { COLOUR_MODE_BOOT_SCRIPT } from '../platform/colour-mode';
+import { TELEGRAM_SHELL_SCRIPT } from '../platform/telegram/shell';
+import { TelegramShell } from '../platform/telegram/TelegramShell';
 import { loadRestOfLanguageWhenIdle } from './language-loader';
 import { useRuntime } from './runtime';
 import { AppToastContainer } from '../platform/toast';
@@ -23,13 +25,14 @@ function DocumentShell({ children }: { children: ReactNode }) {
   const runtime = useRuntime();
   const lang = languageFromPath(pathname);
   return (
-    // The boot script sets data-theme and data-colour-mode before hydration.
+    // The boot scripts set data-theme, data-colour-mode and, inside Telegram, data-shell before hydration.
     <html lang={LANGUAGE_TAG[lang]} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no" />
         <meta name="color-scheme" content="light dark" />
         <script nonce={runtime.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COLOUR_MODE_BOOT_SCRIPT }} />
+        <script nonce={runtime.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: TELEGRAM_SHELL_SCRIPT }} />
         {runtime.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
@@ -45,6 +48,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
           <HydrationMarker />
           <RestOfTexts lang={lang} />
           <NavigationScroll />
+          <TelegramShell />
         </I18nextProvider>
       </body>
     </html>

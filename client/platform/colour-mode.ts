@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { inTelegramShell } from './telegram/shell';
 
 /** The visitor's colour-mode preference, persisted in localStorage (spec section 3). */
 export const COLOUR_MODES = ['system', 'light', 'dark'] as const;
@@ -57,7 +58,8 @@ export function watchSystemColourScheme(): () => void {
   if (typeof window.matchMedia !== 'function') return () => {};
   const query = window.matchMedia('(prefers-color-scheme: dark)');
   const onChange = () => {
-    if (readStoredMode() === 'system') applyColourMode('system');
+    // Inside Telegram's Mini App its theme decides (client/platform/telegram/theme.ts).
+    if (readStoredMode() === 'system' && !inTelegramShell()) applyColourMode('system');
   };
   query.addEventListener('change', onChange);
   onChange();

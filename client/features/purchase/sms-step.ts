@@ -2,9 +2,10 @@ import { checkUzPhone, validationMessageKey } from '../../../shared/validation';
 import { sendSmsCode, verifySmsCode } from '../../api/sms';
 import { saveAuth } from '../../../shared/tokens';
 import { apiErrorOf } from './api-error';
+import { telegramPhoneStep, type TelegramPhoneOutcome } from './telegram-step';
 
-/** The SMS step's two mutations, handled by the action of each page that shows the step. */
-export type SmsIntent = 'sms-send' | 'sms-verify';
+/** The phone step's mutations (by SMS, or inside Telegram by its contact), handled by the action of each page that shows the step. */
+export type SmsIntent = 'sms-send' | 'sms-verify' | 'phone-telegram';
 
 /** A refusal: the API's own words, else a text key the form translates. */
 interface Refusal {
@@ -16,10 +17,11 @@ export type SmsOutcome =
   | { intent: 'sms-send'; ok: true; phone: string }
   | ({ intent: 'sms-send'; ok: false; codeStillValidFor: string | null } & Refusal)
   | { intent: 'sms-verify'; ok: true }
-  | ({ intent: 'sms-verify'; ok: false } & Refusal);
+  | ({ intent: 'sms-verify'; ok: false } & Refusal)
+  | TelegramPhoneOutcome;
 
 export function isSmsIntent(intent: unknown): intent is SmsIntent {
-  return intent === 'sms-send' || intent === 'sms-verify';
+  return intent === 'sms-send' || intent === 'sms-verify' || intent === 'phone-telegram';
 }
 
 /**
@@ -28,6 +30,7 @@ export function isSmsIntent(intent: unknown): intent is SmsIntent {
  * `sms-send` and `sms-verify`); its outcome is the fetcher's data: PhoneVerification shows it.
  */
 export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code?: unknown }): Promise<SmsOutcome> {
+  if (intent === 'phone-telegram') return telegramPhoneStep();
   const phone = typeof fields.phone === 'string' ? fields.phone : '';
   if (intent === 'sms-send') {
     const checked = checkUzPhone(phone);

@@ -10,6 +10,7 @@ import { describedBy, FormMessage } from '../../features/purchase/Field';
 import { chosenFields, updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
+import { useMainAction } from '../../platform/telegram/main-action';
 import { paymentForm, type action } from './actions';
 import type { ErrorCode } from '../../../shared/contract/errors';
 
@@ -32,6 +33,7 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
   const fetcher = useFetcher<typeof action>();
   const [providerError, setProviderError] = useState<string | null>(null);
   const firstOption = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const provider = draft.provider ?? null;
   // Busy from the submission until the provider's page opens (a success leaves the site).
   const busy = fetcher.state !== 'idle' || fetcher.data?.ok === true;
@@ -49,6 +51,9 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
     if (paidElsewhere) onAlreadyPaid?.();
   }, [paidElsewhere, onAlreadyPaid]);
 
+  // Inside Telegram its Main button pays, through the same checks (submit below).
+  const carriedByTelegram = useMainAction({ label: t('payment.pay'), onClick: () => formRef.current?.requestSubmit(), busy });
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     pushFormSubmission(FORM_ID);
@@ -62,7 +67,7 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
   }
 
   return (
-    <form id={FORM_ID} className="card payment-form" noValidate onSubmit={submit}>
+    <form id={FORM_ID} ref={formRef} className="card payment-form" noValidate onSubmit={submit}>
       <fieldset>
         <legend>{t('payment.methods.title')}</legend>
         <div className="choice-list choice-list--two">
@@ -102,7 +107,7 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
         ) : null}
       </FormMessage>
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy} hidden={carriedByTelegram}>
           {busy ? t('payment.opening') : t('payment.pay')}
         </button>
         {onAlreadyPaid ? (

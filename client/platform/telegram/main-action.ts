@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+
+/** A page's main action (choose, continue, pay): what its own primary button does. */
+export interface MainAction {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  busy?: boolean;
+}
+
+/** What Telegram's Main button shows: the newest action a mounted page offers. */
+export type ShownMainAction = Required<MainAction>;
+
+interface Entry {
+  id: string;
+  action: ShownMainAction;
+}
+
+let entries: Entry[] = [];
+/** Whether something carries the actions (the Mini App's Main button); in a browser nothing does. */
+let carried = false;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function put(id: string, action: ShownMainAction | null) {
+  const others = entries.filter((entry) => entry.id !== id);
+  entries = action ? [...others, { id, action }] : others;
+  notify();
+}
+
+/** The action Telegram's Main button should show now, or null (hide it). */
+export function currentMainAction(): ShownMainAction | null {
+  return entries.at(-1)?.action ?? null;
+}
+
+/**
+ * The Mini App's Main button takes the pages' actions from here (client/platform/telegram/buttons.ts):
+ * `onChange` on every change; the pages hide their own buttons until the returned function is called.
+ */
+export function carryMainActions(onChange: () => void): () => void {
+  carried = true;
+  const stop = subscribe(onChange);
+  notify();
+  return () => {
+    stop();
+    carried = false;
+    notify();
+  };
+}
+
+/**
+ * The page's main action, given to Telegram's Main button inside the Mini App; in a browser it
+ * does nothing. Returns whether the Main button carries it: the page then hides its own button
+ * (`hidden={carried}`), whose validation the action's `onClick` must share (a form's own button:
+ * `() => form.requestSubmit()`). Pass null while the page offers no such action.
+ */
+export function useMainAction(action: MainAction | null): boolean {
+  const id = useId();
+  const latest = useRef(action);
+  useEffect(() => {
+    latest.current = action;
+  });
+  const offered = action !== null;
+  const label = action?.label ?? '';
+  const disabled = action?.disabled ?? false;
+  const busy = action?.busy ?? false;
+  useEffect(() => {
+    if (!offered) return undefined;
+    put(id, { label, disabled, busy, onClick: () => latest.current?.onClick() });
+    return () => put(id, null);
+  }, [id, offered, label, disabled, busy]);
+  return useSyncExternalStore(
+    subscribe,
+    () => carried && offered,
+    () => false,
+  );
+}
