@@ -1,4 +1,4 @@
-import { init, miniApp, retrieveLaunchParams, themeParams, viewport } from '@telegram-apps/sdk-react';
+import { init, isColorDark, miniApp, retrieveLaunchParams, themeParams, viewport } from '@telegram-apps/sdk-react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { languageFromPath } from '../../../shared/languages';
@@ -41,9 +41,10 @@ function startSdk(): () => void {
   let stopTheme = () => {};
   if (themeParams.mountSync.isAvailable()) {
     themeParams.mountSync();
-    const apply = () => applyTelegramTheme(themeParams.state(), themeParams.isDark());
+    // Dark or light from the new background itself: the SDK's isDark() may still hold the old theme here.
+    const apply = (theme = themeParams.state()) => applyTelegramTheme(theme, theme.bg_color ? isColorDark(theme.bg_color) : false);
     apply();
-    stopTheme = themeParams.state.sub(apply);
+    stopTheme = themeParams.state.sub((theme) => apply(theme));
   }
   if (miniApp.ready.isAvailable()) miniApp.ready();
   return () => {
@@ -61,6 +62,8 @@ export function MiniApp() {
   const navigate = useNavigate();
   const { pathname, search, key } = useLocation();
   const back = useRef<{ update: () => void; stop: () => void } | null>(null);
+  // The page the Mini App opened on, as the router has it (the launch effect runs once).
+  const opened = useRef({ pathname, search });
 
   useEffect(() => {
     const launch = readLaunch();
@@ -70,9 +73,8 @@ export function MiniApp() {
     }
     const stopSdk = startSdk();
     const target = launchTarget({
-      pathname: window.location.pathname,
-      search: window.location.search,
-      pageLanguage: languageFromPath(window.location.pathname),
+      ...opened.current,
+      pageLanguage: languageFromPath(opened.current.pathname),
       languageChosen: languageChosen(document.cookie),
       languageCode: launch.languageCode,
       startParam: sessionStorage.getItem(START_FOLLOWED_KEY) ? undefined : launch.startParam,
