@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatUzPhone } from '../../../shared/validation';
@@ -6,8 +6,12 @@ import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { Field } from './Field';
 import { updateDraft, usePurchaseDraft } from './purchase-draft';
 import type { SmsOutcome } from './sms-step';
-import { useTelegramPhoneOffered } from './telegram-step';
+import { useHydrated } from '../../components/use-hydrated';
+import { inTelegramShell } from '../../platform/telegram/shell';
 import { clearAuth, readAuth, subscribeTokens } from '../../../shared/tokens';
+
+// Telegram's own way to confirm the phone is a chunk of its own, loaded only inside its Mini App.
+const TelegramPhoneChoice = lazy(() => import('./TelegramPhoneChoice').then((module) => ({ default: module.TelegramPhoneChoice })));
 
 export function usePhoneAuth() {
   return useSyncExternalStore(subscribeTokens, readAuth, () => null);
@@ -16,8 +20,8 @@ export function usePhoneAuth() {
 /**
  * The SMS step (spec section 3: "SMS code, sent to the number"): the visitor's phone, a code,
  * then auth_token and auth_token_number in storage. Bids and identification need it. Inside
- * Telegram's Mini App, when the API has it, the phone Telegram shares is offered beside the code
- * (telegram-step.ts): the same token, stored the same way.
+ * Telegram's Mini App the phone Telegram shares is offered beside the code (TelegramPhoneChoice):
+ * the same token, stored the same way.
  */
 export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
   const { t } = useTranslation();
@@ -27,8 +31,6 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
   // code sent stays known while the code is checked, and busy and refusals are the fetchers'.
   const sending = useFetcher<SmsOutcome>();
   const verifying = useFetcher<SmsOutcome>();
-  const sharing = useFetcher<SmsOutcome>();
-  const telegramOffered = useTelegramPhoneOffered();
   const [code, setCode] = useState('');
   const sent = sending.data;
   const checked = verifying.data;
@@ -36,10 +38,8 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
   const refusal = (outcome: SmsOutcome | undefined) => (outcome && !outcome.ok ? (outcome.message ?? t(outcome.messageKey)) : null);
   const phoneError = refusal(sent);
   const codeError = refusal(checked);
-  const shared = sharing.data?.intent === 'phone-telegram' ? sharing.data : undefined;
-  const sharingError = refusal(shared);
-  const busy = sending.state !== 'idle' || verifying.state !== 'idle' || sharing.state !== 'idle';
-  const telegram = telegramOffered && !(shared && !shared.ok && shared.unavailable);
+  const busy = sending.state !== 'idle' || verifying.state !== 'idle';
+  const telegram = useHydrated() && inTelegramShell();
 
   if (auth) {
     return (
@@ -57,7 +57,6 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
             clearAuth();
             sending.reset();
             verifying.reset();
-            sharing.reset();
           }}
         >
           {t('purchase.phone.change')}
@@ -81,27 +80,12 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
     void verifying.submit({ intent: 'sms-verify', phone: sentTo, code }, { method: 'post', defaultShouldRevalidate: false });
   }
 
-  function shareByTelegram() {
-    pushFormSubmission(`${idPrefix}-telegram-phone`);
-    void sharing.submit({ intent: 'phone-telegram' }, { method: 'post', defaultShouldRevalidate: false });
-  }
-
   return (
     <div className="phone-verification">
       {telegram ? (
-        <div className="phone-telegram">
-          <button type="button" className="button button--primary" onClick={shareByTelegram} disabled={busy}>
-            {t('purchase.phone.telegram.share')}
-          </button>
-          <p className="field-error" role="alert">
-            {sharingError ?? ''}
-          </p>
-          <p className="inline-form__note">{t('purchase.phone.telegram.orSms')}</p>
-        </div>
-      ) : sharingError ? (
-        <p className="field-error" role="alert">
-          {sharingError}
-        </p>
+        <Suspense fallback={null}>
+          <TelegramPhoneChoice idPrefix={idPrefix} />
+        </Suspense>
       ) : null}
       <form id={`${idPrefix}-sms-request`} className="inline-form" noValidate onSubmit={requestCode}>
         <Field id={`${idPrefix}-phone`} label={t('purchase.phone.label')} hint={t('purchase.phone.hint')} error={phoneError}>
@@ -117,7 +101,7 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
             />
           )}
         </Field>
-        <button type="submit" className={sentTo || telegram ? 'button' : 'button button--primary'} disabled={busy}>
+        <button type="submit" className={sentTo ? 'button' : 'button button--primary'} disabled={busy}>
           {sentTo ? t('purchase.phone.sendAgain') : t('purchase.phone.send')}
         </button>
       </form>

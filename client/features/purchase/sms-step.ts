@@ -2,7 +2,7 @@ import { checkUzPhone, validationMessageKey } from '../../../shared/validation';
 import { sendSmsCode, verifySmsCode } from '../../api/sms';
 import { saveAuth } from '../../../shared/tokens';
 import { apiErrorOf } from './api-error';
-import { telegramPhoneStep, type TelegramPhoneOutcome } from './telegram-step';
+import type { TelegramPhoneOutcome } from './telegram-step';
 
 /** The phone step's mutations (by SMS, or inside Telegram by its contact), handled by the action of each page that shows the step. */
 export type SmsIntent = 'sms-send' | 'sms-verify' | 'phone-telegram';
@@ -30,7 +30,8 @@ export function isSmsIntent(intent: unknown): intent is SmsIntent {
  * `sms-send` and `sms-verify`); its outcome is the fetcher's data: PhoneVerification shows it.
  */
 export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code?: unknown }): Promise<SmsOutcome> {
-  if (intent === 'phone-telegram') return telegramPhoneStep();
+  // Only inside Telegram's Mini App: its module (and Telegram's SDK after it) loads then.
+  if (intent === 'phone-telegram') return (await import('./telegram-step')).telegramPhoneStep();
   const phone = typeof fields.phone === 'string' ? fields.phone : '';
   if (intent === 'sms-send') {
     const checked = checkUzPhone(phone);

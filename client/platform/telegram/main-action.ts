@@ -8,15 +8,10 @@ export interface MainAction {
   busy?: boolean;
 }
 
-/** What Telegram's Main button shows: the newest action a mounted page offers. */
+/** What Telegram's Main button shows: the action of the page mounted last. */
 export type ShownMainAction = Required<MainAction>;
 
-interface Entry {
-  id: string;
-  action: ShownMainAction;
-}
-
-let entries: Entry[] = [];
+let shown: { id: string; action: ShownMainAction } | null = null;
 /** Whether something carries the actions (the Mini App's Main button); in a browser nothing does. */
 let carried = false;
 const listeners = new Set<() => void>();
@@ -27,15 +22,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-function put(id: string, action: ShownMainAction | null) {
-  const others = entries.filter((entry) => entry.id !== id);
-  entries = action ? [...others, { id, action }] : others;
-  notify();
-}
-
 /** The action Telegram's Main button should show now, or null (hide it). */
 export function currentMainAction(): ShownMainAction | null {
-  return entries.at(-1)?.action ?? null;
+  return shown?.action ?? null;
 }
 
 /**
@@ -71,8 +60,14 @@ export function useMainAction(action: MainAction | null): boolean {
   const busy = action?.busy ?? false;
   useEffect(() => {
     if (!offered) return undefined;
-    put(id, { label, disabled, busy, onClick: () => latest.current?.onClick() });
-    return () => put(id, null);
+    shown = { id, action: { label, disabled, busy, onClick: () => latest.current?.onClick() } };
+    notify();
+    return () => {
+      // A page mounted since then has its own action on the button: it stays.
+      if (shown?.id !== id) return;
+      shown = null;
+      notify();
+    };
   }, [id, offered, label, disabled, busy]);
   return useSyncExternalStore(
     subscribe,

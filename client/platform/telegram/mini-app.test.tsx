@@ -3,7 +3,7 @@ import { emitEvent, mockTelegramEnv } from '@telegram-apps/sdk-react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { renderComponent } from '../../testing/render';
 import { useMainAction } from './main-action';
-import { MiniApp } from './mini-app';
+import { startMiniApp } from './mini-app';
 
 type Theme = Record<string, `#${string}`>;
 const DARK: Theme = {
@@ -53,7 +53,11 @@ function Page() {
 const mainButtonCalls = () => calls.filter(([method]) => method === 'web_app_setup_main_button').map(([, params]) => params);
 const token = (name: string) => document.documentElement.style.getPropertyValue(name);
 
+/** Stops the Mini App a test started. */
+let stop = () => {};
+
 afterEach(() => {
+  act(() => stop());
   window.location.hash = '';
   document.cookie = 'lang=; Max-Age=0; Path=/';
 });
@@ -61,13 +65,10 @@ afterEach(() => {
 describe('the Mini App', () => {
   it('puts Telegram’s theme on the site’s colour tokens, follows its change, and opens the start parameter in the user’s language', async () => {
     launch({ languageCode: 'en', startParam: 'category-gold' });
-    const { router } = renderComponent(
-      <>
-        <MiniApp />
-        <Page />
-      </>,
-      { lang: 'ru', path: '*', url: '/numbers' },
-    );
+    const { router } = renderComponent(<Page />, { lang: 'ru', path: '*', url: '/numbers' });
+    act(() => {
+      stop = startMiniApp(router);
+    });
     await screen.findByRole('heading', { name: 'Numbers' });
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/en/numbers?category=gold'));
     expect(router.state.historyAction).toBe('REPLACE');
@@ -87,13 +88,10 @@ describe('the Mini App', () => {
   it('keeps the language the visitor chose, and gives the page’s main action to the Main button', async () => {
     document.cookie = 'lang=uz; Path=/';
     launch({ languageCode: 'en' });
-    const { router } = renderComponent(
-      <>
-        <MiniApp />
-        <Page />
-      </>,
-      { lang: 'uz', path: '*', url: '/numbers' },
-    );
+    const { router } = renderComponent(<Page />, { lang: 'uz', path: '/numbers' });
+    act(() => {
+      stop = startMiniApp(router);
+    });
     await waitFor(() =>
       expect(mainButtonCalls().at(-1)).toEqual(expect.objectContaining({ text: 'Continue', is_visible: true, is_active: true })),
     );

@@ -12,9 +12,10 @@ export const TELEGRAM_SESSION_KEY = 'telegram-mini-app';
 /**
  * Runs inline in <head> before the body is parsed, so the first paint already has the Mini App's
  * look and hydration finds the markup the server rendered. The same bytes for every visitor: the
- * page store keeps a page with its CSP's hash of each inline script.
+ * page store keeps a page with its CSP's hash of each inline script. It runs in the colour mode's
+ * script element (client/framework/document.tsx).
  */
-export const TELEGRAM_SHELL_SCRIPT = `(function(){try{var s=sessionStorage;if(/[#&]tgWebAppData=/.test(location.hash))s.setItem('${TELEGRAM_SESSION_KEY}','1');if(s.getItem('${TELEGRAM_SESSION_KEY}'))document.documentElement.setAttribute('data-shell','telegram')}catch(e){}})()`;
+export const TELEGRAM_SHELL_SCRIPT = `(function(){try{var s=sessionStorage,k='${TELEGRAM_SESSION_KEY}';/[#&]tgWebAppData=/.test(location.hash)&&s.setItem(k,1);s.getItem(k)&&document.documentElement.setAttribute('data-shell','telegram')}catch(e){}})()`;
 
 /** Whether this document runs inside Telegram's Mini App (false on the server). */
 export function inTelegramShell(): boolean {

@@ -1,6 +1,5 @@
 import { init, isColorDark, miniApp, retrieveLaunchParams, themeParams, viewport } from '@telegram-apps/sdk-react';
-import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import type { createBrowserRouter } from 'react-router';
 import { languageFromPath } from '../../../shared/languages';
 import { driveBackButton, driveMainButton } from './buttons';
 import { languageChosen, launchTarget } from './launch';
@@ -53,45 +52,41 @@ function startSdk(): () => void {
   };
 }
 
+/** The site's router (react-router's, client/framework/start.tsx): where the Mini App navigates and what it follows. */
+export type MiniAppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'navigate' | 'subscribe'>;
+
 /**
- * The Mini App's part of the site (issue 53), its own chunk: loaded only when the document is in
- * Telegram mode (TelegramShell.tsx). Starts Telegram's SDK, applies its theme, opens the page the
- * launch asks for, and drives the Back and Main buttons. Renders nothing.
+ * The Mini App's part of the site (issue 53), its own chunk: started with the browser services
+ * (client/platform/browser-services.ts) only when the document is in Telegram mode (shell.ts).
+ * Starts Telegram's SDK, applies its theme, opens the page the launch asks for, and drives the
+ * Back and Main buttons. Returns the function that stops it all.
  */
-export function MiniApp() {
-  const navigate = useNavigate();
-  const { pathname, search, key } = useLocation();
-  const back = useRef<{ update: () => void; stop: () => void } | null>(null);
-  // The page the Mini App opened on, as the router has it (the launch effect runs once).
-  const opened = useRef({ pathname, search });
-
-  useEffect(() => {
-    const launch = readLaunch();
-    if (!launch) {
-      leaveTelegramMode();
-      return undefined;
-    }
-    const stopSdk = startSdk();
-    const target = launchTarget({
-      ...opened.current,
-      pageLanguage: languageFromPath(opened.current.pathname),
-      languageChosen: languageChosen(document.cookie),
-      languageCode: launch.languageCode,
-      startParam: sessionStorage.getItem(START_FOLLOWED_KEY) ? undefined : launch.startParam,
-    });
-    sessionStorage.setItem(START_FOLLOWED_KEY, '1');
-    if (target) void navigate(target, { replace: true });
-    const stopMain = driveMainButton();
-    back.current = driveBackButton(() => void navigate(-1));
-    return () => {
-      back.current?.stop();
-      back.current = null;
-      stopMain();
-      stopSdk();
-    };
-  }, [navigate]);
-
+export function startMiniApp(router: MiniAppRouter): () => void {
+  const launch = readLaunch();
+  if (!launch) {
+    leaveTelegramMode();
+    return () => {};
+  }
+  const stopSdk = startSdk();
+  const { pathname, search } = router.state.location;
+  const target = launchTarget({
+    pathname,
+    search,
+    pageLanguage: languageFromPath(pathname),
+    languageChosen: languageChosen(document.cookie),
+    languageCode: launch.languageCode,
+    startParam: sessionStorage.getItem(START_FOLLOWED_KEY) ? undefined : launch.startParam,
+  });
+  sessionStorage.setItem(START_FOLLOWED_KEY, '1');
+  if (target) void router.navigate(target, { replace: true });
+  const stopMain = driveMainButton();
+  const back = driveBackButton(() => void router.navigate(-1));
   // After each navigation: Back shows unless this is the Mini App's first page.
-  useEffect(() => back.current?.update(), [pathname, search, key]);
-  return null;
+  const stopFollowing = router.subscribe(() => back.update());
+  return () => {
+    stopFollowing();
+    back.stop();
+    stopMain();
+    stopSdk();
+  };
 }
