@@ -54,6 +54,8 @@ describe('where the Mini App goes when it starts', () => {
   it('goes to the Telegram user’s language when the visitor chose none, keeping the query', () => {
     expect(launchTarget({ ...base, search: '?category=gold', languageCode: 'en' })).toBe('/en/numbers?category=gold');
     expect(launchTarget({ ...base, languageCode: 'uz' })).toBe('/uz/numbers');
+    expect(launchTarget({ ...base, pathname: '/uz-cyrl/numbers', pageLanguage: 'uz-cyrl', languageCode: 'uz' })).toBeNull();
+    expect(launchTarget({ ...base, pathname: '/uz-cyrl/numbers', pageLanguage: 'uz-cyrl', languageCode: 'en' })).toBe('/en/numbers');
     expect(launchTarget({ ...base, pathname: '/en/numbers', pageLanguage: 'en', languageCode: 'fr' })).toBe('/numbers');
   });
 

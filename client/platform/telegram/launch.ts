@@ -48,7 +48,9 @@ export interface LaunchInput {
 
 /** The URL to replace the first page with, or null to stay. */
 export function launchTarget(input: LaunchInput): string | null {
-  const lang = input.languageChosen ? input.pageLanguage : languageOfTelegram(input.languageCode);
+  const telegram = languageOfTelegram(input.languageCode);
+  // Telegram's `uz` is either script: a page opened in Uzbek Cyrillic stays in it.
+  const lang = input.languageChosen || (telegram === 'uz' && input.pageLanguage === 'uz-cyrl') ? input.pageLanguage : telegram;
   const query = startQuery(input.startParam);
   const target = query ? href('numbers', lang, {}, query) : `${localizePath(input.pathname, lang)}${input.search}`;
   return target === `${input.pathname}${input.search}` ? null : target;
