@@ -1,11 +1,12 @@
 /** @jest-environment @happy-dom/jest-environment */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
 import type { AuctionLot, PlaceBidResponse } from '../../../../shared/api-types';
 import { findRegionWith, held, renderComponent } from '../../../testing/render';
 import { auctionIntents, type BidOutcome } from './actions';
 import { FORM_LOT as LOT } from './auction-test-support';
 import { BidForm } from './BidForm';
+import { carryMainActions, currentMainAction } from '../../../platform/telegram/main-action';
 
 /** The page's action for a bid as far as it runs without the network: the amount read and checked against the lot's floor. */
 const checksOnly: ActionFunction = async ({ request }) => auctionIntents.bid(await request.formData());
@@ -100,5 +101,22 @@ describe('the bid form', () => {
     expect(screen.queryByLabelText('Your bid')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Buy now for 5,000,000\u00a0UZS' }));
     await findRegionWith('alert', 'You are already the highest bidder.');
+  });
+
+  it('inside Telegram gives the bid to the Main button, through the form’s own checks, and hides its own button', async () => {
+    let stop = () => {};
+    act(() => {
+      stop = carryMainActions(() => undefined);
+    });
+    try {
+      const { user } = show(checksOnly);
+      expect(screen.queryByRole('button', { name: 'Place the bid' })).not.toBeInTheDocument();
+      expect(currentMainAction()).toEqual(expect.objectContaining({ label: 'Place the bid', busy: false }));
+      await user.type(screen.getByLabelText('Your bid'), '500 000');
+      act(() => currentMainAction()!.onClick());
+      expect(await screen.findByText('The bid is too low: the minimum now is 1,100,000 UZS.')).toBeInTheDocument();
+    } finally {
+      act(() => stop());
+    }
   });
 });
