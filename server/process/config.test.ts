@@ -120,6 +120,7 @@ describe('configuration', () => {
         pageCacheMaxBytes: 32 * 1024 * 1024,
         logRequests: true,
         oqDayFrameAncestors: [],
+        pageFrameAncestors: [],
         metricsPort: null,
         metricsHost: '127.0.0.1',
         public: {

@@ -71,6 +71,8 @@ export interface Config {
   logRequests: boolean;
   /** Origins besides the site itself that may show /oqDay in a frame. */
   oqDayFrameAncestors: string[];
+  /** Origins besides the site itself that may show any page in a frame (Telegram Web's Mini Apps). */
+  pageFrameAncestors: string[];
   /** Port of the Prometheus metrics (never the site's port), or null for none. */
   metricsPort: number | null;
   metricsHost: string;
@@ -167,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     pageCacheMaxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
     logRequests: e.LOG_REQUESTS ?? e.NODE_ENV !== 'test',
     oqDayFrameAncestors: e.OQDAY_FRAME_ANCESTORS,
+    pageFrameAncestors: e.PAGE_FRAME_ANCESTORS,
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,
     public: {

@@ -173,6 +173,7 @@ export const envSchema = z
     LIMIT_STREAMS_TOTAL: integer(DEFAULT_LIMITS.streamsTotal, 1, 1000000),
     LIMIT_WATCHES_PER_HOUR: integer(DEFAULT_LIMITS.watchesPerHour, 1, 10000),
     OQDAY_FRAME_ANCESTORS: origins,
+    PAGE_FRAME_ANCESTORS: origins,
     REDIS_URL: variable(
       z
         .string()

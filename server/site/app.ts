@@ -84,13 +84,13 @@ export function createApp(config: Config, options: AppOptions = {}): App {
       storedPagesFirst({
         cache: pageCache,
         metrics,
-        baseHeaders: baseSecurityHeaderSet(config.oqDayFrameAncestors),
+        baseHeaders: baseSecurityHeaderSet(config.oqDayFrameAncestors, config.pageFrameAncestors),
         pageOf: renderer.pageOf,
       }),
     );
   app.use(metricsMiddleware(metrics));
   app.use(requestId);
-  app.use(createBaseSecurityHeaders(config.oqDayFrameAncestors));
+  app.use(createBaseSecurityHeaders(config.oqDayFrameAncestors, config.pageFrameAncestors));
   app.use(compression());
 
   // Before the client files: it names this deployment's own origin.

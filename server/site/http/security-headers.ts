@@ -114,18 +114,25 @@ export function isEmbeddablePath(path: string): boolean {
 }
 
 /**
- * Who may frame a page: the site itself, and for the embeddable pages the origins listed in
- * OQDAY_FRAME_ANCESTORS (none by default: the app's web view loads /oqDay at top level).
+ * Who may frame a page: the site itself; for the embeddable pages the origins listed in
+ * OQDAY_FRAME_ANCESTORS (none by default: the app's web view loads /oqDay at top level); for every
+ * page those of PAGE_FRAME_ANCESTORS (none by default; Telegram Web shows a Mini App in a frame of
+ * https://web.telegram.org, docs/telegram.md).
  */
-export function frameAncestorsFor(path: string, embedOrigins: readonly string[]): readonly string[] | null {
-  return isEmbeddablePath(path) && embedOrigins.length > 0 ? embedOrigins : null;
+export function frameAncestorsFor(
+  path: string,
+  embedOrigins: readonly string[],
+  pageOrigins: readonly string[] = [],
+): readonly string[] | null {
+  const origins = isEmbeddablePath(path) ? [...embedOrigins, ...pageOrigins] : pageOrigins;
+  return origins.length > 0 ? origins : null;
 }
 
 /**
  * Headers for every response, by helmet. The page CSP (with its nonce) is set by the renderer;
  * this adds what applies to everything, including static files and the API.
  */
-export function createBaseSecurityHeaders(embedOrigins: readonly string[]) {
+export function createBaseSecurityHeaders(embedOrigins: readonly string[], pageOrigins: readonly string[] = []) {
   const common = {
     // Set per page by the renderer, with the response's nonce.
     contentSecurityPolicy: false,
@@ -148,7 +155,7 @@ export function createBaseSecurityHeaders(embedOrigins: readonly string[]) {
     // this site (nearest point of sale), nothing else the site never uses.
     res.setHeader('Permissions-Policy', 'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()');
     if (req.secure) hsts(req, res, () => {});
-    (frameAncestorsFor(req.path, embedOrigins) ? framedByPartners : framedBySelfOnly)(req, res, next);
+    (frameAncestorsFor(req.path, embedOrigins, pageOrigins) ? framedByPartners : framedBySelfOnly)(req, res, next);
   };
 }
 
@@ -161,11 +168,11 @@ export type SecurityHeaderSet = (path: string, secure: boolean) => Readonly<Reco
  * every path of a kind (framed by partners or not) and scheme, so each of the four sets is made
  * once by running the very middleware into a sink.
  */
-export function baseSecurityHeaderSet(embedOrigins: readonly string[]): SecurityHeaderSet {
-  const middleware = createBaseSecurityHeaders(embedOrigins);
+export function baseSecurityHeaderSet(embedOrigins: readonly string[], pageOrigins: readonly string[] = []): SecurityHeaderSet {
+  const middleware = createBaseSecurityHeaders(embedOrigins, pageOrigins);
   const made = new Map<string, Record<string, string>>();
   return (path, secure) => {
-    const kind = `${frameAncestorsFor(path, embedOrigins) !== null} ${secure}`;
+    const kind = `${frameAncestorsFor(path, embedOrigins, pageOrigins) !== null} ${secure}`;
     let headers = made.get(kind);
     if (!headers) {
       const sink: Record<string, string> = {};

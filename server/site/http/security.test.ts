@@ -108,6 +108,20 @@ describe('security headers', () => {
     }
   });
 
+  it('let the origins of PAGE_FRAME_ANCESTORS frame every page (Telegram Web), by the long way and the stored pages’ short way alike', async () => {
+    const framed = createTestApp({ PAGE_FRAME_ANCESTORS: 'https://web.telegram.org', PAGE_CACHE_SECONDS: '30' });
+    try {
+      for (const path of ['/en/numbers', '/en/numbers', '/payment', '/oqDay']) {
+        const page = await request(framed.app).get(path).expect(200);
+        expect(cspOf(page)['frame-ancestors']).toBe("'self' https://web.telegram.org");
+        expect(page.headers['x-frame-options']).toBeUndefined();
+      }
+      expect((await request(framed.app).get('/en/numbers')).headers['x-page-cache']).toBe('HIT');
+    } finally {
+      framed.close();
+    }
+  });
+
   it('let only the origins of OQDAY_FRAME_ANCESTORS frame /oqDay, and no other page', async () => {
     const partner = createTestApp({ OQDAY_FRAME_ANCESTORS: 'https://app.partner.uz, https://web.partner.uz/' });
     try {

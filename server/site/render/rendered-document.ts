@@ -58,7 +58,11 @@ export function htmlHeaders(config: Config, path: string, nonce: string): Record
   return {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
-    'Content-Security-Policy': contentSecurityPolicy(nonce, config.public, frameAncestorsFor(path, config.oqDayFrameAncestors)),
+    'Content-Security-Policy': contentSecurityPolicy(
+      nonce,
+      config.public,
+      frameAncestorsFor(path, config.oqDayFrameAncestors, config.pageFrameAncestors),
+    ),
     // nginx would otherwise buffer the stream: the shell must reach the visitor at once.
     'X-Accel-Buffering': 'no',
   };
