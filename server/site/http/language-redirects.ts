@@ -10,6 +10,22 @@ export function preferredLanguage(cookieValue: unknown, acceptLanguage: string |
   return (acceptLanguage && languageOfAcceptLanguage(acceptLanguage)) || 'ru';
 }
 
+/** `/ru` and the pages under it: spelled without the prefix (301). */
+export const RU_PREFIXED = /^\/ru(\/|$)/;
+
+/** What `/` varies by, besides the encoding: what it redirects a visitor by. */
+export const ROOT_VARY = ['Cookie', 'Accept-Language'] as const;
+
+/**
+ * The language `/` sends a visitor to (302), or null when `/` is their page: a bot, or a visitor
+ * whose cookie or Accept-Language says Russian. `cookies` as cookie-parser read them.
+ */
+export function rootRedirectLanguage(userAgent: string | undefined, cookies: unknown, acceptLanguage: string | undefined): Language | null {
+  if (isBot(userAgent)) return null;
+  const lang = preferredLanguage((cookies as Record<string, unknown> | undefined)?.[LANGUAGE_COOKIE], acceptLanguage);
+  return lang === 'ru' ? null : lang;
+}
+
 function queryOf(req: Request): string {
   const index = req.originalUrl.indexOf('?');
   return index === -1 ? '' : req.originalUrl.slice(index);
@@ -28,28 +44,24 @@ export function languageRedirects(req: Request, res: Response, next: NextFunctio
   const collapsed = sameOriginPath(path);
   if (collapsed === null) return next();
   const tidy = collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
-  const ruPrefixed = /^\/ru(\/|$)/.test(tidy);
+  const ruPrefixed = RU_PREFIXED.test(tidy);
   if (ruPrefixed || tidy !== path) {
     const target = ruPrefixed ? tidy.slice(3) || '/' : tidy;
     res.redirect(301, `${target}${queryOf(req)}`);
     return;
   }
   if (path === '/') {
-    res.vary('Cookie');
-    res.vary('Accept-Language');
-    if (!isBot(req.get('user-agent'))) {
-      const cookies = (req.cookies ?? {}) as Record<string, unknown>;
-      const lang = preferredLanguage(cookies[LANGUAGE_COOKIE], req.get('accept-language'));
-      if (lang !== 'ru') {
-        res.cookie(LANGUAGE_COOKIE, lang, {
-          maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS * 1000,
-          path: '/',
-          sameSite: 'lax',
-          secure: req.secure,
-        });
-        res.redirect(302, `/${lang}${queryOf(req)}`);
-        return;
-      }
+    for (const header of ROOT_VARY) res.vary(header);
+    const lang = rootRedirectLanguage(req.get('user-agent'), req.cookies, req.get('accept-language'));
+    if (lang) {
+      res.cookie(LANGUAGE_COOKIE, lang, {
+        maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS * 1000,
+        path: '/',
+        sameSite: 'lax',
+        secure: req.secure,
+      });
+      res.redirect(302, `/${lang}${queryOf(req)}`);
+      return;
     }
   }
   next();

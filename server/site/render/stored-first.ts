@@ -1,10 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import cookieParser from 'cookie-parser';
-import { LANGUAGE_COOKIE } from '../../../shared/languages';
-import { isBot } from '../http/bots';
 import { canonicalCasePath } from '../http/canonical-case';
-import { preferredLanguage } from '../http/language-redirects';
+import { ROOT_VARY, RU_PREFIXED, rootRedirectLanguage } from '../http/language-redirects';
 import type { SecurityHeaderSet } from '../http/security-headers';
 import { requestIdOf } from '../../process/logger';
 import type { SiteMetrics } from '../../process/metrics';
@@ -48,17 +46,15 @@ const SITE = 'http://site';
 /** Whether the long way would redirect this request (or render a path it normalises first). */
 function redirectedOrNormalised(req: Request, path: string): boolean {
   if (path === '/') {
-    if (isBot(req.get('user-agent'))) return false;
     parseCookies(req, {} as Response, () => undefined);
-    return preferredLanguage((req.cookies as Record<string, unknown>)[LANGUAGE_COOKIE], req.get('accept-language')) !== 'ru';
+    return rootRedirectLanguage(req.get('user-agent'), req.cookies, req.get('accept-language')) !== null;
   }
-  return !PLAIN_PATH.test(path) || /^\/ru(?:\/|$)/.test(path) || canonicalCasePath(path) !== null;
+  return !PLAIN_PATH.test(path) || RU_PREFIXED.test(path) || canonicalCasePath(path) !== null;
 }
 
-/** `/` varies by the language cookie and Accept-Language as well (language-redirects.ts). */
-function varyOf(path: string): string {
-  return path === '/' ? 'Cookie, Accept-Language, Accept-Encoding' : 'Accept-Encoding';
-}
+/** The stored page's Vary, and for `/` what it redirects by (language-redirects.ts). */
+const ROOT_VARY_HEADER = [...ROOT_VARY, 'Accept-Encoding'].join(', ');
+const varyOf = (path: string): string => (path === '/' ? ROOT_VARY_HEADER : 'Accept-Encoding');
 
 export function storedPagesFirst({ cache, metrics, baseHeaders, pageOf }: StoredFirstOptions): RequestHandler {
   // The metrics label of each stored page's path, found once.
