@@ -10,10 +10,13 @@ import { servedPage, type RenderedCopy, type StoredPage } from './stored-page';
 
 export type EndFlight = (copy: RenderedCopy | null) => Promise<StoredPage | null>;
 
+/** A page answer the store keeps: a page, or the not-found page, never another error. */
+const keptStatus = (status: number) => status === 200 || status === 404;
+
 /** The page's copy to store, or null when it is not one to keep (an error status, a failed part, the visitor gone). */
 function copyToKeep(document: RenderedDocument, html: string, signal: AbortSignal): RenderedCopy | null {
   const { status, headers, page } = document;
-  if (!page || (status !== 200 && status !== 404) || !page.complete() || signal.aborted) return null;
+  if (!page || !keptStatus(status) || !page.complete() || signal.aborted) return null;
   const data = page.data();
   const until = data ? Math.min(...data.map((state) => state.until)) : Number.POSITIVE_INFINITY;
   return { status, headers, html, nonce: page.nonce, etag: page.etag(), data, validators: page.validators?.() ?? null, until };
@@ -49,7 +52,7 @@ export function missed(document: RenderedDocument): RenderedDocument {
  */
 export function keepCopy(document: RenderedDocument, signal: AbortSignal, endFlight: EndFlight): RenderedDocument {
   const { status, body, page } = document;
-  if (!body || !page || (status !== 200 && status !== 404)) {
+  if (!body || !page || !keptStatus(status)) {
     void endFlight(null);
     return document;
   }
