@@ -10,7 +10,7 @@ const { browserSection } = textRules;
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
 // The texts' sections are grouped into chunks by the same rule the server preloads them by.
-const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, textChunkOf } = await loadSiteModule('client/framework/page-sections.ts');
+const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, MINI_APP_SECTIONS, textChunkOf } = await loadSiteModule('client/framework/page-sections.ts');
 
 /**
  * Each language's texts as one chunk per top-level section (issue 15), made here from
@@ -21,6 +21,8 @@ const { DOCUMENT_SECTIONS, DOCUMENT_CHUNK, textChunkOf } = await loadSiteModule(
  * `text-section:<lang>-document` (`textChunkOf`), and their loaders pick their own
  * texts from it. A page downloads only the sections it declares (client/framework/page-sections.ts).
  * The server bundle gets the same map (never called there: the server renders with the whole files).
+ * The Mini App's sections (MINI_APP_SECTIONS) are in `virtual:mini-app-text-sections` instead, the
+ * same map for them alone, which only the Mini App's chunk imports.
  */
 export function textSections() {
   const localesDir = path.join(root, 'locales');
@@ -45,15 +47,20 @@ export function textSections() {
       build.onStart(() => {
         catalogues = null;
       });
-      build.onResolve({ filter: /^virtual:text-sections$/ }, () => ({ path: 'map', namespace: 'text-sections' }));
+      build.onResolve({ filter: /^virtual:(mini-app-)?text-sections$/ }, (args) => ({
+        path: args.path === 'virtual:text-sections' ? 'map' : 'mini-app',
+        namespace: 'text-sections',
+      }));
       build.onResolve({ filter: /^text-section:/ }, (args) => ({
         path: args.path.slice('text-section:'.length),
         namespace: 'text-section',
       }));
-      build.onLoad({ filter: /.*/, namespace: 'text-sections' }, async () => {
+      build.onLoad({ filter: /.*/, namespace: 'text-sections' }, async (args) => {
         const all = await readCatalogues();
+        const miniApp = args.path === 'mini-app';
         const entries = Object.entries(all).map(([lang, texts]) => {
-          const loaders = Object.keys(texts).map((section) => {
+          const sections = Object.keys(texts).filter((section) => MINI_APP_SECTIONS.includes(section) === miniApp);
+          const loaders = sections.map((section) => {
             const chunk = textChunkOf(section);
             const load = `import(${JSON.stringify(`text-section:${lang}-${chunk}`)})`;
             return `${JSON.stringify(section)}: () => ${chunk === section ? load : `${load}.then((chunk) => ({ default: chunk.default[${JSON.stringify(section)}] }))`}`;
@@ -61,7 +68,7 @@ export function textSections() {
           return `${JSON.stringify(lang)}: { ${loaders.join(', ')} }`;
         });
         return {
-          contents: `export const TEXT_SECTIONS = { ${entries.join(', ')} };`,
+          contents: `export const ${miniApp ? 'MINI_APP_TEXT_SECTIONS' : 'TEXT_SECTIONS'} = { ${entries.join(', ')} };`,
           loader: 'js',
           watchFiles: sources,
         };

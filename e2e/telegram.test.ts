@@ -104,7 +104,7 @@ describe('the shop inside Telegram', () => {
       await page.waitForFunction(() => window.telegramTest!.state.backVisible);
 
       // The phone shared from Telegram instead of the SMS code.
-      await page.getByRole('button', { name: c.purchase.phone.telegram.share }).click();
+      await page.getByRole('button', { name: c.telegram.phone.share }).click();
       await page.locator('main').getByText(c.purchase.phone.confirmed).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('auth_token_number'))).toBe(`+${VISITORS[lang].phone}`);
       await identifyByMainButton(page, c, lang);

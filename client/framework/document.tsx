@@ -5,8 +5,6 @@ import { Outlet, useLocation } from 'react-router';
 import { LANGUAGE_TAG, languageFromPath, type Language } from '../../shared/languages';
 import { ErrorPage, errorStatus } from '../components/ErrorPage';
 import { NavigationScroll } from '../components/NavigationScroll';
-import { COLOUR_MODE_BOOT_SCRIPT } from '../platform/colour-mode';
-import { TELEGRAM_SHELL_SCRIPT } from '../platform/telegram/shell';
 import { loadRestOfLanguageWhenIdle } from './language-loader';
 import { useRuntime } from './runtime';
 import { AppToastContainer } from '../platform/toast';
@@ -30,11 +28,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no" />
         <meta name="color-scheme" content="light dark" />
-        <script
-          nonce={runtime.nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: `${COLOUR_MODE_BOOT_SCRIPT};${TELEGRAM_SHELL_SCRIPT}` }}
-        />
+        <script nonce={runtime.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: runtime.headScript ?? '' }} />
         {runtime.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}

@@ -36,6 +36,13 @@ export const PAGE_SECTIONS: Record<PageKey, readonly TextSection[]> = {
   specificTariffs: ['pages', 'tariffs', 'tariffConstructor'],
 };
 
+/**
+ * The sections only Telegram's Mini App shows (client/platform/telegram/): left out of the map of
+ * sections every page's first load carries (`virtual:text-sections`), so that no page outside
+ * Telegram names them; the Mini App's chunk adds their loaders (`virtual:mini-app-text-sections`).
+ */
+export const MINI_APP_SECTIONS: readonly TextSection[] = ['telegram'];
+
 /** The sections a document showing these pages needs (no page: the not-found and error pages). */
 export function sectionsOfPages(pages: readonly PageKey[]): TextSection[] {
   return [...new Set([...DOCUMENT_SECTIONS, ...pages.flatMap((page) => PAGE_SECTIONS[page])])];

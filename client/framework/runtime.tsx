@@ -10,6 +10,12 @@ export interface Runtime {
   i18nFor(lang: Language): I18n;
   /** The CSP nonce of this response; the browser cannot read it back, so it holds ''. */
   nonce: string;
+  /**
+   * The head's inline script (the colour mode's and Telegram mode's, server/site/render/head-script.ts),
+   * which runs before the body is parsed. The server writes it; the browser keeps the one the
+   * server wrote and holds none, so the first load carries neither (issue 53).
+   */
+  headScript?: string;
   /** Stylesheets of the build, rendered in the head. */
   stylesheets: string[];
   /** Ids of the loader values still streaming (client/framework/deferred.tsx). */

@@ -7,3 +7,11 @@
 declare module 'virtual:text-sections' {
   export const TEXT_SECTIONS: Record<string, Record<string, (() => Promise<{ default: Record<string, unknown> }>) | undefined> | undefined>;
 }
+
+/** The same map for the sections only Telegram's Mini App shows (MINI_APP_SECTIONS, client/framework/page-sections.ts), which `virtual:text-sections` leaves out. */
+declare module 'virtual:mini-app-text-sections' {
+  export const MINI_APP_TEXT_SECTIONS: Record<
+    string,
+    Record<string, (() => Promise<{ default: Record<string, unknown> }>) | undefined> | undefined
+  >;
+}

@@ -5,21 +5,27 @@ import { startMetrika } from './analytics/metrika';
 import { startTagManager } from './analytics/tag-manager';
 import { startBuildUpdates } from './build-updates';
 import { watchSystemColourScheme } from './colour-mode';
-import { inTelegramShell } from './telegram/shell';
+import { inTelegramShell, leaveTelegramShell } from './telegram/shell';
 
 export type BrowserRouter = ReturnType<typeof createBrowserRouter>;
 
 /** Started after hydration; none of these may block or break the page. */
 export function startBrowserServices(boot: BootData, router: BrowserRouter): void {
-  watchSystemColourScheme();
   // Inside Telegram's Mini App: Telegram's SDK and the Mini App's wiring, a chunk of their own that
-  // no page outside Telegram loads (client/platform/telegram/mini-app.ts). A failed load leaves the
-  // pages as they are, their own buttons included.
+  // no page outside Telegram loads (client/platform/telegram/mini-app.ts); its theme decides the
+  // colours there, not the system's scheme. A document that is no Mini App after all leaves
+  // Telegram mode; a failed load leaves the pages as they are, their own buttons included. Either
+  // follows the system's scheme. Only shell.ts, the mode's test, is in this chunk.
   if (inTelegramShell())
     void import('./telegram/mini-app').then(
-      ({ startMiniApp }) => startMiniApp(router),
-      () => undefined,
+      ({ startMiniApp }) => {
+        if (startMiniApp(router)) return;
+        leaveTelegramShell();
+        watchSystemColourScheme();
+      },
+      () => watchSystemColourScheme(),
     );
+  else watchSystemColourScheme();
   startBuildUpdates(boot.buildId, boot.config.buildCheckIntervalMinutes, router);
   // Each is off unless configured, loads after hydration and only logs its own failure.
   void startFirebaseAnalytics(boot.config.firebase);

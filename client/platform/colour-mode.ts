@@ -1,5 +1,4 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { inTelegramShell } from './telegram/shell';
 
 /** The visitor's colour-mode preference, persisted in localStorage (spec section 3). */
 export const COLOUR_MODES = ['system', 'light', 'dark'] as const;
@@ -9,12 +8,6 @@ export const COLOUR_MODE_KEY = 'colour-mode';
 function isColourMode(value: unknown): value is ColourMode {
   return typeof value === 'string' && (COLOUR_MODES as readonly string[]).includes(value);
 }
-
-/**
- * Runs inline in <head> before the body is parsed, so the first paint already has the right
- * theme (no flash after reload). Kept tiny and dependency-free; mirrors applyColourMode below.
- */
-export const COLOUR_MODE_BOOT_SCRIPT = `(function(){var m='system';try{m=localStorage.getItem('${COLOUR_MODE_KEY}')||'system'}catch(e){}if(m!=='light'&&m!=='dark')m='system';var d=m==='dark'||(m==='system'&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.setAttribute('data-colour-mode',m);r.setAttribute('data-theme',d?'dark':'light')})()`;
 
 const listeners = new Set<() => void>();
 
@@ -58,8 +51,7 @@ export function watchSystemColourScheme(): () => void {
   if (typeof window.matchMedia !== 'function') return () => {};
   const query = window.matchMedia('(prefers-color-scheme: dark)');
   const onChange = () => {
-    // Inside Telegram's Mini App its theme decides (client/platform/telegram/theme.ts).
-    if (readStoredMode() === 'system' && !inTelegramShell()) applyColourMode('system');
+    if (readStoredMode() === 'system') applyColourMode('system');
   };
   query.addEventListener('change', onChange);
   onChange();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatUzPhone } from '../../../shared/validation';
@@ -6,12 +6,7 @@ import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { Field } from './Field';
 import { updateDraft, usePurchaseDraft } from './purchase-draft';
 import type { SmsOutcome } from './sms-step';
-import { useHydrated } from '../../components/use-hydrated';
-import { inTelegramShell } from '../../platform/telegram/shell';
 import { clearAuth, readAuth, subscribeTokens } from '../../../shared/tokens';
-
-// Telegram's own way to confirm the phone is a chunk of its own, loaded only inside its Mini App.
-const TelegramPhoneChoice = lazy(() => import('./TelegramPhoneChoice').then((module) => ({ default: module.TelegramPhoneChoice })));
 
 export function usePhoneAuth() {
   return useSyncExternalStore(subscribeTokens, readAuth, () => null);
@@ -19,9 +14,7 @@ export function usePhoneAuth() {
 
 /**
  * The SMS step (spec section 3: "SMS code, sent to the number"): the visitor's phone, a code,
- * then auth_token and auth_token_number in storage. Bids and identification need it. Inside
- * Telegram's Mini App the phone Telegram shares is offered beside the code (TelegramPhoneChoice):
- * the same token, stored the same way.
+ * then auth_token and auth_token_number in storage. Bids and identification need it.
  */
 export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
   const { t } = useTranslation();
@@ -39,7 +32,6 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
   const phoneError = refusal(sent);
   const codeError = refusal(checked);
   const busy = sending.state !== 'idle' || verifying.state !== 'idle';
-  const telegram = useHydrated() && inTelegramShell();
 
   if (auth) {
     return (
@@ -82,11 +74,6 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
 
   return (
     <div className="phone-verification">
-      {telegram ? (
-        <Suspense fallback={null}>
-          <TelegramPhoneChoice idPrefix={idPrefix} />
-        </Suspense>
-      ) : null}
       <form id={`${idPrefix}-sms-request`} className="inline-form" noValidate onSubmit={requestCode}>
         <Field id={`${idPrefix}-phone`} label={t('purchase.phone.label')} hint={t('purchase.phone.hint')} error={phoneError}>
           {(control) => (

@@ -1,40 +1,45 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher } from 'react-router';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
-import type { SmsOutcome } from './sms-step';
-import { useTelegramPhoneOffered } from './telegram-step';
+import { telegramPhoneStep, type TelegramPhoneOutcome } from './telegram-step';
 
 /**
- * Inside Telegram's Mini App, beside the SMS code: the phone Telegram shares (telegram-step.ts),
- * when the API confirms phones that way. Its own chunk, loaded by PhoneVerification only in the
- * Mini App: the phone step outside Telegram carries none of it.
+ * Inside Telegram's Mini App, beside the SMS code: the phone Telegram shares (telegram-step.ts).
+ * The Mini App's chunk puts it into the phone step (client/platform/telegram/phone-choice.tsx)
+ * when the API confirms phones that way; the phone step itself carries none of it. Confirmed, the
+ * token is stored and the phone step shows the phone confirmed, as after the SMS code.
  */
 export function TelegramPhoneChoice({ idPrefix }: { idPrefix: string }) {
   const { t } = useTranslation();
-  const sharing = useFetcher<SmsOutcome>();
-  const offered = useTelegramPhoneOffered();
-  const outcome = sharing.data?.intent === 'phone-telegram' && !sharing.data.ok ? sharing.data : null;
-  const error = outcome ? (outcome.message ?? t(outcome.messageKey)) : null;
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<TelegramPhoneOutcome | null>(null);
+  const refusal = outcome && !outcome.ok ? outcome : null;
+  const error = refusal ? (refusal.message ?? t(refusal.messageKey)) : null;
   const alert = (
     <p className="field-error" role="alert">
       {error ?? ''}
     </p>
   );
-  // Without the API's support (or once it said so) the SMS step alone, with what the API said.
-  if (!offered || outcome?.unavailable) return error ? alert : null;
+  // The API said it does not confirm phones this way after all: the SMS step alone, with what it said.
+  if (refusal?.unavailable) return alert;
 
   function share() {
     pushFormSubmission(`${idPrefix}-telegram-phone`);
-    void sharing.submit({ intent: 'phone-telegram' }, { method: 'post', defaultShouldRevalidate: false });
+    setBusy(true);
+    setOutcome(null);
+    void telegramPhoneStep().then((result) => {
+      setOutcome(result);
+      setBusy(false);
+    });
   }
 
   return (
     <div className="phone-telegram">
-      <button type="button" className="button button--primary" onClick={share} disabled={sharing.state !== 'idle'}>
-        {t('purchase.phone.telegram.share')}
+      <button type="button" className="button button--primary" onClick={share} disabled={busy}>
+        {t('telegram.phone.share')}
       </button>
       {alert}
-      <p className="inline-form__note">{t('purchase.phone.telegram.orSms')}</p>
+      <p className="inline-form__note">{t('telegram.phone.orSms')}</p>
     </div>
   );
 }

@@ -2,10 +2,9 @@ import { checkUzPhone, validationMessageKey } from '../../../shared/validation';
 import { sendSmsCode, verifySmsCode } from '../../api/sms';
 import { saveAuth } from '../../../shared/tokens';
 import { apiErrorOf } from './api-error';
-import type { TelegramPhoneOutcome } from './telegram-step';
 
-/** The phone step's mutations (by SMS, or inside Telegram by its contact), handled by the action of each page that shows the step. */
-export type SmsIntent = 'sms-send' | 'sms-verify' | 'phone-telegram';
+/** The SMS step's two mutations, handled by the action of each page that shows the step. */
+export type SmsIntent = 'sms-send' | 'sms-verify';
 
 /** A refusal: the API's own words, else a text key the form translates. */
 interface Refusal {
@@ -17,11 +16,10 @@ export type SmsOutcome =
   | { intent: 'sms-send'; ok: true; phone: string }
   | ({ intent: 'sms-send'; ok: false; codeStillValidFor: string | null } & Refusal)
   | { intent: 'sms-verify'; ok: true }
-  | ({ intent: 'sms-verify'; ok: false } & Refusal)
-  | TelegramPhoneOutcome;
+  | ({ intent: 'sms-verify'; ok: false } & Refusal);
 
 export function isSmsIntent(intent: unknown): intent is SmsIntent {
-  return intent === 'sms-send' || intent === 'sms-verify' || intent === 'phone-telegram';
+  return intent === 'sms-send' || intent === 'sms-verify';
 }
 
 /**
@@ -30,8 +28,6 @@ export function isSmsIntent(intent: unknown): intent is SmsIntent {
  * `sms-send` and `sms-verify`); its outcome is the fetcher's data: PhoneVerification shows it.
  */
 export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code?: unknown }): Promise<SmsOutcome> {
-  // Only inside Telegram's Mini App: its module (and Telegram's SDK after it) loads then.
-  if (intent === 'phone-telegram') return (await import('./telegram-step')).telegramPhoneStep();
   const phone = typeof fields.phone === 'string' ? fields.phone : '';
   if (intent === 'sms-send') {
     const checked = checkUzPhone(phone);

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Link } from '../../components/Link';
 import type { PointOfSale } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
@@ -11,7 +10,6 @@ import { describedBy, Field, FormMessage } from '../../features/purchase/Field';
 import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
-import { useMainAction } from '../../platform/telegram/main-action';
 import { checkManualForm, checkRemoteForm, isValid, type FormCheck } from './identity-form';
 import { ManualFields } from './ManualFields';
 import { useIdentification } from './use-identification';
@@ -29,15 +27,6 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
   const { busy, apiErrors, formError, result, send, carried } = useIdentification();
   const method = draft.identityMethod ?? 'remote';
   const contractAccepted = draft.contractAccepted === true;
-  const navigate = useNavigate();
-  const appointment = result?.status === 'appointment' && result.appointment ? result.appointment : null;
-  const pending = result?.status === 'pending';
-  // Inside Telegram its Main button sends the form (the same checks), or goes on to payment.
-  const carriedByTelegram = useMainAction(
-    appointment
-      ? { label: t('identification.toPayment'), onClick: () => void navigate(href('payment', lang, {}, carried)) }
-      : { label: t('identification.submit'), onClick: () => formRef.current?.requestSubmit(), disabled: pending, busy },
-  );
 
   const errors: Errors = {};
   for (const [field, key] of Object.entries(check?.fields ?? {})) errors[field as keyof Errors] = t(key as string);
@@ -75,14 +64,14 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
       });
   }
 
-  if (appointment) {
-    const { pointOfSale, date, code } = appointment;
+  if (result?.status === 'appointment' && result.appointment) {
+    const { pointOfSale, date, code } = result.appointment;
     return (
       <div className="notice notice--success" role="status">
         <p>
           {t('identification.appointment', { point: `${pointOfSale.name}, ${pointOfSale.address}`, date: formatDate(date, lang), code })}
         </p>
-        <Link className="button button--primary" to={href('payment', lang, {}, carried)} hidden={carriedByTelegram}>
+        <Link className="button button--primary" to={href('payment', lang, {}, carried)} data-main-action>
           {t('identification.toPayment')}
         </Link>
       </div>
@@ -179,12 +168,17 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
       </div>
 
       <FormMessage id="identification-message" message={message} />
-      {pending ? (
+      {result?.status === 'pending' ? (
         <p className="notice" role="status">
           {t('identification.pending', { seconds: result.retryAfterSeconds ?? 10 })}
         </p>
       ) : null}
-      <button type="submit" className="button button--primary button--wide" disabled={busy || pending} hidden={carriedByTelegram}>
+      <button
+        type="submit"
+        className="button button--primary button--wide"
+        disabled={busy || result?.status === 'pending'}
+        data-main-action
+      >
         {busy ? t('identification.sending') : t('identification.submit')}
       </button>
     </form>

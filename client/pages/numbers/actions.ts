@@ -14,11 +14,9 @@ const INTENTS = {
   ...bookingIntents,
   ...auctionIntents,
   ...watchIntents,
-  // Confirming a phone by SMS or Telegram (features/purchase): a choice, a lot and a watch may each need it.
+  // Confirming a phone by SMS (features/purchase): a choice, a lot and a watch may each need it.
   'sms-send': (form: FormData) => smsStep('sms-send', Object.fromEntries(form)),
   'sms-verify': (form: FormData) => smsStep('sms-verify', Object.fromEntries(form)),
-  // Inside Telegram's Mini App: the phone Telegram shares instead of the SMS code.
-  'phone-telegram': () => smsStep('phone-telegram', {}),
 };
 
 const isIntent = (intent: unknown): intent is keyof typeof INTENTS =>

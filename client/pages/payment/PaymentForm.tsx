@@ -10,7 +10,6 @@ import { describedBy, FormMessage } from '../../features/purchase/Field';
 import { chosenFields, updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
-import { useMainAction } from '../../platform/telegram/main-action';
 import { paymentForm, type action } from './actions';
 import type { ErrorCode } from '../../../shared/contract/errors';
 
@@ -33,7 +32,6 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
   const fetcher = useFetcher<typeof action>();
   const [providerError, setProviderError] = useState<string | null>(null);
   const firstOption = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const provider = draft.provider ?? null;
   // Busy from the submission until the provider's page opens (a success leaves the site).
   const busy = fetcher.state !== 'idle' || fetcher.data?.ok === true;
@@ -51,9 +49,6 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
     if (paidElsewhere) onAlreadyPaid?.();
   }, [paidElsewhere, onAlreadyPaid]);
 
-  // Inside Telegram its Main button pays, through the same checks (submit below).
-  const carriedByTelegram = useMainAction({ label: t('payment.pay'), onClick: () => formRef.current?.requestSubmit(), busy });
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     pushFormSubmission(FORM_ID);
@@ -67,7 +62,7 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
   }
 
   return (
-    <form id={FORM_ID} ref={formRef} className="card payment-form" noValidate onSubmit={submit}>
+    <form id={FORM_ID} className="card payment-form" noValidate onSubmit={submit}>
       <fieldset>
         <legend>{t('payment.methods.title')}</legend>
         <div className="choice-list choice-list--two">
@@ -107,7 +102,7 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
         ) : null}
       </FormMessage>
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={busy} hidden={carriedByTelegram}>
+        <button type="submit" className="button button--primary" disabled={busy} data-main-action>
           {busy ? t('payment.opening') : t('payment.pay')}
         </button>
         {onAlreadyPaid ? (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigate } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';
 import type { Order, OrderStatusResponse } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
@@ -12,7 +12,6 @@ import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
 import { readOrderAccess } from '../../../shared/tokens';
 import { EsimInstall } from '../../features/esim/EsimInstall';
-import { useMainAction } from '../../platform/telegram/main-action';
 
 type SuccessView =
   | { state: 'none' }
@@ -44,17 +43,6 @@ export function Component() {
   const data = useLoaderData<typeof loader>();
   const { busy, retry } = useBrowserLoaderData(data);
   const view = data ?? { state: 'checking' as const };
-  const navigate = useNavigate();
-  // Inside Telegram its Main button is the state's primary link (home, try the payment again, numbers).
-  const main =
-    busy || view.state === 'checking'
-      ? null
-      : view.state === 'activated'
-        ? { label: t('success.home'), to: href('home', lang) }
-        : view.state === 'notActivated'
-          ? { label: t('actions.tryAgain'), to: href('payment', lang) }
-          : { label: t('success.toNumbers'), to: href('numbers', lang) };
-  const carried = useMainAction(main && { label: main.label, onClick: () => void navigate(main.to) });
 
   return (
     <div className="container page page--success purchase">
@@ -80,7 +68,7 @@ export function Component() {
           <p className="success-card__number phone-number">{view.status.formatted}</p>
           {view.order ? <p className="success-card__next">{nextStep(view.order, t)}</p> : null}
           <p className="button-row">
-            <Link className="button button--primary" to={href('home', lang)} hidden={carried}>
+            <Link className="button button--primary" to={href('home', lang)} data-main-action>
               {t('success.home')}
             </Link>
             <Link className="button" to={href('pointsOfSale', lang)}>
@@ -94,7 +82,7 @@ export function Component() {
         <div className="notice notice--warning" role="alert">
           <p>{t('messages.notActivated')}</p>
           <p className="button-row">
-            <Link className="button button--primary" to={href('payment', lang)} hidden={carried}>
+            <Link className="button button--primary" to={href('payment', lang)} data-main-action>
               {t('actions.tryAgain')}
             </Link>
             <SupportLink />
@@ -106,7 +94,7 @@ export function Component() {
         <div className="notice" role="status">
           {view.state === 'none' ? <p>{t('success.noOrder')}</p> : null}
           <p className="button-row">
-            <Link className="button button--primary" to={href('numbers', lang)} hidden={carried}>
+            <Link className="button button--primary" to={href('numbers', lang)} data-main-action>
               {t('success.toNumbers')}
             </Link>
             <SupportLink />

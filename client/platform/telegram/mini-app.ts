@@ -3,8 +3,8 @@ import type { createBrowserRouter } from 'react-router';
 import { languageFromPath } from '../../../shared/languages';
 import { driveBackButton, driveMainButton } from './buttons';
 import { languageChosen, launchTarget } from './launch';
-import { TELEGRAM_SESSION_KEY } from './shell';
-import { applyTelegramTheme, removeTelegramTheme } from './theme';
+import { offerTelegramPhone } from './phone-choice';
+import { applyTelegramTheme } from './theme';
 
 /** sessionStorage: the start parameter was followed once; a reload of the session does not again. */
 const START_FOLLOWED_KEY = 'telegram-start-followed';
@@ -23,13 +23,6 @@ function readLaunch(): Launch | null {
   } catch {
     return null;
   }
-}
-
-/** Leaves Telegram mode: the site's own look again. */
-function leaveTelegramMode() {
-  sessionStorage.removeItem(TELEGRAM_SESSION_KEY);
-  document.documentElement.removeAttribute('data-shell');
-  removeTelegramTheme();
 }
 
 /** Starts the SDK and the theme; the function it returns stops them. */
@@ -59,14 +52,13 @@ export type MiniAppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'state'
  * The Mini App's part of the site (issue 53), its own chunk: started with the browser services
  * (client/platform/browser-services.ts) only when the document is in Telegram mode (shell.ts).
  * Starts Telegram's SDK, applies its theme, opens the page the launch asks for, and drives the
- * Back and Main buttons. Returns the function that stops it all.
+ * Back and Main buttons, and offers the phone Telegram shares in the phone step. The pages carry
+ * none of this: it reads what they render (buttons.ts, phone-choice.tsx). Returns the function that
+ * stops it all, or null when the document is no Mini App after all (no launch parameters).
  */
-export function startMiniApp(router: MiniAppRouter): () => void {
+export function startMiniApp(router: MiniAppRouter): (() => void) | null {
   const launch = readLaunch();
-  if (!launch) {
-    leaveTelegramMode();
-    return () => {};
-  }
+  if (!launch) return null;
   const stopSdk = startSdk();
   const { pathname, search } = router.state.location;
   const target = launchTarget({
@@ -80,12 +72,14 @@ export function startMiniApp(router: MiniAppRouter): () => void {
   sessionStorage.setItem(START_FOLLOWED_KEY, '1');
   if (target) void router.navigate(target, { replace: true });
   const stopMain = driveMainButton();
+  const stopPhone = offerTelegramPhone(() => languageFromPath(router.state.location.pathname));
   const back = driveBackButton(() => void router.navigate(-1));
   // After each navigation: Back shows unless this is the Mini App's first page.
   const stopFollowing = router.subscribe(() => back.update());
   return () => {
     stopFollowing();
     back.stop();
+    stopPhone();
     stopMain();
     stopSdk();
   };

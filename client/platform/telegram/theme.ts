@@ -2,7 +2,7 @@
  * Telegram's theme on the site's own colour tokens (client/styles/tokens.css): the Mini App looks
  * like the chat it was opened from, light or dark, and follows a change made in Telegram. Set on
  * the root element's style, over the tokens of `[data-theme]`; the colour-mode switch is hidden
- * meanwhile (client/styles/telegram.css) and the system scheme is not followed (colour-mode.ts).
+ * meanwhile (client/styles/telegram.css) and the system scheme is not followed (browser-services.ts).
  */
 
 /** Telegram's theme parameters as its SDK keeps them: `bg_color: '#ffffff'`, … */
@@ -32,9 +32,4 @@ export function applyTelegramTheme(theme: TelegramTheme, isDark: boolean, root: 
     else root.style.removeProperty(token);
   }
   root.setAttribute('data-theme', isDark ? 'dark' : 'light');
-}
-
-/** Removes the theme: the site's own tokens again (the Mini App's session ended or its SDK failed). */
-export function removeTelegramTheme(root: HTMLElement = document.documentElement): void {
-  for (const token of Object.keys(THEME_TOKENS)) root.style.removeProperty(token);
 }

@@ -20,6 +20,7 @@ import { memoizeTranslations } from './translation-memo';
 import type { ServerReader } from '../operator-api/server-reader';
 import { stateTag, weakEtag } from '../../api/create-api';
 import { pageReads } from './page-reads';
+import { HEAD_SCRIPT } from './head-script';
 import { requestPageKey } from './page-cache';
 
 export interface RendererOptions {
@@ -178,6 +179,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       config: config.public,
       i18nFor: () => i18nByLanguage[lang],
       nonce,
+      headScript: HEAD_SCRIPT,
       stylesheets: manifest.stylesheets,
       deferredIds: new WeakMap(),
     };

@@ -1,12 +1,12 @@
 /** @jest-environment @happy-dom/jest-environment */
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
 import type { AuctionLot, PlaceBidResponse } from '../../../../shared/api-types';
 import { findRegionWith, held, renderComponent } from '../../../testing/render';
 import { auctionIntents, type BidOutcome } from './actions';
 import { FORM_LOT as LOT } from './auction-test-support';
 import { BidForm } from './BidForm';
-import { carryMainActions, currentMainAction } from '../../../platform/telegram/main-action';
+import { currentMainAction } from '../../../platform/telegram/buttons';
 
 /** The page's action for a bid as far as it runs without the network: the amount read and checked against the lot's floor. */
 const checksOnly: ActionFunction = async ({ request }) => auctionIntents.bid(await request.formData());
@@ -103,20 +103,16 @@ describe('the bid form', () => {
     await findRegionWith('alert', 'You are already the highest bidder.');
   });
 
-  it('inside Telegram gives the bid to the Main button, through the form’s own checks, and hides its own button', async () => {
-    let stop = () => {};
-    act(() => {
-      stop = carryMainActions(() => undefined);
-    });
-    try {
-      const { user } = show(checksOnly);
-      expect(screen.queryByRole('button', { name: 'Place the bid' })).not.toBeInTheDocument();
-      expect(currentMainAction()).toEqual(expect.objectContaining({ label: 'Place the bid', busy: false }));
-      await user.type(screen.getByLabelText('Your bid'), '500 000');
-      act(() => currentMainAction()!.onClick());
-      expect(await screen.findByText('The bid is too low: the minimum now is 1,100,000 UZS.')).toBeInTheDocument();
-    } finally {
-      act(() => stop());
-    }
+  it('marks the bid as the page’s main action, which Telegram’s Main button clicks through the form’s own checks; none for the leader', async () => {
+    const { user, unmount } = show(checksOnly);
+    expect(currentMainAction()).toBe(screen.getByRole('button', { name: 'Place the bid' }));
+    await user.type(screen.getByLabelText('Your bid'), '500 000');
+    currentMainAction()!.click();
+    expect(await screen.findByText('The bid is too low: the minimum now is 1,100,000 UZS.')).toBeInTheDocument();
+    unmount();
+
+    show(checksOnly, { ...LOT, myBid: 1_000_000, myPosition: 1 });
+    await screen.findByTestId('leader-hint');
+    expect(currentMainAction()).toBeNull();
   });
 });

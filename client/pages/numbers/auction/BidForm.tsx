@@ -4,7 +4,6 @@ import type { AuctionLot, PlaceBidResponse } from '../../../../shared/api-types'
 import { useLanguage } from '../../../components/use-language';
 import { formatUzs } from '../../../format';
 import { Field } from '../../../features/purchase/Field';
-import { useMainAction } from '../../../platform/telegram/main-action';
 import { AmountFormElement, useAmountForm } from './AmountForm';
 
 const FORM_ID = 'auction-bid';
@@ -40,17 +39,6 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
       return t('auction.highestUpTo', { amount: formatUzs(mine, lang) });
     return t('auction.highest');
   }
-
-  // Inside Telegram its Main button places the bid, through the form's own checks (the leader has no bid to place).
-  const carriedByTelegram = useMainAction(
-    leading
-      ? null
-      : {
-          label: t('auction.placeBid'),
-          onClick: () => (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit(),
-          busy,
-        },
-  );
 
   const fields = { intent: 'bid', lotId: lot.id, minimumBid: String(lot.minimumBid) };
   // "Your bid is accepted" no longer describes the lot once someone has bid more.
@@ -110,7 +98,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
               />
             )}
           </Field>
-          <button type="submit" className="button button--primary" disabled={busy} hidden={carriedByTelegram}>
+          <button type="submit" className="button button--primary" disabled={busy} data-main-action>
             {t('auction.placeBid')}
           </button>
         </>

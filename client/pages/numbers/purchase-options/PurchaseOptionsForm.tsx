@@ -10,7 +10,6 @@ import { chosenTariff, simFromQuery, updateDraft, usePurchaseDraft } from '../..
 import { summarizeTariff } from '../../../features/purchase/tariff-summary';
 import { focusField } from '../../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../../platform/analytics/tag-manager';
-import { useMainAction } from '../../../platform/telegram/main-action';
 import type { PurchaseCatalogue } from './catalogue';
 import { SimDeliveryFields, type OptionErrors } from './SimDeliveryFields';
 import { TariffChoiceFields } from './TariffChoiceFields';
@@ -39,8 +38,6 @@ export function PurchaseOptionsForm({ catalogue }: { catalogue: PurchaseCatalogu
   const formRef = useRef<HTMLFormElement>(null);
   const tariff = chosenTariff(query, draft);
   const fromLink = tariffChoiceFromQuery(query) !== null;
-  // Inside Telegram its Main button continues, through the same checks (submit below).
-  const carriedByTelegram = useMainAction({ label: t('purchase.options.continue'), onClick: () => formRef.current?.requestSubmit() });
 
   function validate(): OptionErrors {
     const found: OptionErrors = {};
@@ -98,7 +95,7 @@ export function PurchaseOptionsForm({ catalogue }: { catalogue: PurchaseCatalogu
         </p>
       </fieldset>
       <FormMessage id="purchase-options-message" message={hasErrors ? t('purchase.options.errors.summary') : null} />
-      <button type="submit" className="button button--primary button--wide" hidden={carriedByTelegram}>
+      <button type="submit" className="button button--primary button--wide" data-main-action>
         {t('purchase.options.continue')}
       </button>
     </form>
