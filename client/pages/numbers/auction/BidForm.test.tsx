@@ -1,5 +1,5 @@
 /** @jest-environment @happy-dom/jest-environment */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
 import type { AuctionLot, PlaceBidResponse } from '../../../../shared/api-types';
 import { findRegionWith, held, renderComponent } from '../../../testing/render';
@@ -107,7 +107,7 @@ describe('the bid form', () => {
     const { user, unmount } = show(checksOnly);
     expect(currentMainAction()).toBe(screen.getByRole('button', { name: 'Place the bid' }));
     await user.type(screen.getByLabelText('Your bid'), '500 000');
-    currentMainAction()!.click();
+    act(() => currentMainAction()!.click());
     expect(await screen.findByText('The bid is too low: the minimum now is 1,100,000 UZS.')).toBeInTheDocument();
     unmount();
 
