@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type Config } from './process/config';
 import { createLogger, type Logger } from './process/logger';
 import { listenFailure } from './process/listen-failure';
 import { processRegistries, shareWithPrimary, startMetricsServer } from './process/metrics';
-import { createApi } from './api/create-api';
+import { createApi, type Api } from './api/create-api';
 
 /** Process entry: configuration, workers, listening and graceful shutdown; the app lives in app.ts. */
 function boot(): void {
@@ -68,6 +68,14 @@ function boot(): void {
         logger.info(`Metrics on http://${config.metricsHost}:${port}/metrics`),
       );
   }
+  // The API's start-up work (the numbers for sale read into memory) is over before requests come:
+  // a worker that does not listen yet is given none, and no request waits for that work.
+  const api = app.locals.api as Api | null;
+  void (api?.warmed() ?? Promise.resolve()).then(() => listen(app, config, logger, metricsServer));
+}
+
+/** Listens, and drains on SIGTERM or SIGINT. */
+function listen(app: ReturnType<typeof createApp>, config: Config, logger: Logger, metricsServer: Server | null): void {
   // Express 5 hands a listen error (a port in use, no permission) to this callback.
   const server: Server = app.listen(config.port, config.host, (error?: Error) => {
     if (error) {

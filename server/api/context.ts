@@ -47,6 +47,11 @@ export interface ApiContext {
   /** Told of every SMS actually sent (for metrics). */
   smsSent(kind: SmsKind): void;
   log(message: string): void;
+  /**
+   * Work begun at the start that the API should finish before it is given requests (the numbers
+   * for sale copied into memory): /readyz answers 503 until it is over, and the site listens after it.
+   */
+  warmUp(work: Promise<void>): void;
   /** A fault of the API itself (a 5xx), with the request id that ties it to the request log. */
   logError(message: string, error: unknown, requestId?: string): void;
 }

@@ -117,6 +117,9 @@ export interface Api {
   dataVersion(key: string): string;
   /** The API's clock (epoch ms), which DataState.until is on. */
   now(): number;
+  /** Resolves when the work begun at the start is over (ApiContext.warmUp): the site listens after it. */
+  warmed(): Promise<void>;
+  /** Whether the store answers and the start's work is over (/readyz). */
   isReady(): boolean;
   /** Ends the open event streams (shutdown starts here, so browsers reconnect to another server). */
   endStreams(): void;
@@ -149,6 +152,7 @@ export function createApi(options: ApiOptions): Api {
     log(`Reference API: seeded demo data (${numbers.toLocaleString('en')} numbers) in ${options.dataDir} in ${seconds} s`);
   }
 
+  const warmups: Promise<void>[] = [];
   const ctx: ApiContext = {
     db,
     now,
@@ -174,6 +178,7 @@ export function createApi(options: ApiOptions): Api {
     smsSent: options.onSmsSent ?? (() => undefined),
     log,
     logError,
+    warmUp: (work) => void warmups.push(work),
   };
   const reservations = createReservationService(ctx);
   const identifications = createIdentificationService(ctx);
@@ -225,6 +230,10 @@ export function createApi(options: ApiOptions): Api {
 
   const ping = db.prepare('SELECT 1');
   let open = true;
+  // Every warm-up was begun by the services above.
+  const warmed = Promise.all(warmups).then(() => undefined);
+  let warm = false;
+  void warmed.then(() => (warm = true));
   return {
     router,
     read(name, { lang, query, param, phone = null, requestId }) {
@@ -240,8 +249,9 @@ export function createApi(options: ApiOptions): Api {
     dataState: (name, param) => versions.stateOf(name, param, now()),
     dataVersion: (key) => versions.versionOf(key),
     now,
+    warmed: () => warmed,
     isReady() {
-      if (!open) return false;
+      if (!open || !warm) return false;
       try {
         ping.get();
         return true;

@@ -105,7 +105,16 @@ describe('the API router on its own', () => {
     expect(res.body.openapi).toBe('3.1.0');
   });
 
-  it('is ready while open and not after close', () => {
+  it('is ready once its start-up work is over (the numbers for sale copied), while open, and not after close', async () => {
+    const fresh = createTestApi({ watchTimer: false });
+    try {
+      expect(fresh.api.isReady()).toBe(false);
+      await fresh.api.warmed();
+      expect(fresh.api.isReady()).toBe(true);
+    } finally {
+      fresh.close();
+    }
+    await t.api.warmed();
     expect(t.api.isReady()).toBe(true);
     t.api.close();
     expect(t.api.isReady()).toBe(false);

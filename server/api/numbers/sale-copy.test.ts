@@ -2,7 +2,7 @@ import { openDatabase, type Db } from '../store/database';
 import { createTestApi, type TestApi } from '../test-support/test-api';
 import { INSERT_NUMBER, storedNumber } from './number-columns';
 import { patternCost, type DigitPattern } from './packed-digits';
-import { createSaleCopy, type SaleCopy } from './sale-copy';
+import { COPY_RELOAD_MS, createSaleCopy, type SaleCopy } from './sale-copy';
 
 /** The in-memory copy of the numbers for sale: its pattern lookups, and following the store's changes. */
 
@@ -90,5 +90,88 @@ describe('the sale copy', () => {
     expect(after).not.toBe(before);
     expect(heldByCopy(after)).toEqual(forSale());
     expect(heldByCopy(after)).not.toContain(sold);
+  });
+
+  describe('read in batches between other work', () => {
+    /** Turns of the event loop that other work had while `promise` ran. */
+    async function turnsDuring(promise: Promise<void>): Promise<number> {
+      let turns = 0;
+      let over = false;
+      const tick = () => {
+        if (over) return;
+        turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      await promise;
+      over = true;
+      return turns;
+    }
+
+    it('gives the copy a whole read gives, while other work runs between its batches', async () => {
+      const now = t.clock.now();
+      const copies = createSaleCopy(db, { batchSize: 500 });
+      const turns = await turnsDuring(copies.warm(now));
+      // 3,000 numbers less those sold: six batches at least, each in a turn of its own.
+      expect(turns).toBeGreaterThanOrEqual(5);
+      const warmed = copies.current(now);
+      const whole = createSaleCopy(db).current(now);
+      expect(warmed.count).toBe(whole.count);
+      expect(msisdnsOf(warmed)).toEqual(msisdnsOf(whole));
+      expect(Array.from(warmed.prices)).toEqual(Array.from(whole.prices));
+      expect(Array.from(warmed.categories)).toEqual(Array.from(whole.categories));
+      expect(fitting(warmed, [null, null, null, null, null, 0, 0])).toEqual(fitting(whole, [null, null, null, null, null, 0, 0]));
+    });
+
+    it('holds what changed while its batches were read: a number sold after its batch, one freed behind them', async () => {
+      const now = t.clock.now();
+      const copies = createSaleCopy(db, { batchSize: 500 });
+      const [cheapest] = forSale();
+      const sold = db.prepare("SELECT msisdn FROM numbers WHERE status = 'sold' ORDER BY price, msisdn LIMIT 1").pluck().get() as string;
+      const warming = copies.warm(now);
+      // The first batch is read: another worker sells a number in it and frees one that sorts before the batches' place.
+      await new Promise((resolve) => setImmediate(resolve));
+      const other = openDatabase(t.dataDir);
+      try {
+        other.prepare("UPDATE numbers SET status = 'sold' WHERE msisdn = ?").run(cheapest);
+        other.prepare("UPDATE numbers SET status = 'free' WHERE msisdn = ?").run(sold);
+      } finally {
+        other.close();
+      }
+      await warming;
+      const copy = copies.current(now);
+      expect(heldByCopy(copy)).toEqual(forSale());
+      expect(heldByCopy(copy)).not.toContain(cheapest);
+      expect(heldByCopy(copy)).toContain(sold);
+    });
+
+    it('an hour on, keeps following the copy it has while it reads a new one in the background', async () => {
+      const copies = createSaleCopy(db, { batchSize: 500 });
+      const first = copies.current(t.clock.now());
+      t.clock.advance(COPY_RELOAD_MS);
+      const later = t.clock.now();
+      const [sold] = forSale();
+      db.prepare("UPDATE numbers SET status = 'sold' WHERE msisdn = ?").run(sold);
+      // Answered at once from the copy it had, the sale applied.
+      const meanwhile = copies.current(later);
+      expect(meanwhile).toBe(first);
+      expect(heldByCopy(meanwhile)).toEqual(forSale());
+      await copies.warm(later);
+      const next = copies.current(later);
+      expect(next).not.toBe(first);
+      expect(heldByCopy(next)).toEqual(forSale());
+      expect(msisdnsOf(next)).not.toContain(sold);
+    });
+
+    it('stops quietly when the store is closed while it reads', async () => {
+      const own = openDatabase(t.dataDir);
+      const logError = jest.fn();
+      const copies = createSaleCopy(own, { batchSize: 500, logError });
+      const warming = copies.warm(t.clock.now());
+      await new Promise((resolve) => setImmediate(resolve));
+      own.close();
+      await expect(warming).resolves.toBeUndefined();
+      expect(logError).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,11 +1,11 @@
 /**
- * The in-memory copy of the numbers for sale (createSaleCopy) and the orders its rows are compared
+ * The in-memory copy of the numbers for sale (createSaleCopy; how it is read: sale-copy-read.ts) and the orders its rows are compared
  * in; the packed digits and patterns it looks up are in packed-digits.ts.
  */
 import type { CategoryId } from '../../../shared/api-types';
 import type { Db } from '../store/database';
-import { CATEGORY_IDS } from './categories';
 import { numberChangeReads } from './number-changes';
+import { categoryIndex, createCopyReads, nextTurn, type Read } from './sale-copy-read';
 import {
   digitOrder,
   leadingFree,
@@ -39,7 +39,7 @@ export interface ExtraNumber {
 }
 
 /** A category as the copy stores it: its place in CATEGORY_IDS. */
-export const categoryIndex = (id: CategoryId) => CATEGORY_IDS.indexOf(id);
+export { categoryIndex };
 
 /**
  * The copy keeps typed arrays only, one slot a number and no object or string per number: a
@@ -87,39 +87,22 @@ export interface SaleCopy {
  * numbers to a wish (near-matches.ts) and a date's runs anywhere in the digits (date-search.ts).
  * Hand-written: no kept library indexes "these digits at these places" over a set that changes.
  *
- * Read whole once (a million numbers take seconds), with the place in the log of number changes
- * (migration 9) it was read at; afterwards each use first applies the changes logged since,
+ * Read at the API's start in batches between requests (a million numbers take seconds in all:
+ * `warm`), with the place in the log of number changes (migration 9) it was read at; afterwards
+ * each use first applies the changes logged since,
  * whichever process wrote them: a number sold, put in an order or up for auction is marked gone,
  * one freed or stored since is kept beside the copy. So the copy is the store's numbers for sale
  * at every use (holds, which lapse by the clock, are the caller's to leave out). Two orders of
  * the packed digits (forward and reversed) turn a pattern free at one end into one range lookup.
  */
-export function createSaleCopy(db: Db) {
-  const forSale = db
-    .prepare("SELECT msisdn, price, category FROM numbers INDEXED BY numbers_sale WHERE status = 'free' ORDER BY price, msisdn")
-    .raw();
-  const countForSale = db.prepare("SELECT COUNT(*) FROM numbers WHERE status = 'free'").pluck();
+export function createSaleCopy(
+  db: Db,
+  { logError = () => {}, batchSize }: { logError?: (message: string, error: unknown) => void; batchSize?: number } = {},
+) {
   const changeLog = numberChangeReads(db);
+  const reads = createCopyReads(db, changeLog, batchSize);
   const numberNow = db.prepare('SELECT price, category, status FROM numbers WHERE msisdn = ?');
   const held = db.prepare("SELECT msisdn FROM numbers INDEXED BY numbers_held WHERE held_until > ? AND status = 'free'").pluck();
-  /** The numbers for sale and the log's place, read in one transaction (one snapshot of the store). */
-  const readWhole = db.transaction(() => {
-    const change = changeLog.latest();
-    const count = countForSale.get() as number;
-    const packed = new Int32Array(count);
-    const prices = new Float64Array(count);
-    const codes = new Uint8Array(count);
-    const categories = new Uint8Array(count);
-    let i = 0;
-    for (const [msisdn, price, category] of forSale.iterate() as IterableIterator<[string, number, CategoryId]>) {
-      packed[i] = packSubscriber(msisdn);
-      prices[i] = price;
-      codes[i] = Number(msisdn.slice(4, 6));
-      categories[i] = categoryIndex(category);
-      i++;
-    }
-    return { change, count, packed, prices, codes, categories };
-  });
 
   interface Loaded extends SaleCopy {
     loadedAt: number;
@@ -127,10 +110,13 @@ export function createSaleCopy(db: Db) {
   }
   let copy: Loaded | null = null;
 
-  function load(now: number): Loaded {
-    const { change, count, packed, prices, codes, categories } = readWhole();
-    const forward = digitOrder(packed, count, false);
-    const backward = digitOrder(packed, count, true);
+  function load(
+    now: number,
+    read: Read = reads.whole(),
+    forward = digitOrder(read.packed, read.count, false),
+    backward = digitOrder(read.packed, read.count, true),
+  ): Loaded {
+    const { change, count, packed, prices, codes, categories } = read;
     const loaded: Loaded = {
       count,
       packed,
@@ -217,11 +203,50 @@ export function createSaleCopy(db: Db) {
     return c.extras.length <= EXTRAS_BEFORE_RELOAD;
   }
 
+  /** The copy read in the background, while it is being read. */
+  let reading: Promise<void> | null = null;
+
+  /** Reads a new copy in batches (reads.inBatches) and puts it in place; one read at a time. */
+  function readInBackground(now: number): Promise<void> {
+    reading ??= reads
+      .inBatches()
+      .then(async (read) => {
+        if (!read) return;
+        // Its two digit orders (about 150 ms each at a million numbers), each in a turn of its own.
+        await nextTurn();
+        const forward = digitOrder(read.packed, read.count, false);
+        await nextTurn();
+        const backward = digitOrder(read.packed, read.count, true);
+        if (!db.open) return;
+        // Put in place as read: its next use applies what changed since its place, as for any copy.
+        copy = load(now, read, forward, backward);
+      })
+      .catch((error: unknown) => {
+        if (db.open) logError('The numbers for sale could not be read in the background', error);
+      })
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
+  }
+
   return {
-    /** The copy as the store stands now. */
+    /**
+     * The copy as the store stands now. A copy older than COPY_RELOAD_MS is still followed and
+     * used while a new one is read in the background; only the first use before `warm` has read
+     * one, or a copy that cannot follow the log, reads the whole copy at once.
+     */
     current(now: number): SaleCopy {
-      if (!copy || now - copy.loadedAt >= COPY_RELOAD_MS || !follow(copy)) copy = load(now);
+      if (!copy || !follow(copy)) copy = load(now);
+      else if (now - copy.loadedAt >= COPY_RELOAD_MS) void readInBackground(now);
       return copy;
+    },
+    /**
+     * Reads the copy in the background unless there is one (at the API's start, before the first
+     * search needs it); resolves when the read in the background, this one or one under way, is over.
+     */
+    warm(now: number): Promise<void> {
+      return reading ?? (copy ? Promise.resolve() : readInBackground(now));
     },
     /** The numbers for sale held right now (holds lapse by the clock, so they are read through their index at each call, never copied). */
     heldNow: (now: number): ReadonlySet<string> => new Set(held.all(now) as string[]),

@@ -29,7 +29,9 @@ export const SELECT_NUMBER = `SELECT n.*, CASE WHEN n.status = 'auction'
 export function createNumberSearchReads(ctx: ApiContext) {
   const search = createNumberSearch(ctx.db);
   const starts = createPageStarts(search);
-  const saleCopy = createSaleCopy(ctx.db);
+  const saleCopy = createSaleCopy(ctx.db, { logError: (message, error) => ctx.logError(message, error) });
+  // Read before the first search needs it, in batches (sale-copy.ts): the API is ready after it.
+  ctx.warmUp(saleCopy.warm(ctx.now()));
   const near = createNearMatches(saleCopy);
   const someNumbers = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn IN (SELECT value FROM json_each(?))`);
   /** The numbers a search found, as the API shows them now, in the order given: one read for a page. */
