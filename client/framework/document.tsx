@@ -22,7 +22,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
   const runtime = useRuntime();
   const lang = languageFromPath(pathname);
   return (
-    // The boot scripts set data-theme, data-colour-mode and, inside Telegram, data-shell before hydration.
+    // The head script (the server's: server/site/render/head-script.ts) sets data-theme, data-colour-mode and, inside Telegram, data-shell before hydration.
     <html lang={LANGUAGE_TAG[lang]} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />

@@ -11,6 +11,7 @@ import { CATEGORY_IDS } from './categories';
 /** Rows read per turn of the event loop when the copy is read in batches (about 60 ms each at a million numbers). */
 export const COPY_BATCH = 10_000;
 
+/** A category as the copy stores it: its place in CATEGORY_IDS. */
 export const categoryIndex = (id: CategoryId) => CATEGORY_IDS.indexOf(id);
 
 type ForSaleRow = [msisdn: string, price: number, category: CategoryId];
@@ -96,6 +97,9 @@ export function createCopyReads(db: Db, changeLog: ReturnType<typeof numberChang
     const batches: Columns[] = [];
     let after: [number, string] = [-1, ''];
     for (;;) {
+      // Each batch in a turn of its own, the first too: an API closed as soon as it was made (the
+      // primary's seeding of a cluster's store) reads nothing.
+      await nextTurn();
       if (!db.open) return null;
       const rows = forSaleAfter.all(...after, batchSize) as ForSaleRow[];
       const batch = emptyColumns(rows.length);
@@ -104,7 +108,6 @@ export function createCopyReads(db: Db, changeLog: ReturnType<typeof numberChang
       if (rows.length < batchSize) break;
       const [msisdn, price] = rows[rows.length - 1];
       after = [price, msisdn];
-      await nextTurn();
     }
     return { change, ...joinColumns(batches) };
   }

@@ -1,6 +1,7 @@
 /**
- * The in-memory copy of the numbers for sale (createSaleCopy; how it is read: sale-copy-read.ts) and the orders its rows are compared
- * in; the packed digits and patterns it looks up are in packed-digits.ts.
+ * The in-memory copy of the numbers for sale (createSaleCopy) and the orders its rows are compared
+ * in; how it is read is in sale-copy-read.ts, the packed digits and patterns it looks up in
+ * packed-digits.ts.
  */
 import type { CategoryId } from '../../../shared/api-types';
 import type { Db } from '../store/database';
@@ -38,7 +39,6 @@ export interface ExtraNumber {
   packed: number;
 }
 
-/** A category as the copy stores it: its place in CATEGORY_IDS. */
 export { categoryIndex };
 
 /**
@@ -89,9 +89,9 @@ export interface SaleCopy {
  *
  * Read at the API's start in batches between requests (a million numbers take seconds in all:
  * `warm`), with the place in the log of number changes (migration 9) it was read at; afterwards
- * each use first applies the changes logged since,
- * whichever process wrote them: a number sold, put in an order or up for auction is marked gone,
- * one freed or stored since is kept beside the copy. So the copy is the store's numbers for sale
+ * each use first applies the changes logged since, whichever process wrote them: a number sold,
+ * put in an order or up for auction is marked gone, one freed or stored since is kept beside the
+ * copy. So the copy is the store's numbers for sale
  * at every use (holds, which lapse by the clock, are the caller's to leave out). Two orders of
  * the packed digits (forward and reversed) turn a pattern free at one end into one range lookup.
  */
