@@ -81,6 +81,8 @@ export const ErrorCode = z.enum([
   'telegram_user_mismatch',
   'telegram_phone_not_uzbek',
   'telegram_contact_used',
+  'telegram_data_key_repeated',
+  'too_many_telegram_phones',
   'identification_not_found',
   'point_not_found',
   'point_without_identification',

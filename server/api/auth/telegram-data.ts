@@ -20,7 +20,7 @@ const SECOND = 1000;
 /** Data whose signature Telegram made for this bot. */
 export interface SignedData {
   params: URLSearchParams;
-  /** Telegram's signature: one per signed payload, so it names the payload (a contact used once). */
+  /** Telegram's signature, the data's one `hash=` and the one the check compared: one per signed payload, so it names the payload (a contact used once). */
   hash: string;
   authDateMs: number;
 }
@@ -32,22 +32,36 @@ export const refusal = (status: number, code: ErrorCode, field: TelegramField) =
  * settings allow nor in the future; else the refusal naming `field`.
  */
 export function signedData(raw: string, field: TelegramField, settings: TelegramSettings, now: number): SignedData {
+  const params = readOnce(raw, field);
   try {
-    // The library's own age check reads Date.now() and lets a future date through: the age is
-    // checked below, on the API's clock, and only once the signature holds.
-    validate(raw, settings.botToken, { expiresIn: 0 });
+    // The very pairs read above are what the library checks (it takes URLSearchParams), so the
+    // hash it compares is the one kept below. Its own age check reads Date.now() and lets a
+    // future date through: the age is checked below, on the API's clock, once the signature holds.
+    validate(params, settings.botToken, { expiresIn: 0 });
   } catch (error) {
     if (isSignatureMissingError(error) || isAuthDateInvalidError(error)) throw refusal(400, 'telegram_data_incomplete', field);
     if (isSignatureInvalidError(error)) throw refusal(401, 'telegram_signature_invalid', field);
     throw error;
   }
-  const params = new URLSearchParams(raw);
   const authDate = params.get('auth_date') ?? '';
   if (!/^\d{1,12}$/.test(authDate)) throw refusal(400, 'telegram_data_incomplete', field);
   const authDateMs = Number(authDate) * SECOND;
   if (now - authDateMs > settings.maxAgeSeconds * SECOND) throw refusal(401, 'telegram_data_expired', field);
   if (authDateMs - now > FUTURE_SKEW_MS) throw refusal(401, 'telegram_data_in_future', field);
   return { params, hash: params.get('hash') ?? '', authDateMs };
+}
+
+/**
+ * The signed string read once, each key at most once. A key given twice could be read in two ways
+ * (the library's check takes the last `hash=`, `get` the first: a junk `hash=` put in front of a
+ * real contact once passed the replay guard as a new contact), so it is refused before anything
+ * else reads the string.
+ */
+function readOnce(raw: string, field: TelegramField): URLSearchParams {
+  const params = new URLSearchParams(raw);
+  const keys = [...params.keys()];
+  if (new Set(keys).size !== keys.length) throw refusal(400, 'telegram_data_key_repeated', field);
+  return params;
 }
 
 /** A JSON value of the signed data read by `schema`, or null when it is missing or of another shape. */

@@ -28,11 +28,12 @@ const initData =
 const contact =
   (made: (now: number) => string): Body =>
   (now) => ({ initData: signedInitData(now), contact: made(now) });
-const [SIGNATURE, EXPIRED, FUTURE, INCOMPLETE] = [
+const [SIGNATURE, EXPIRED, FUTURE, INCOMPLETE, REPEATED] = [
   'telegram_signature_invalid',
   'telegram_data_expired',
   'telegram_data_in_future',
   'telegram_data_incomplete',
+  'telegram_data_key_repeated',
 ];
 const contactOf = (fields: object, now?: number) =>
   signedQuery({ contact: contactJson(fields), ...(now === undefined ? {} : { auth_date: authDate(now) }) });
@@ -79,6 +80,17 @@ const CASES: [name: string, body: Body, status: number, code: string, field: str
     'contact',
   ],
   ['an Uzbek landline', contact((now) => signedContact(now, { phone: '998712345678' })), 400, 'telegram_phone_not_uzbek', 'contact'],
+  [
+    'a junk hash= in front of a signed contact',
+    contact((now) => `hash=${'ab'.repeat(32)}&${signedContact(now)}`),
+    400,
+    REPEATED,
+    'contact',
+  ],
+  ['an empty hash= in front of a signed contact', contact((now) => `hash=&${signedContact(now)}`), 400, REPEATED, 'contact'],
+  ['a junk hash= after a signed contact', contact((now) => `${signedContact(now)}&hash=${'cd'.repeat(32)}`), 400, REPEATED, 'contact'],
+  ['a junk hash= in front of signed initData', initData((now) => `hash=&${signedInitData(now)}`), 400, REPEATED, 'initData'],
+  ['a signed field given twice', contact((now) => `${signedContact(now)}&auth_date=${authDate(now)}`), 400, REPEATED, 'contact'],
   ['no contact at all', (now) => ({ initData: signedInitData(now) }), 400, 'missing_field', 'contact'],
   ['an unknown field', (now) => ({ ...contact(signedContact)(now), phone: '+998901234567' }), 400, 'unknown_field', 'phone'],
 ];
@@ -107,6 +119,26 @@ describe('a refusal', () => {
     const shared = signedContact(now);
     await confirm({ initData: signedInitData(now, TELEGRAM_USER_ID + 1), contact: shared }).expect(401);
     await confirm({ initData: signedInitData(now), contact: shared }).expect(200);
+    await confirm({ initData: signedInitData(now), contact: shared }).expect(409);
+  });
+
+  it('gives no token for a used contact read another way: a junk, an empty or a second hash= beside the real one', async () => {
+    const now = t.clock.now();
+    const shared = signedContact(now);
+    const hash = /hash=([0-9a-f]+)/.exec(shared)![1];
+    const shapes = [
+      `hash=${'ab'.repeat(32)}&${shared}`,
+      `hash=&${shared}`,
+      `hash=${hash}&${shared}`,
+      `${shared}&hash=${hash}`,
+      `${shared}&hash=`,
+    ];
+    await confirm({ initData: signedInitData(now), contact: shared }).expect(200);
+    for (const replay of shapes) {
+      const res = await confirm({ initData: signedInitData(now), contact: replay });
+      expect([res.status, res.body.error?.code]).toEqual([400, 'telegram_data_key_repeated']);
+      expect(res.body.authToken).toBeUndefined();
+    }
     await confirm({ initData: signedInitData(now), contact: shared }).expect(409);
   });
 });

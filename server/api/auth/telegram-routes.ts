@@ -4,6 +4,7 @@ import { checkUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { body } from '../http/input';
+import { clientKey, networkKey } from '../http/limits';
 import { writeTransaction } from '../store/database';
 import { confirmedPhone } from './confirmed-phone';
 import { initDataUser, refusal, sharedContact, signedData } from './telegram-data';
@@ -11,8 +12,9 @@ import { initDataUser, refusal, sharedContact, signedData } from './telegram-dat
 /**
  * POST /auth/telegram: inside Telegram's Mini App, the phone the visitor shared through Telegram's
  * contact request confirms it instead of an SMS code, with the same answer as /auth/sms/verify.
- * No SMS is sent, so the SMS limits (per phone, per client, per network, in all) never count it;
- * the auth token is the phone's like any other, so every limit by phone (bookings, orders) does.
+ * No SMS is sent, so the SMS budgets never count it; the phones a client (and its network) confirms
+ * this way are limited as SMS codes are, so many Telegram accounts gain nothing over SMS from one
+ * address. The auth token is the phone's like any other, so every limit by phone (bookings, orders) does.
  */
 export function registerTelegram(router: Router, ctx: ApiContext): void {
   const forgetOld = ctx.db.prepare('DELETE FROM telegram_contacts_used WHERE forget_at < ?');
@@ -42,12 +44,19 @@ export function registerTelegram(router: Router, ctx: ApiContext): void {
       // Telegram writes the number with or without its +; the SMS step's own check says whether it is Uzbek.
       const phone = checkUzPhone(contact.phone_number);
       if (!phone.ok) throw refusal(400, 'telegram_phone_not_uzbek', 'contact');
-      if (!firstUse(signedContact.hash, signedContact.authDateMs + settings.maxAgeSeconds * 1000, now))
+      const client = clientKey(req.ip);
+      const network = networkKey(req.ip);
+      // Counted before the contact is marked used, so a refusal here leaves it usable.
+      await ctx.limits.telegramPhone(client, network);
+      if (!firstUse(signedContact.hash, signedContact.authDateMs + settings.maxAgeSeconds * 1000, now)) {
+        await ctx.limits.telegramPhoneNotConfirmed(client, network);
         throw refusal(409, 'telegram_contact_used', 'contact');
+      }
       res.json(await confirmedPhone(ctx, phone.value, now));
     } catch (error) {
       // What Telegram's data was refused for, never the data, the phone or the Telegram user.
-      if (error instanceof ApiError) ctx.log(`Phone through Telegram refused: ${error.code} on ${error.options.field}`);
+      if (error instanceof ApiError)
+        ctx.log(`Phone through Telegram refused: ${error.code}${error.options.field ? ` on ${error.options.field}` : ''}`);
       throw error;
     }
   });

@@ -8,7 +8,8 @@ let t: TestApi;
 afterEach(() => t.close());
 
 const phone = '+998901234567';
-const confirm = (initData: string, contact: string) => request(t.app).post('/api/v1/auth/telegram').send({ initData, contact });
+const confirm = (initData: string, contact: string, address = '10.9.0.1') =>
+  request(t.app).post('/api/v1/auth/telegram').set('X-Forwarded-For', address).send({ initData, contact });
 /** The Mini App's data and a contact, both signed now. */
 const fresh = (options: Parameters<typeof signedContact>[1] = {}) =>
   [signedInitData(t.clock.now()), signedContact(t.clock.now(), options)] as const;
@@ -33,20 +34,48 @@ describe('a phone confirmed by Telegram', () => {
     expect((await confirm(...fresh({ phone: '+998 93 765 43 21' })).expect(200)).body.authTokenNumber).toBe('+998937654321');
   });
 
-  it('sends no SMS and counts in none of the SMS limits', async () => {
+  it('sends no SMS and spends none of the SMS budgets', async () => {
     const sent: string[] = [];
     t = createTestApi({
       telegram: TELEGRAM,
       onSmsSent: (kind) => sent.push(kind),
-      limits: { smsPhonesPerHour: 1, smsPerNetworkPerHour: 1 },
+      limits: { smsPhonesPerHour: 1, smsPerNetworkPerHour: 1, smsTotalPerHour: 1 },
     });
     await confirm(...fresh({ phone: '998901234567' })).expect(200);
-    await confirm(...fresh({ phone: '998911234567' })).expect(200);
     expect(sent).toEqual([]);
     expect(t.logs.join('\n')).not.toContain('SMS');
-    // The phone, the client and the network still have their whole SMS allowance.
+    // The phone, the client, the network and the total still have their whole SMS allowance.
     await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(201);
     expect(sent).toEqual(['code']);
+  });
+
+  it('confirms no more phones from one client than SMS codes may reach, then 429 too_many_telegram_phones', async () => {
+    t = createTestApi({ telegram: TELEGRAM, limits: { smsPhonesPerHour: 2 } });
+    await confirm(...fresh({ phone: '998901234567' })).expect(200);
+    await confirm(...fresh({ phone: '998911234567' })).expect(200);
+    const refused = await confirm(...fresh({ phone: '998931234567' })).expect(429);
+    expect(refused.body.error.code).toBe('too_many_telegram_phones');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    // Another address is its own client (the network's allowance is larger).
+    await confirm(...fresh({ phone: '998931234567' }), '10.9.0.2').expect(200);
+  });
+
+  it("counts a network's clients together: many addresses of one /24 confirm no more than the network's allowance", async () => {
+    t = createTestApi({ telegram: TELEGRAM, limits: { smsPerNetworkPerHour: 3 } });
+    for (const [i, number] of ['998901234567', '998911234567', '998931234567'].entries())
+      await confirm(...fresh({ phone: number }), `10.9.0.${i + 10}`).expect(200);
+    const refused = await confirm(...fresh({ phone: '998941234567' }), '10.9.0.40').expect(429);
+    expect(refused.body.error.code).toBe('too_many_telegram_phones');
+    await confirm(...fresh({ phone: '998941234567' }), '10.9.1.40').expect(200);
+  });
+
+  it('spends no allowance on a contact refused as used', async () => {
+    t = createTestApi({ telegram: TELEGRAM, limits: { smsPhonesPerHour: 2 } });
+    const body = fresh({ phone: '998901234567' });
+    await confirm(...body).expect(200);
+    await confirm(...body).expect(409);
+    await confirm(...body).expect(409);
+    await confirm(...fresh({ phone: '998911234567' })).expect(200);
   });
 
   it("counts in the phone's bookings wherever its token is used, with the SMS token of the same phone", async () => {

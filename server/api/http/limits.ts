@@ -149,6 +149,15 @@ export interface RateLimits {
   /** Gives back what `smsCode` counted for a code that was not sent after all. */
   smsCodeNotSent(network: string): Promise<void>;
   /**
+   * Counts a phone about to be confirmed through Telegram for a client and its network, as many
+   * as SMS codes may go to (LIMIT_SMS_PHONES_PER_HOUR a client, LIMIT_SMS_PER_NETWORK_PER_HOUR a
+   * network): a crowd of Telegram accounts confirms no more phones from one address than SMS
+   * would. Rejects with a 429 ApiError past either, counting nothing then.
+   */
+  telegramPhone(client: string, network: string): Promise<void>;
+  /** Gives back what `telegramPhone` counted for a confirmation refused after all. */
+  telegramPhoneNotConfirmed(client: string, network: string): Promise<void>;
+  /**
    * Counts an open event stream of a client and returns its release (call it once the stream
    * ends); throws a 429 ApiError when the client already holds as many as allowed, a 503 when the
    * process holds as many as it may in all.
@@ -233,6 +242,8 @@ export function createRateLimits(
   const watches = limiter('watches', limits.watchesPerHour, 3600);
   const networkSms = limiter('network-sms', limits.smsPerNetworkPerHour, 3600);
   const totalSms = limiter('total-sms', limits.smsTotalPerHour, 3600);
+  const telegramPhones = limiter('telegram-phones', limits.smsPhonesPerHour, 3600);
+  const networkTelegramPhones = limiter('network-telegram-phones', limits.smsPerNetworkPerHour, 3600);
   // Open streams are a count of live connections, not a rate: they live in this process's memory
   // (a worker that dies takes its connections and its counts with it, nothing goes stale). With
   // several workers a client may therefore hold up to WEB_CONCURRENCY times the limit.
@@ -258,6 +269,19 @@ export function createRateLimits(
     async smsCodeNotSent(network) {
       await networkSms.reward(network);
       await totalSms.reward(TOTAL_KEY);
+    },
+    async telegramPhone(client, network) {
+      await consume(telegramPhones, client, 'too_many_telegram_phones', { limit: limits.smsPhonesPerHour }, true);
+      try {
+        await consume(networkTelegramPhones, network, 'too_many_telegram_phones', { limit: limits.smsPerNetworkPerHour }, true);
+      } catch (refusal) {
+        await telegramPhones.reward(client);
+        throw refusal;
+      }
+    },
+    async telegramPhoneNotConfirmed(client, network) {
+      await telegramPhones.reward(client);
+      await networkTelegramPhones.reward(network);
     },
     openStream(client) {
       const held = streams.get(client) ?? 0;

@@ -30,16 +30,17 @@ export const SMS_OPERATIONS: Operation[] = [
     path: '/auth/telegram',
     operationId: 'confirmPhoneByTelegram',
     summary:
-      "Inside Telegram's Mini App: the contact the visitor shared, with the Mini App's initData, both signed by the bot's token, confirm the phone instead of an SMS code; the same answer as /auth/sms/verify. A signed contact confirms once",
+      "Inside Telegram's Mini App: the contact the visitor shared, with the Mini App's initData, both signed by the bot's token, confirm the phone instead of an SMS code; the same answer as /auth/sms/verify. A signed contact confirms once; a client confirms at most LIMIT_SMS_PHONES_PER_HOUR phones an hour this way, a network LIMIT_SMS_PER_NETWORK_PER_HOUR",
     tag: 'auth',
     body: C.TelegramPhoneBody,
     ok: [200, C.SmsVerifyResponse],
-    errors: [400, 401, 404, 409],
+    errors: [400, 401, 404, 409, 429],
     errorText: {
-      400: 'Bad input, `field` names it: missing_field, unknown_field, telegram_data_incomplete, telegram_phone_not_uzbek',
+      400: 'Bad input, `field` names it: missing_field, unknown_field, telegram_data_incomplete, telegram_data_key_repeated, telegram_phone_not_uzbek',
       401: 'Refused signed data, `field` names it: telegram_signature_invalid, telegram_data_expired, telegram_data_in_future, telegram_user_mismatch',
       404: 'telegram_not_configured: no TELEGRAM_BOT_TOKEN, confirm the phone by SMS',
       409: 'telegram_contact_used: this signed contact has already confirmed the phone',
+      429: 'too_many_telegram_phones: this client or its network confirmed as many phones through Telegram this hour as SMS codes may reach',
     },
   },
 ];
