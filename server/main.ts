@@ -88,6 +88,8 @@ function listen(app: ReturnType<typeof createApp>, config: Config, logger: Logge
         process.stderr.write(`${line}\n`);
         process.exit(1);
       }
+      // Nothing is listening: no address to log while the exit above is on its way.
+      return;
     }
     const { port } = server.address() as AddressInfo;
     logger.info(`Listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);

@@ -15,6 +15,18 @@ export type TelegramField = 'initData' | 'contact';
 /** Telegram's clock and ours may differ by a little: data dated up to this far ahead is taken as now. */
 export const FUTURE_SKEW_MS = 60_000;
 
+/** The longest age TELEGRAM_AUTH_MAX_AGE_SECONDS may allow (its schema's maximum). */
+export const MAX_AGE_LIMIT_SECONDS = 24 * 3600;
+
+/**
+ * Until when a used contact is remembered: past the oldest age any setting accepts, with room for
+ * the clocks of the cluster's workers and a request still between its age check and the store.
+ * Not the setting in force: a contact used under a shorter limit would be forgotten while a longer
+ * one, set later, still took it; nor exactly its expiry: a request that passed the age check in its
+ * last millisecond, on one worker, met a row another worker had just deleted.
+ */
+export const forgetUsedAt = (authDateMs: number): number => authDateMs + MAX_AGE_LIMIT_SECONDS * SECOND + 5 * 60 * SECOND;
+
 const SECOND = 1000;
 
 /** Data whose signature Telegram made for this bot. */

@@ -7,7 +7,7 @@ import { body } from '../http/input';
 import { clientKey, networkKey } from '../http/limits';
 import { writeTransaction } from '../store/database';
 import { confirmedPhone } from './confirmed-phone';
-import { initDataUser, refusal, sharedContact, signedData } from './telegram-data';
+import { forgetUsedAt, initDataUser, refusal, sharedContact, signedData } from './telegram-data';
 
 /**
  * POST /auth/telegram: inside Telegram's Mini App, the phone the visitor shared through Telegram's
@@ -48,7 +48,7 @@ export function registerTelegram(router: Router, ctx: ApiContext): void {
       const network = networkKey(req.ip);
       // Counted before the contact is marked used, so a refusal here leaves it usable.
       await ctx.limits.telegramPhone(client, network);
-      if (!firstUse(signedContact.hash, signedContact.authDateMs + settings.maxAgeSeconds * 1000, now)) {
+      if (!firstUse(signedContact.hash, forgetUsedAt(signedContact.authDateMs), now)) {
         await ctx.limits.telegramPhoneNotConfirmed(client, network);
         throw refusal(409, 'telegram_contact_used', 'contact');
       }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { jwtDecode } from 'jwt-decode';
 import { API_MESSAGES } from '../messages';
-import { createTestApi, DEMO_CODE, freeNumber, MINUTE, removeDir, type TestApi } from '../test-support/test-api';
+import { createTestApi, DEMO_CODE, TestClock, freeNumber, MINUTE, removeDir, type TestApi } from '../test-support/test-api';
 import { signedContact, signedInitData, TELEGRAM, TEST_BOT_TOKEN } from '../test-support/telegram';
 
 let t: TestApi;
@@ -131,6 +131,49 @@ describe('a signed contact used again', () => {
     } finally {
       t.close();
       removeDir(dataDir);
+    }
+  });
+});
+
+describe('a used contact is remembered past the oldest age any setting accepts', () => {
+  it('after the age limit is raised: still refused as used, not taken as new', async () => {
+    t = createTestApi({ telegram: { botToken: TEST_BOT_TOKEN, maxAgeSeconds: 60 } });
+    const dataDir = t.dataDir;
+    try {
+      const [initData, contact] = fresh();
+      await confirm(initData, contact).expect(200);
+      t.clock.advance(2 * MINUTE);
+      // Any request sweeps the store of rows it may forget.
+      await confirm(...fresh({ phone: '998911234567' })).expect(200);
+      const clock = t.clock;
+      t.api.close(); // the store stays for the next start
+      t = createTestApi({ telegram: { botToken: TEST_BOT_TOKEN, maxAgeSeconds: 24 * 3600 } }, { dataDir, clock });
+      const again = await confirm(signedInitData(t.clock.now()), contact).expect(409);
+      expect(again.body.error.code).toBe('telegram_contact_used');
+    } finally {
+      t.close();
+      removeDir(dataDir);
+    }
+  });
+
+  it('at the very end of its age, when another worker, a moment later, sweeps the store first', async () => {
+    t = createTestApi({ telegram: TELEGRAM });
+    const [initData, contact] = fresh();
+    await confirm(initData, contact).expect(200);
+    // A second worker on the same store whose clock reads a second later than this one's.
+    const laterClock = new TestClock(t.clock.now() + 60 * MINUTE + 1000);
+    const other = createTestApi({ telegram: TELEGRAM }, { dataDir: t.dataDir, clock: laterClock });
+    try {
+      await request(other.app)
+        .post('/api/v1/auth/telegram')
+        .set('X-Forwarded-For', '10.9.5.1')
+        .send({ initData: signedInitData(laterClock.now()), contact: signedContact(laterClock.now(), { phone: '998911234567' }) })
+        .expect(200);
+      // This worker is still in the contact's last moment of age: it is still remembered as used.
+      t.clock.advance(60 * MINUTE);
+      expect((await confirm(signedInitData(t.clock.now()), contact).expect(409)).body.error.code).toBe('telegram_contact_used');
+    } finally {
+      other.api.close();
     }
   });
 });
