@@ -117,7 +117,8 @@ const clientOptions = {
 /** Server bundle: the app and the server render of the same route table. */
 const serverOptions = {
   absWorkingDir: root,
-  entryPoints: { index: 'server/main.ts' },
+  // The number search's threads load their own file (server/api/numbers/search-pool.ts): search-worker.cjs beside index.cjs.
+  entryPoints: { index: 'server/main.ts', 'search-worker': 'server/api/numbers/search-worker.ts' },
   outdir: path.join(dist, 'server'),
   outExtension: { '.js': '.cjs' },
   bundle: true,

@@ -15,6 +15,8 @@ const sizes = (process.env.BENCH_SEARCH_SIZES ?? '2400,10000,100000,1000000')
 const duration = Number(process.env.BENCH_DURATION ?? '5');
 const warmup = Number(process.env.BENCH_WARMUP ?? '2');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? '4');
+/** The page store off (0, every page rendered) unless BENCH_PAGE_CACHE_SECONDS says how long it keeps a page. */
+const pageCacheSeconds = process.env.BENCH_PAGE_CACHE_SECONDS ?? '0';
 
 const API_JSON = { accept: 'application/json' };
 const REQUESTS = [
@@ -54,7 +56,10 @@ const deepRuns = [];
 async function runSize(size) {
   const started = performance.now();
   // A million numbers take tens of seconds to seed on a shared machine: the start may take minutes.
-  const site = await startSite({ env: { DEMO_NUMBERS: String(size), PAGE_CACHE_SECONDS: '0' }, startTimeoutMs: 10 * 60_000 });
+  // BENCH_DATA_DIR: a store seeded once, used by every run (two builds alternated); by default a fresh one.
+  const store = process.env.BENCH_DATA_DIR ? { DATA_DIR: `${process.env.BENCH_DATA_DIR}-${size}` } : {};
+  const env = { DEMO_NUMBERS: String(size), PAGE_CACHE_SECONDS: pageCacheSeconds, ...store };
+  const site = await startSite({ env, startTimeoutMs: 10 * 60_000 });
   const startSeconds = (performance.now() - started) / 1000;
   const seeded = /seeded demo data \(([\d,]+) numbers\)[^"]* in ([\d.]+) s/.exec(site.output());
   const results = [];
@@ -74,12 +79,12 @@ async function runSize(size) {
     }
     if (size >= deepFrom && (!only || only.test(DEEP_LABEL))) {
       const d = await benchDeepPages(site.origin);
-      const bad = [d.idle, d.deep.home, d.deep.load, d.first.home, d.first.load].reduce((sum, r) => sum + failedRequests(r), 0);
+      const bad = [d.idle, ...d.loads.flatMap((l) => [l.home, l.load])].reduce((sum, r) => sum + failedRequests(r), 0);
       if (bad > 0) failed = true;
       deepRuns.push({ size, ...d, bad });
+      const besides = d.loads.map((l) => `${ms(l.home.p99)} beside ${l.label} (${int(l.load.rps)} req/s, p99 ${ms(l.load.p99)})`);
       console.log(
-        `  ${size.toLocaleString('en-US')} numbers  ${DEEP_LABEL}: / p99 ${ms(d.idle.p99)} idle, ${ms(d.deep.home.p99)} beside ${d.clients} deep clients ` +
-          `(${int(d.deep.load.rps)} req/s, p99 ${ms(d.deep.load.p99)}), ${ms(d.first.home.p99)} beside first pages${bad ? `, ${bad} failed` : ''}`,
+        `  ${size.toLocaleString('en-US')} numbers  ${DEEP_LABEL}: / p99 ${ms(d.idle.p99)} idle, ${besides.join(', ')}${bad ? `, ${bad} failed` : ''}`,
       );
     }
     if (site.exited()) {
@@ -99,7 +104,9 @@ async function runSize(size) {
 }
 
 console.log(
-  heading(`Number search: ${connections} connections, ${warmup} s warm-up + ${duration} s per request, WEB_CONCURRENCY=1, page cache off`),
+  heading(
+    `Number search: ${connections} connections, ${warmup} s warm-up + ${duration} s per request, WEB_CONCURRENCY=1, PAGE_CACHE_SECONDS=${pageCacheSeconds}`,
+  ),
 );
 console.log(`load average before: ${loadAverage()}`);
 const runs = [];
@@ -127,7 +134,7 @@ if (deepRuns.length > 0) {
   console.log('');
   console.log(
     heading(
-      `Deep pages: ${d0.clients} clients on the deepest page a page number reaches (random page size 1-100, one of seven filters) for ${d0.duration + 10} s, then on the first pages of the same; / at ${d0.homeConnections} connections for ${d0.duration} s idle, then beside each`,
+      `Searches beside /: ${d0.clients} clients for ${d0.duration + 10} s on each load (random page size 1-100; one of seven filters, or contains of two digits); / at ${d0.homeConnections} connections for ${d0.duration} s idle, then beside each`,
     ),
   );
   console.log(
@@ -135,10 +142,7 @@ if (deepRuns.length > 0) {
       ['numbers', 'clients ask for', '/ p99', 'ratio to idle (target ≤ 2)', '/ req/s', 'their req/s', 'their p50 / p99', 'failed'],
       deepRuns.flatMap((r) => [
         [int(r.size), 'nothing (idle)', ms(r.idle.p99), '1.00', int(r.idle.rps), '', '', ''],
-        ...[
-          ['deepest pages', r.deep],
-          ['first pages (reference)', r.first],
-        ].map(([label, run]) => [
+        ...r.loads.map(({ label, ...run }) => [
           '',
           label,
           ms(run.home.p99),

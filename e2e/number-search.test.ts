@@ -25,9 +25,9 @@ withSiteAndBrowser({}, (started) => ({ site, browser } = started));
 
 /** A free number whose last four digits read as a day and a month (DDMM), and that date. */
 let dated: { number: string; date: string };
-beforeAll(() => {
+beforeAll(async () => {
   for (let page = 1; !dated; page++) {
-    const read = site.app.locals.api!.read('numbers', { lang: 'en', query: { page, pageSize: 100 } });
+    const read = await site.app.locals.api!.read('numbers', { lang: 'en', query: { page, pageSize: 100 } });
     if (!read.ok || read.value.items.length === 0) throw new Error('no number reads as a date');
     const found = read.value.items.find((n) => {
       const [dd, mm] = [Number(n.number.slice(-4, -2)), Number(n.number.slice(-2))];
@@ -94,7 +94,7 @@ describe('the number search', () => {
     await page.waitForURL(/date=/);
     await page.locator('.number-card__date').first().waitFor();
     const formatted = (
-      site.app.locals.api!.read('numbers', { lang: 'en', query: { date: dated.date, pageSize: 100 } }) as { value: NumberList }
+      (await site.app.locals.api!.read('numbers', { lang: 'en', query: { date: dated.date, pageSize: 100 } })) as { value: NumberList }
     ).value.items.find((n) => n.number === dated.number)!;
     const card = page.locator('.number-card', { hasText: formatted.formatted });
     await card.waitFor();

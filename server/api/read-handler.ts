@@ -16,8 +16,8 @@ export interface ReadInput<N extends ReadName> {
   phone: string | null;
 }
 
-/** A read's handler: its answer, or null for an unknown resource (the declared 404). */
-export type ReadHandler<N extends ReadName> = (input: ReadInput<N>) => ReadAnswer<N> | null;
+/** A read's handler: its answer, or null for an unknown resource (the declared 404); awaited (the number search answers from its threads). */
+export type ReadHandler<N extends ReadName> = (input: ReadInput<N>) => ReadAnswer<N> | null | Promise<ReadAnswer<N> | null>;
 
 /** An area's reads (numbers, tariffs, news, points of sale, auctions), from its one reads module. */
 export type ReadHandlers<K extends ReadName> = { [N in K]: ReadHandler<N> };

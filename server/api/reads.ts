@@ -15,6 +15,7 @@ import { requestLanguage } from './http/language';
 import { optionalToken } from './http/request-tokens';
 import { createNewsReads } from './news/news-reads';
 import { createNumberReads } from './numbers/number-reads';
+import type { NumberSearchReads } from './numbers/search-reads';
 import { createPointReads } from './points-of-sale/point-reads';
 import { createTariffReads } from './tariffs/tariff-reads';
 
@@ -26,25 +27,25 @@ import { createTariffReads } from './tariffs/tariff-reads';
  * declared 404, the answer marked cacheable for as long as the declaration says.
  */
 
-/** One read run for a caller: raw or typed values in (the schemas take both), the answer out, or a thrown ApiError. */
+/** One read run for a caller: raw or typed values in (the schemas take both), the answer out, or a rejection with an ApiError. */
 export type RunRead = <N extends ReadName>(
   name: N,
   lang: Language,
   query: unknown,
   param: string | undefined,
   phone: string | null,
-) => ReadAnswer<N>;
+) => Promise<ReadAnswer<N>>;
 
-export function createReads(ctx: ApiContext, auctions: AuctionService): RunRead {
+export function createReads(ctx: ApiContext, auctions: AuctionService, numberSearch: NumberSearchReads): RunRead {
   // Every declared read has its handler: a missing one fails to compile here.
   const handlers: ReadHandlers<ReadName> = {
     ...createNewsReads(ctx.db),
     ...createTariffReads(ctx.db),
-    ...createNumberReads(ctx),
+    ...createNumberReads(ctx, numberSearch),
     ...createPointReads(ctx.db),
     ...createAuctionReads(auctions),
   };
-  return (name, lang, rawQuery, rawParam, phone) => {
+  return async (name, lang, rawQuery, rawParam, phone) => {
     const declaration: ReadDeclaration = READS[name];
     const query = parseInput(declaration.query ? contractSchema(declaration.query) : C.NoQuery, rawQuery ?? {});
     const paramName = paramNameOf(name);
@@ -53,7 +54,7 @@ export function createReads(ctx: ApiContext, auctions: AuctionService): RunRead 
       param = (parseInput(contractSchema(declaration.params), { [paramName]: rawParam }) as Record<string, string>)[paramName];
     }
     const handler = handlers[name] as ReadHandler<typeof name>;
-    const answer = handler({ lang, query, param, phone } as ReadInput<typeof name>);
+    const answer = await handler({ lang, query, param, phone } as ReadInput<typeof name>);
     if (answer === null) throw notFound(declaration.notFound ?? 'not_found');
     return answer;
   };
@@ -78,7 +79,7 @@ export function registerReads(router: Router, ctx: ApiContext, run: RunRead, ver
       const param = paramName ? String(req.params[paramName]) : undefined;
       // Before the read: a change while it runs gives its answer a tag that is already old.
       const state = versions.stateOf(name, param, ctx.now());
-      const answer = run(name, lang, req.query, param, phone);
+      const answer = await run(name, lang, req.query, param, phone);
       if (declaration.maxAgeSeconds !== null) cacheFor(res, declaration.maxAgeSeconds);
       // The version of what the answer is made of, for this request (what only a release changes:
       // the answer itself): a client that has it gets a 304.

@@ -78,7 +78,7 @@ describe('the date search', () => {
     return ranked.map(({ number, form }) => ({ number, dateForm: form }));
   }
 
-  it('equals the plain reference over 1,000 random dates at 20,000 numbers: the page, its order, each form and the total', () => {
+  it('equals the plain reference over 1,000 random dates at 20,000 numbers: the page, its order, each form and the total', async () => {
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     let found = 0;
@@ -88,7 +88,7 @@ describe('the date search', () => {
       const day = 1 + Math.floor(random() * 28);
       const text = `${day}.${month}.${year}`;
       const category = i % 5 === 0 ? 'free' : undefined;
-      const answer = t.api.read('numbers', { lang: 'en', query: { date: text, pageSize: 10, ...(category ? { category } : {}) } });
+      const answer = await t.api.read('numbers', { lang: 'en', query: { date: text, pageSize: 10, ...(category ? { category } : {}) } });
       if (!answer.ok) throw new Error(`${text} answered ${answer.status}`);
       const list = answer.value as NumberList;
       const expected = reference(text, category);

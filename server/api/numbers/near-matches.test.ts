@@ -94,12 +94,12 @@ function randomQuery(random: () => number, i: number): Query {
 }
 
 describe('near matches', () => {
-  it('equal the plain reference over 1,000 random wishes at 20,000 numbers, and come only with fewer than a page of results', () => {
+  it('equal the plain reference over 1,000 random wishes at 20,000 numbers, and come only with fewer than a page of results', async () => {
     const random = seeded(20261125);
     let compared = 0;
     for (let i = 0; i < 1000; i++) {
       const query = randomQuery(random, i);
-      const answer = t.api.read('numbers', { lang: 'en', query: { ...query, pageSize: PAGE } });
+      const answer = await t.api.read('numbers', { lang: 'en', query: { ...query, pageSize: PAGE } });
       if (!answer.ok) throw new Error(`${JSON.stringify(query)} answered ${answer.status}`);
       const list = answer.value as NumberList;
       const wishesDigits = !query.mask || /\d/.test(query.mask);
@@ -153,8 +153,8 @@ describe('near matches', () => {
     }
   });
 
-  it('ranks an ending by the digits it keeps from the right, then by price', () => {
-    const answer = t.api.read('numbers', { lang: 'en', query: { endsWith: '1234567', pageSize: PAGE } });
+  it('ranks an ending by the digits it keeps from the right, then by price', async () => {
+    const answer = await t.api.read('numbers', { lang: 'en', query: { endsWith: '1234567', pageSize: PAGE } });
     if (!answer.ok) throw new Error('refused');
     const near = answer.value.nearMatches!;
     expect(near.length).toBe(PAGE);
@@ -162,8 +162,8 @@ describe('near matches', () => {
     expect(near).toEqual(reference({ endsWith: '1234567' }).map((r) => expect.objectContaining({ number: r.number, differs: r.differs })));
   });
 
-  it('never offers a number sold after the in-memory copy was read', () => {
-    const first = t.api.read('numbers', { lang: 'en', query: { endsWith: '7654321', pageSize: PAGE } });
+  it('never offers a number sold after the in-memory copy was read', async () => {
+    const first = await t.api.read('numbers', { lang: 'en', query: { endsWith: '7654321', pageSize: PAGE } });
     if (!first.ok) throw new Error('refused');
     const sold = first.value.nearMatches![0].number;
     const db = openDatabase(t.dataDir);
@@ -172,7 +172,7 @@ describe('near matches', () => {
     } finally {
       db.close();
     }
-    const again = t.api.read('numbers', { lang: 'en', query: { endsWith: '7654321', pageSize: PAGE } });
+    const again = await t.api.read('numbers', { lang: 'en', query: { endsWith: '7654321', pageSize: PAGE } });
     if (!again.ok) throw new Error('refused');
     expect(again.value.nearMatches!.map((n) => n.number)).not.toContain(sold);
     expect(again.value.nearMatches!.length).toBeGreaterThan(0);

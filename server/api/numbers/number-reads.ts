@@ -3,11 +3,14 @@ import type { ApiContext } from '../context';
 import type { ReadHandlers } from '../read-handler';
 import { CATEGORIES } from './categories';
 import { toPhoneNumber, type NumberRow } from './number-store';
-import { createNumberSearchReads, SELECT_NUMBER } from './search-reads';
+import { SELECT_NUMBER } from './search-answers';
+import type { NumberSearchReads } from './search-reads';
 
 /** The numbers' public reads (shared/reads.ts): the search (search-reads.ts), the categories with their free counts, one number. */
-export function createNumberReads(ctx: ApiContext): ReadHandlers<'numbers' | 'numberCategories' | 'number'> {
-  const numberSearch = createNumberSearchReads(ctx);
+export function createNumberReads(
+  ctx: ApiContext,
+  numberSearch: NumberSearchReads,
+): ReadHandlers<'numbers' | 'numberCategories' | 'number'> {
   const oneNumber = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn = ?`);
   return {
     numbers: ({ query }) => numberSearch.numbers(query),

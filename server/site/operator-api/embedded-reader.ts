@@ -45,7 +45,7 @@ export function createEmbeddedReaders(api: EmbeddedApi): EmbeddedReaders {
   // Bounded by entries, like the HTTP client's cache (a search by every query would not be kept).
   const kept = new LRUCache<string, { value: unknown; state: DataState | null }>({ max: 500 });
 
-  function read<N extends ReadName>(
+  async function read<N extends ReadName>(
     name: N,
     { lang, requestId, onFailure, onData }: ReaderRequest,
     param?: string,
@@ -56,15 +56,16 @@ export function createEmbeddedReaders(api: EmbeddedApi): EmbeddedReaders {
     if (state) onData?.(state);
     const key = JSON.stringify([name, lang, param ?? null, query ?? {}]);
     const hit = kept.get(key);
-    if (hit && stillTrue(hit.state, state, api.now())) return Promise.resolve(hit.value as ReadAnswer<N>);
-    const result = api.read(name, { lang, query, param, requestId });
+    if (hit && stillTrue(hit.state, state, api.now())) return hit.value as ReadAnswer<N>;
+    // The number search answers from its own threads (server/api/numbers/search-pool.ts).
+    const result = await api.read(name, { lang, query, param, requestId });
     if (!result.ok) {
       const failure = new ApiFailure(result.status, result.body, { what: `the embedded read ${name}` });
       onFailure?.(failure);
-      return Promise.reject(failure);
+      throw failure;
     }
     kept.set(key, { value: deepFreeze(result.value), state });
-    return Promise.resolve(result.value);
+    return result.value;
   }
 
   return (request) => makeReader((name, param, query) => read(name, request, param, query as ReadQuery<typeof name> | undefined));

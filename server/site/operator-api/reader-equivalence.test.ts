@@ -136,8 +136,8 @@ describe('the embedded and the HTTP reader', () => {
   it('are told apart by the comparison when either side is broken on purpose', async () => {
     const embedded = createEmbeddedReaders({
       ...t.api,
-      read: (name, request) => {
-        const result = t.api.read(name, request);
+      read: async (name, request) => {
+        const result = await t.api.read(name, request);
         // Broken on purpose: one tariff fewer.
         if (result.ok && name === 'tariffs')
           return { ok: true, value: { items: (result.value as { items: unknown[] }).items.slice(1) } } as typeof result;
