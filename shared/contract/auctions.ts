@@ -1,7 +1,39 @@
 import { z } from 'zod';
 import { DateTime, Int, itemsOf, Msisdn, queryEnum, streamLanguage } from './common';
+import { PaymentProvider } from './payments';
 
 export const LotStatus = z.enum(['upcoming', 'active', 'ended', 'sold']);
+
+/**
+ * A buy-now of the visitor's own (POST /auctions/{id}/buy-now): pending until paid or its window
+ * ends; paid: the lot is theirs (it ended then); cancelled: another buy-now was paid first, nothing
+ * was taken; refunded: paid when the lot could no longer be had, given back; lapsed: not paid in
+ * time (the phone is then barred from bidding, rule 7); declined.
+ */
+export const MyBuyNow = z
+  .strictObject({
+    status: z.enum(['pending', 'paid', 'declined', 'cancelled', 'refunded', 'lapsed']),
+    amount: Int,
+    /** The end of its payment window. */
+    expiresAt: DateTime,
+  })
+  .meta({ id: 'MyBuyNow' });
+
+/**
+ * The visitor's deposit on a lot that asks for one (POST /auctions/{id}/deposit): pending until
+ * paid; held while they take part (bids need it); returned when the lot ends for everyone but the
+ * winner, and to the winner once they pay; kept when the winner's turn to buy passed unpaid;
+ * declined, refunded (paid after the window or after the lot ended) or lapsed (not paid in time):
+ * nothing is held, another may be paid.
+ */
+export const MyDeposit = z
+  .strictObject({
+    status: z.enum(['pending', 'held', 'returned', 'kept', 'declined', 'refunded', 'lapsed']),
+    amount: Int,
+    /** The end of its payment window. */
+    expiresAt: DateTime,
+  })
+  .meta({ id: 'MyDeposit' });
 
 const lotShape = {
   id: z.string(),
@@ -30,6 +62,14 @@ const lotShape = {
    * null without one. Never in the live streams, never to anyone else.
    */
   myMaxBid: Int.nullable().optional(),
+  /** The deposit a bid on this lot needs first (a premium lot), or null when bids need none. */
+  depositAmount: Int.nullable(),
+  /** Only in answers to the owner's own requests, like myMaxBid: their latest buy-now of this lot, or null. */
+  myBuyNow: MyBuyNow.nullable().optional(),
+  /** Only in answers to the owner's own requests: their latest deposit on this lot, or null. */
+  myDeposit: MyDeposit.nullable().optional(),
+  /** Only in answers to the owner's own requests: until when the phone may not bid or buy now (rule 7), or null. */
+  myBannedUntil: DateTime.nullable().optional(),
   rules: z
     .strictObject({
       /** A bid in the last this many seconds moves the end to this many seconds after it. */
@@ -45,6 +85,12 @@ const lotShape = {
        * sale. A bidder whose turn passed unpaid may not bid on a later lot of the number (403 auction_turn_lapsed).
        */
       whenUnpaid: z.enum(['next_bidder']),
+      /** Buy now starts a payment that must be completed within this many seconds; the lot ends only when a buy-now is paid. */
+      buyNowWindowSeconds: Int,
+      /** A phone that let a payment window lapse (its turn to buy, or a buy-now) may not bid or buy now for this many seconds. */
+      banSeconds: Int,
+      /** The deposit (depositAmount) as a percentage of the start price; 0 when the lot asks for none. */
+      depositPercent: Int,
     })
     .meta({ id: 'AuctionRules' }),
 };
@@ -77,6 +123,20 @@ export const AuctionListQuery = z.strictObject({ status: queryEnum(LotStatus) })
 /** The most a bid may be: a sane cap far above any number's price. */
 export const MAX_BID_AMOUNT = 1_000_000_000_000;
 export const PlaceBidBody = z.strictObject({ amount: z.int().min(1).max(MAX_BID_AMOUNT) });
+/** What buying now or paying a deposit answers: the payment's own, as an order's (StartPaymentResponse), and the lot after it. */
+export const AuctionPaymentResponse = z
+  .strictObject({
+    paymentId: z.string(),
+    provider: PaymentProvider,
+    amount: Int,
+    amountTiyin: Int,
+    /** Root-relative URL of the sandbox payment page on the API's origin. */
+    paymentUrl: z.string(),
+    /** The end of the payment window: unpaid by then, a buy-now lapses (rule 7). */
+    expiresAt: DateTime,
+    kind: z.enum(['buy_now', 'deposit']),
+  })
+  .meta({ id: 'AuctionPaymentResponse' });
 /** A maximum (proxy) bid: the most the bidder will pay, in whole sum. */
 export const MaxBidBody = z.strictObject({ maxAmount: z.int().min(1).max(MAX_BID_AMOUNT) });
 /** The lot stream's query (read by the stream itself, documented here). */

@@ -62,7 +62,10 @@ export function registerAuctions(
     res.json(auctions.removeMaxBid(req.params.id, phone));
   });
 
-  /** The bidder whose turn it is reserves the number at their winning price until their window ends. */
+  /**
+   * The bidder whose turn it is reserves the number at their winning price until their window
+   * ends; whoever bought it now, at no further price, for a premium window each time they ask.
+   */
   router.post('/auctions/:id/reservation', async (req, res) => {
     const { sub: phone } = await requireToken(ctx, req, 'auth', unauthorized('auth_required'));
     const held = await optionalToken(ctx, req, 'reservation');
@@ -70,9 +73,11 @@ export function registerAuctions(
     const lot = auctions.find(req.params.id);
     const now = ctx.now();
     const state = auctions.status(lot, now);
-    if (state === 'sold') throw conflict('auction_ended');
-    if (state !== 'ended') throw conflict('auction_not_ended');
-    const turn = auctions.turnToBuy(lot, now);
+    // Bought now (rule 1): the number is paid; its buyer reserves it to choose a tariff and SIM, at no further price.
+    const boughtNow = state === 'sold' && lot.sold_to === phone && auctions.payments.latestOf(lot, phone, 'buy_now')?.status === 'paid';
+    if (state === 'sold' && !boughtNow) throw conflict('auction_ended');
+    if (state !== 'ended' && !boughtNow) throw conflict('auction_not_ended');
+    const turn = boughtNow ? { phone, amount: 0, until: now + ctx.paymentWindowPremiumMs } : auctions.turnToBuy(lot, now);
     if (!turn || turn.phone !== phone) throw forbidden('not_auction_winner');
     res
       .status(201)

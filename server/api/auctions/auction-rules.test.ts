@@ -34,6 +34,8 @@ const removeMax = (token: string, id = LOT) =>
   request(t.app).delete(`/api/v1/auctions/${id}/max-bid`).set('Authorization', `Bearer ${token}`);
 const reserveLot = (token: string, id = LOT) =>
   request(t.app).post(`/api/v1/auctions/${id}/reservation`).set('Authorization', `Bearer ${token}`);
+const buyNow = (token: string, id = BUY_NOW_LOT) =>
+  request(t.app).post(`/api/v1/auctions/${id}/buy-now`).set('Authorization', `Bearer ${token}`).send({ provider: 'payme' });
 
 /** The refusal in every language: its status, its code and the API's own words for it. */
 async function refusedInEveryLanguage(
@@ -49,17 +51,21 @@ async function refusedInEveryLanguage(
 }
 
 describe('auction rules', () => {
-  it('1. takes a bid far above the buy-now price as a purchase at the buy-now price, never more', async () => {
+  it('1. refuses a plain bid at or far above the buy-now price: buying now is a payment of its own, and ends nothing unpaid', async () => {
     const rival = await authToken(t.app, '+998935550001');
     const abuser = await authToken(t.app, '+998935550002');
     await bid(rival, 10_000_000, BUY_NOW_LOT).expect(201);
-    const res = await bid(abuser, 100 * BUY_NOW, BUY_NOW_LOT).expect(201);
-    expect(res.body.bid.amount).toBe(BUY_NOW);
-    expect(res.body.lot).toMatchObject({ status: 'ended', currentBid: BUY_NOW, myBid: BUY_NOW, myPosition: 1 });
-    expect((await lotAs(null, BUY_NOW_LOT).expect(200)).body.bids.map((b: { amount: number }) => b.amount)).toEqual([BUY_NOW, 10_000_000]);
-    // The turn to buy is at the buy-now price.
-    t.clock.advance(MINUTE);
-    expect((await reserveLot(abuser, BUY_NOW_LOT).expect(201)).body.reservation.price).toBe(BUY_NOW);
+    for (const amount of [BUY_NOW, 100 * BUY_NOW]) {
+      for (const lang of LANGS) {
+        const res = await bid(abuser, amount, BUY_NOW_LOT).set('Accept-Language', lang).expect(409);
+        const message = API_MESSAGES[lang].errors.bidReachesBuyNow.replace('{{buyNow}}', String(BUY_NOW));
+        expect(res.body.error).toMatchObject({ code: 'bid_reaches_buy_now', field: 'amount', message });
+      }
+    }
+    expect((await lotAs(null, BUY_NOW_LOT).expect(200)).body).toMatchObject({ status: 'active', currentBid: 10_000_000, bidCount: 1 });
+    // Buy-now is chosen apart (auction-buy-now.test.ts): a payment at exactly the buy-now price.
+    expect((await buyNow(abuser).expect(201)).body).toMatchObject({ kind: 'buy_now', amount: BUY_NOW });
+    expect((await lotAs(null, BUY_NOW_LOT).expect(200)).body.status).toBe('active');
   });
 
   it('2. keeps the buy-now price reachable: the minimum bid is never above it, whatever the maximums', async () => {
@@ -72,8 +78,8 @@ describe('auction rules', () => {
     expect(after).toMatchObject({ currentBid: BUY_NOW - 1, minimumBid: BUY_NOW });
     const low = await bid(buyer, BUY_NOW - 1, BUY_NOW_LOT).expect(400);
     expect(low.body.error).toMatchObject({ code: 'bid_too_low', minimumAmount: BUY_NOW });
-    const bought = await bid(buyer, BUY_NOW, BUY_NOW_LOT).expect(201);
-    expect(bought.body.lot).toMatchObject({ status: 'ended', currentBid: BUY_NOW, myPosition: 1 });
+    await bid(buyer, BUY_NOW, BUY_NOW_LOT).expect(409);
+    expect((await buyNow(buyer).expect(201)).body.amount).toBe(BUY_NOW);
   });
 
   it('3. lets a maximum a rival has bid against be raised, never lowered or removed', async () => {
@@ -104,7 +110,7 @@ describe('auction rules', () => {
     expect((await removeMax(alone, 'lot-009').expect(200)).body.myMaxBid).toBeNull();
   });
 
-  it('4. refuses the leader’s own bid (it would only raise their price), but takes its bid at the buy-now price as a purchase', async () => {
+  it('4. refuses the leader’s own bid (it would only raise their price), but lets the leader buy now', async () => {
     // In the lot's last minute, where each bid would also move its end.
     t.clock.ms = Date.parse((await lotAs(null, BUY_NOW_LOT).expect(200)).body.endsAt) - MINUTE;
     const leader = await authToken(t.app, '+998935550001');
@@ -116,11 +122,10 @@ describe('auction rules', () => {
     await refusedInEveryLanguage(() => bid(leader, BUY_NOW - 1, BUY_NOW_LOT), 409, 'bid_already_leading', 'bidAlreadyLeading');
     // Neither the price nor the end moved.
     expect((await lotAs(null, BUY_NOW_LOT).expect(200)).body).toMatchObject({ currentBid: 10_500_000, endsAt: before.endsAt });
-    // The rival still may; the leader then may again. A bid at or over the buy-now price is a purchase, not a raise.
+    // The rival still may; the leader then may again. Buying now is a purchase, not a raise: the leader may choose it.
     await bid(rival, 11_000_000, BUY_NOW_LOT).expect(201);
     await bid(leader, 11_500_000, BUY_NOW_LOT).expect(201);
-    const bought = await bid(leader, 2 * BUY_NOW, BUY_NOW_LOT).expect(201);
-    expect(bought.body).toMatchObject({ bid: { amount: BUY_NOW }, lot: { status: 'ended', currentBid: BUY_NOW } });
+    expect((await buyNow(leader).expect(201)).body).toMatchObject({ kind: 'buy_now', amount: BUY_NOW });
   });
 
   it('5. extends a lot by late bids at most AUCTION_EXTEND_MAX_HOURS past its scheduled end, and says so in its rules', async () => {

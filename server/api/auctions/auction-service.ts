@@ -3,6 +3,8 @@ import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { conflict, notFound } from '../http/api-error';
 import { writeTransaction } from '../store/database';
+import { createAuctionBans } from './auction-bans';
+import { createAuctionPaymentRows } from './auction-payment-rows';
 import * as rules from './bid-rules';
 import { automaticBids, type StandingMax, type TopBid } from './max-bids';
 import type { BidRow, LotRow } from './rows';
@@ -36,7 +38,6 @@ export function createAuctionService(ctx: ApiContext) {
   // Another phone's bid after the maximum was first set (bid ids only grow): it contests the maximum.
   const bidAgainst = db.prepare('SELECT EXISTS (SELECT 1 FROM bids WHERE lot_id = ? AND phone <> ? AND id > ?)').pluck();
   const extend = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ? AND ends_at < ?');
-  const endNow = db.prepare('UPDATE auction_lots SET ends_at = ? WHERE id = ?');
   const bidsAfter = db.prepare('SELECT * FROM bids WHERE lot_id = ? AND id > ? ORDER BY id');
   const anyBidsAfter = db.prepare('SELECT * FROM bids WHERE id > ? ORDER BY id LIMIT 1000');
   const latestBid = db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM bids WHERE lot_id = ?');
@@ -44,11 +45,13 @@ export function createAuctionService(ctx: ApiContext) {
 
   const status = lotStatus;
   const { turnToBuy, checkNotLapsed, returnUnsoldNumbers } = createTurnsToBuy(ctx);
+  const bans = createAuctionBans(ctx);
+  const payments = createAuctionPaymentRows(ctx);
 
   /**
-   * The lot as `phone` sees it (null: anyone). `withMax` adds the owner's own maximum: only in
-   * answers to that owner's own requests, never in a stream (which may be read over a longer
-   * time, by a token in a URL) and never for anyone else.
+   * The lot as `phone` sees it (null: anyone). `withMax` adds the owner's own maximum, buy-now,
+   * deposit and ban: only in answers to that owner's own requests, never in a stream (which may
+   * be read over a longer time, by a token in a URL) and never for anyone else.
    */
   function view(lot: LotRow, phone: string | null, withMax = false): AuctionLot {
     const now = ctx.now();
@@ -56,6 +59,7 @@ export function createAuctionService(ctx: ApiContext) {
     const ranked = phone ? (bidders.all(lot.id) as Bidder[]) : [];
     const mine = ranked.findIndex((b) => b.phone === phone);
     const turn = phone ? turnToBuy(lot, now) : null;
+    const depositAmount = payments.depositAmount(lot);
     return {
       id: lot.id,
       number: lot.msisdn,
@@ -74,8 +78,20 @@ export function createAuctionService(ctx: ApiContext) {
       myBid: mine >= 0 ? ranked[mine].amount : null,
       myPosition: mine >= 0 ? mine + 1 : null,
       myTurnToBuyUntil: turn && turn.phone === phone ? iso(turn.until) : null,
-      rules: rules.lotRules(lot, ctx),
-      ...(withMax && phone ? { myMaxBid: (maxOf.get(lot.id, phone) as number | undefined) ?? null } : {}),
+      rules: rules.lotRules(lot, ctx, depositAmount),
+      depositAmount,
+      ...(withMax && phone ? ownView(lot, phone, mine, now) : {}),
+    };
+  }
+
+  /** What only the owner's own requests show them: their maximum, buy-now, deposit and ban. */
+  function ownView(lot: LotRow, phone: string, rank: number, now: number) {
+    const bannedUntil = bans.bannedUntil(phone, now);
+    return {
+      myMaxBid: (maxOf.get(lot.id, phone) as number | undefined) ?? null,
+      myBuyNow: payments.myBuyNow(lot, phone, now),
+      myDeposit: payments.myDeposit(lot, phone, rank, now),
+      myBannedUntil: bannedUntil === null ? null : iso(bannedUntil),
     };
   }
 
@@ -101,13 +117,21 @@ export function createAuctionService(ctx: ApiContext) {
     return { ...view(lot, phone, withMax), bids: (recentBids.all(lot.id, 20) as BidRow[]).map((b) => bidView(b, phone)) };
   }
 
-  /** The lot, open for bids now by this phone: the refusals a bid and a maximum share. */
-  function biddable(id: string, phone: string, now: number): LotRow {
+  /**
+   * The lot, open for bids now by this phone: the refusals a bid and a maximum share. `paying`
+   * (a bid, a maximum set) adds the ban (rule 7) and the deposit (rule 8); removing a maximum
+   * commits the phone to nothing more and asks neither.
+   */
+  function biddable(id: string, phone: string, now: number, paying = true): LotRow {
     const lot = find(id);
     const state = status(lot, now);
     if (state === 'upcoming') throw conflict('auction_not_started');
     if (state !== 'active') throw conflict('auction_ended');
     checkNotLapsed(lot, phone, now);
+    if (paying) {
+      bans.checkNotBanned(phone, now);
+      payments.checkDeposit(lot, phone);
+    }
     return lot;
   }
 
@@ -117,14 +141,9 @@ export function createAuctionService(ctx: ApiContext) {
   /** Writes one bid, plain or automatic, with what any bid does to the end. */
   function insert(lot: LotRow, phone: string, amount: number, automatic: boolean, now: number): BidRow {
     const bid = insertBid.get(lot.id, phone, amount, now, automatic ? 1 : 0) as BidRow;
-    if (rules.reachesBuyNow(lot, amount)) {
-      // Reaching the buy-now price ends the auction at once, with this bidder first to buy.
-      endNow.run(now, lot.id);
-    } else {
-      // Anti-sniping: a bid in the last minutes moves the end to that many minutes after it, within the cap.
-      const end = rules.lateBidEnd(lot, now, ctx);
-      extend.run(end, lot.id, end);
-    }
+    // Anti-sniping: a bid in the last minutes moves the end to that many minutes after it, within the cap.
+    const end = rules.lateBidEnd(lot, now, ctx);
+    extend.run(end, lot.id, end);
     return bid;
   }
 
@@ -158,8 +177,8 @@ export function createAuctionService(ctx: ApiContext) {
     const lot = biddable(id, phone, now);
     const top = topOf(lot);
     rules.checkBid(lot, amount, top?.amount ?? null, top?.phone === phone);
-    const bid = insert(lot, phone, rules.amountOfBid(lot, amount), false, now);
-    if (status(find(id), now) === 'active') bidForMaximums(lot, now);
+    const bid = insert(lot, phone, amount, false, now);
+    bidForMaximums(lot, now);
     return { bid: bidView(bid, phone), lot: view(find(id), phone, true) };
   });
 
@@ -184,7 +203,7 @@ export function createAuctionService(ctx: ApiContext) {
   /** Removes the bidder's maximum while it stands above the price, uncontested (bid-rules.ts checkRemoval); the bids it placed stay. */
   const removeMaxBid = writeTransaction(db, (id: string, phone: string): AuctionLotDetail => {
     const now = ctx.now();
-    const lot = biddable(id, phone, now);
+    const lot = biddable(id, phone, now, false);
     rules.checkRemoval(standingOf(lot, phone));
     deleteMax.run(lot.id, phone);
     return detail(id, phone, true);
@@ -218,6 +237,9 @@ export function createAuctionService(ctx: ApiContext) {
     find,
     status,
     turnToBuy,
+    checkNotLapsed,
+    bans,
+    payments,
     view,
     bidView,
     lastBidId,

@@ -148,11 +148,18 @@ describe('auction', () => {
     expect(next.body.reservation.expiresAt).toBe(new Date(Date.parse(lot.endsAt) + 60 * MINUTE).toISOString());
   });
 
-  it('ends the auction at once when the buy-now price is bid', async () => {
+  it('ends the auction at once when a buy-now is paid', async () => {
     const token = await authToken(t.app);
     const lot = await activeLot('lot-004');
-    const res = await bid('lot-004', token, lot.buyNowPrice).expect(201);
-    expect(res.body.lot).toMatchObject({ status: 'ended', endsAt: new Date(t.clock.now()).toISOString() });
+    await bid('lot-004', token, lot.buyNowPrice).expect(409);
+    const started = await request(t.app)
+      .post('/api/v1/auctions/lot-004/buy-now')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ provider: 'uzum' })
+      .expect(201);
+    await request(t.app).post(`${started.body.paymentUrl}/approve`).expect(303);
+    const after = (await request(t.app).get('/api/v1/auctions/lot-004').expect(200)).body;
+    expect(after).toMatchObject({ status: 'sold', soldPrice: lot.buyNowPrice, endsAt: new Date(t.clock.now()).toISOString() });
   });
 });
 

@@ -8,8 +8,10 @@ import type { LotRow } from './rows';
  * and the lot page's rules list repeats them. auction-service.ts applies them inside the write
  * transaction of the request that calls for them.
  *
- * 1. A bid at or above the buy-now price is a purchase at the buy-now price, never more: that is
- *    the amount stored and shown, and the lot ends at once.
+ * 1. Buy now is a payment, and only a completed one ends the lot: choosing it starts a payment of
+ *    the buy-now price with a short window (`buyNowWindowMs`), the lot stays open meanwhile, and
+ *    the first buy-now paid wins it (auction-payments.ts); the others pending are cancelled. A
+ *    plain bid never reaches the buy-now price: it is refused, and says to buy now instead.
  * 2. The minimum bid is the lower of the next step and the buy-now price: buying now stays
  *    possible whatever the bids (or maximums) below it.
  * 3. A maximum another bidder has bid against (any bid of another phone on the lot after it was
@@ -17,10 +19,16 @@ import type { LotRow } from './rows';
  *    rival's hidden maximum into the open and then leave at no cost to its owner.
  * 4. The leader's own plain bid is refused: it would only raise their own price (and, late,
  *    extend the lot); a maximum is how they bid more. A bid at the buy-now price is still theirs
- *    to make: it is a purchase, not a raise, and ends the lot.
+ *    to choose: it is a purchase, not a raise.
  * 5. A late bid moves the end to `auctionExtendMs` after it, never past the scheduled end plus
  *    `auctionExtendMaxMs`: no run of bids keeps a lot open for ever.
  * 6. A phone whose turn to buy a lot of a number passed unpaid bids on no later lot of that number.
+ * 7. A phone that let a payment window lapse (its turn to buy a lot, or a buy-now) bids on no lot
+ *    and buys none now for `banMs` after it (auction-bans.ts).
+ * 8. A premium lot (platinum, or a start price from `depositFromPrice`) takes bids only from a
+ *    phone that paid its deposit, `depositPercent` of the start price: held while the lot is open,
+ *    returned at its end to all but the best bidder, and to them once they buy; kept when their
+ *    turn to buy passes unpaid (auction-payment-rows.ts).
  */
 
 /** The smallest bid accepted now: the next step, or the buy-now price when that is lower. */
@@ -30,9 +38,6 @@ export function minimumBid(lot: LotRow, price: number | null): number {
 }
 
 export const reachesBuyNow = (lot: LotRow, amount: number) => lot.buy_now_price !== null && amount >= lot.buy_now_price;
-
-/** What a plain bid of `amount` is stored and shown as: a bid at or over the buy-now price buys at that price. */
-export const amountOfBid = (lot: LotRow, amount: number) => (reachesBuyNow(lot, amount) ? lot.buy_now_price! : amount);
 
 /** The latest the lot may end, however many late bids come. */
 export const latestEnd = (lot: LotRow, ctx: ApiContext) => lot.scheduled_ends_at + ctx.auctionExtendMaxMs;
@@ -44,8 +49,11 @@ export const lateBidEnd = (lot: LotRow, at: number, ctx: ApiContext) => Math.min
 export const turnMs = (ctx: ApiContext) => ctx.paymentWindowPremiumMs;
 
 /** What the lot page states where people bid, from the reference API's own settings and the lot's schedule. */
-export function lotRules(lot: LotRow, ctx: ApiContext): AuctionLot['rules'] {
+export function lotRules(lot: LotRow, ctx: ApiContext, depositAmount: number | null): AuctionLot['rules'] {
   return {
+    buyNowWindowSeconds: Math.round(ctx.auctionPayments.buyNowWindowMs / 1000),
+    banSeconds: Math.round(ctx.auctionPayments.banMs / 1000),
+    depositPercent: depositAmount === null ? 0 : ctx.auctionPayments.depositPercent,
     lateBidSeconds: Math.round(ctx.auctionExtendMs / 1000),
     extendMaxSeconds: Math.round(ctx.auctionExtendMaxMs / 1000),
     latestEndAt: new Date(latestEnd(lot, ctx)).toISOString(),
@@ -54,9 +62,12 @@ export function lotRules(lot: LotRow, ctx: ApiContext): AuctionLot['rules'] {
   };
 }
 
-/** A plain bid's refusals (rules 2 and 4): the leader's own raise, then an amount below the minimum. */
+/** A plain bid's refusals (rules 1, 2 and 4): one at the buy-now price, the leader's own raise, then an amount below the minimum. */
 export function checkBid(lot: LotRow, amount: number, price: number | null, leading: boolean): void {
-  if (leading && !reachesBuyNow(lot, amount)) throw new ApiError(409, 'bid_already_leading', { field: 'amount' });
+  if (reachesBuyNow(lot, amount)) {
+    throw new ApiError(409, 'bid_reaches_buy_now', { field: 'amount', params: { buyNow: lot.buy_now_price! } });
+  }
+  if (leading) throw new ApiError(409, 'bid_already_leading', { field: 'amount' });
   const minimum = minimumBid(lot, price);
   if (amount < minimum) {
     throw new ApiError(400, 'bid_too_low', { field: 'amount', params: { minimum }, extra: { minimumAmount: minimum } });

@@ -57,12 +57,18 @@ describe('the live stream of a lot', () => {
     await stream.ended;
   });
 
-  it('ends the stream with the bid that reaches the buy-now price', async () => {
+  it('ends the stream when a buy-now is paid, not when it is chosen', async () => {
     const stream = await streamOf('lot-004');
     const lot = data(await stream.next('snapshot'));
-    await bid('lot-004', await authToken(t.app), lot.buyNowPrice);
-    expect(data(await stream.next())).toMatchObject({ bid: { amount: lot.buyNowPrice }, lot: { status: 'ended' } });
-    expect((await stream.next()).event).toBe('ended');
+    const started = await request(t.app)
+      .post('/api/v1/auctions/lot-004/buy-now')
+      .set('Authorization', `Bearer ${await authToken(t.app)}`)
+      .send({ provider: 'click' })
+      .expect(201);
+    await request(t.app).post(`${started.body.paymentUrl}/approve`).expect(303);
+    const sold = await stream.next();
+    expect(sold.event).toBe('sold');
+    expect(data(sold).lot).toMatchObject({ status: 'sold', soldPrice: lot.buyNowPrice, currentBid: lot.currentBid });
     await stream.ended;
   });
 

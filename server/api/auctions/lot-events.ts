@@ -45,6 +45,9 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
   const streams = new Set<Stream>();
   let timer: NodeJS.Timeout | null = null;
   let ticks = 0;
+  // A buy-now paid (auction-payments.ts) ends its lot with no bid: one look per tick finds the lots sold since the last.
+  const soldSince = ctx.db.prepare('SELECT id FROM auction_lots WHERE sold_at >= ?').pluck();
+  let salesFrom = ctx.now();
   let draining = false;
 
   // One bid reaches every stream of its lot in the same tick: the lot and its anonymous view are
@@ -75,8 +78,12 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
   function tick(): void {
     ticks += 1;
     const heartbeat = ticks % (HEARTBEAT_MS / END_CHECK_MS) === 0;
+    const now = ctx.now();
+    const sold = new Set(soldSince.all(salesFrom) as string[]);
+    // A few seconds back: another worker's clock may lag this one's; a stream already ended is gone from the set.
+    salesFrom = now - 10_000;
     for (const stream of streams) {
-      if (stream.lotId !== null && ctx.now() >= stream.endsAt) {
+      if (stream.lotId !== null && (now >= stream.endsAt || sold.has(stream.lotId))) {
         // The end may have moved on another worker a moment ago: the store decides.
         const lot = auctions.find(stream.lotId);
         if (endIfOver(stream, lot)) continue;

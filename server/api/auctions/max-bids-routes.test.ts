@@ -186,6 +186,9 @@ describe('maximum bids over HTTP', () => {
       latestEndAt: new Date(Date.parse(lot.endsAt) + 24 * 60 * MINUTE).toISOString(),
       paymentWindowSeconds: 30 * 60,
       whenUnpaid: 'next_bidder',
+      buyNowWindowSeconds: 15 * 60,
+      banSeconds: 30 * 24 * 3600,
+      depositPercent: 0,
     });
   });
 

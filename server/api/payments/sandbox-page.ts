@@ -14,9 +14,10 @@ export interface SandboxPageModel {
   provider: string;
   amount: number;
   number: string;
-  orderId: string;
-  /** pending shows the two buttons; anything else says the payment was already decided. */
-  status: 'pending' | 'approved' | 'declined' | 'refunded';
+  /** An auction's own payment (a buy-now, a deposit) says what it pays for; an order's needs no word. */
+  purpose?: 'buy_now' | 'deposit';
+  /** pending shows the two buttons; anything else says the payment was already decided (or can no longer be made). */
+  status: 'pending' | 'approved' | 'declined' | 'refunded' | 'expired';
 }
 
 /** The page gets its own CSP: no script at all, its one style block by nonce, forms only to itself. */
@@ -72,7 +73,12 @@ export function renderSandboxPage(model: SandboxPageModel, nonce: string): strin
 <p class="note">${t('note')}</p>
 <dl>
 <dt>${t('provider')}</dt><dd>${escapeHtml(translate(model.lang, `sandbox.providers.${model.provider}`))}</dd>
-<dt>${t('number')}</dt><dd>${escapeHtml(formatUzPhone(model.number))}</dd>
+${
+  model.purpose
+    ? `<dt>${t('purpose')}</dt><dd>${t(`purposes.${model.purpose}`)}</dd>
+`
+    : ''
+}<dt>${t('number')}</dt><dd>${escapeHtml(formatUzPhone(model.number))}</dd>
 <dt>${t('amount')}</dt><dd>${escapeHtml(amount)}</dd>
 </dl>
 ${body}

@@ -14,10 +14,26 @@ import { textOf } from '../../testing/test-html';
  */
 
 let t: TestApp;
+/** With deposits on, as in production (createTestApp turns them off for the tests that bid). */
+let withDeposits: TestApp;
 beforeAll(() => {
   t = createTestApp();
+  withDeposits = createTestApp({ AUCTION_DEPOSIT_PERCENT: '10' });
 });
-afterAll(() => t.close());
+afterAll(() => {
+  t.close();
+  withDeposits.close();
+});
+
+/** The rules the lot page lists, as rendered on the server. */
+async function rulesOf(app: TestApp, lang: 'en' | 'ru' | 'uz'): Promise<string[]> {
+  const res = await request(app.app)
+    .get(`${localizePath('/numbers', lang)}?lot=${LOT}`)
+    .set('User-Agent', 'Mozilla/5.0 Chrome/150')
+    .expect(200);
+  const section = /<section class="card auction-rules"[\s\S]*?<\/section>/.exec(res.text)?.[0] ?? '';
+  return [...section.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => textOf(m[1]).trim());
+}
 
 /** lot-007: buy-now 90,000,000; its rules as the API states them with the default settings. */
 const LOT = 'lot-007';
@@ -34,12 +50,7 @@ describe.each(['en', 'ru', 'uz'] as const)('the rules of a lot in %s', (lang) =>
   it('lists every rule, each with the figures of the API’s rules', async () => {
     const lot = (await request(t.app).get(`/api/v1/auctions/${LOT}`).expect(200)).body;
     expect(lot.rules).toMatchObject({ lateBidSeconds: 300, extendMaxSeconds: 24 * 3600, paymentWindowSeconds: 30 * 60 });
-    const res = await request(t.app)
-      .get(`${localizePath('/numbers', lang)}?lot=${LOT}`)
-      .set('User-Agent', 'Mozilla/5.0 Chrome/150')
-      .expect(200);
-    const section = /<section class="card auction-rules"[\s\S]*?<\/section>/.exec(res.text)?.[0] ?? '';
-    const items = [...section.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => textOf(m[1]).trim());
+    const items = await rulesOf(t, lang);
 
     const uzs = (amount: number) => fill(formatUzs(amount, lang));
     expect(items).toEqual([
@@ -47,8 +58,8 @@ describe.each(['en', 'ru', 'uz'] as const)('the rules of a lot in %s', (lang) =>
       fill(r.late, { period: fill(c.auction.duration.minutes, { minutes: 5 }) }),
       // Rule 5: the cap on the extensions, and the latest the lot can end.
       fill(r.lateCap, { period: fill(c.auction.duration.hours, { hours: 24 }), time: formatTashkentTime(lot.rules.latestEndAt) }),
-      // Rules 1 and 2: a bid at or over the buy-now price is a purchase at it; the minimum never above it.
-      fill(r.buyNow, { amount: uzs(90_000_000) }),
+      // Rules 1 and 2: buy-now is a payment with its window, paid before it ends the lot; bids stay below it.
+      fill(r.buyNow, { amount: uzs(90_000_000), period: fill(c.auction.duration.minutes, { minutes: 15 }) }),
       // Rule 4: the leader does not outbid themselves.
       fill(r.leader),
       fill(r.maximum),
@@ -58,9 +69,19 @@ describe.each(['en', 'ru', 'uz'] as const)('the rules of a lot in %s', (lang) =>
       fill(r.pay, { period: fill(c.auction.duration.minutes, { minutes: 30 }) }),
       fill(r.unpaid.next_bidder),
       fill(r.unpaidBarred),
+      // Rule 7: a lapsed payment window bars the phone for AUCTION_DEFAULT_BAN_DAYS (30 days).
+      fill(r.banned, { period: fill(c.auction.duration.hours, { hours: 30 * 24 }) }),
     ]);
     // The figures are the API's: the same as the page's own formatting of its `rules`.
     expect(items[2]).toContain(formatPeriod(lot.rules.extendMaxSeconds * 1000, translate));
     expect(items[7]).toContain(formatPeriod(lot.rules.paymentWindowSeconds * 1000, translate));
+  });
+
+  it('states the deposit of a premium lot (rule 8) in the lot’s own figures: 10 % of its start price', async () => {
+    const lot = (await request(withDeposits.app).get(`/api/v1/auctions/${LOT}`).expect(200)).body;
+    expect(lot).toMatchObject({ depositAmount: 1_000_000, rules: { depositPercent: 10 } });
+    const items = await rulesOf(withDeposits, lang);
+    expect(items[4]).toBe(fill(r.deposit, { amount: fill(formatUzs(1_000_000, lang)), percent: 10 }));
+    expect(items).toHaveLength(12);
   });
 });

@@ -1,7 +1,7 @@
 import type { AuctionLotDetail, PlaceBidResponse } from '../../../../shared/api-types';
 import type { ErrorCode } from '../../../../shared/contract/errors';
 import { saveReservation } from '../../../../shared/tokens';
-import { placeBid, removeMaxBid, reserveLot, setMaxBid } from '../../../api/auctions';
+import { placeBid, removeMaxBid, reserveLot, setMaxBid, startLotPayment } from '../../../api/auctions';
 import { apiErrorOf } from '../../../features/purchase/api-error';
 
 /** Buying a won lot: the winner's booking of its number at the winning price, or the API's refusal. */
@@ -72,5 +72,27 @@ async function removeMax(form: FormData): Promise<MaxBidOutcome> {
   }
 }
 
-/** The lot's intents: bidding (plainly or by a maximum, which may be removed) and buying a won lot. */
-export const auctionIntents = { bid, 'max-bid': maxBid, 'remove-max-bid': removeMax, 'buy-lot': buyLot };
+/** A buy-now or a deposit started: the browser is on its way to the sandbox payment, or the API's refusal. */
+export type LotPaymentOutcome = { intent: 'lot-payment'; ok: true } | { intent: 'lot-payment'; ok: false; message: string | null };
+
+/** The sandbox page lives on the API's origin: its URL is relative to the API base, in the page's language. */
+function sandboxPageUrl(paymentUrl: string, lang: string): string {
+  const url = new URL(paymentUrl, new URL(window.__APP__.config.apiBaseUrl, window.location.href));
+  url.searchParams.set('lang', lang);
+  return url.toString();
+}
+
+/** Buys the lot now or pays its deposit: a full navigation to the payment, which comes back to the lot (`returnPath`). */
+async function lotPayment(form: FormData): Promise<LotPaymentOutcome> {
+  const kind = form.get('kind') === 'deposit' ? 'deposit' : 'buy-now';
+  try {
+    const payment = await startLotPayment(String(form.get('lotId') ?? ''), kind, 'card', String(form.get('returnPath') ?? '/'));
+    window.location.assign(sandboxPageUrl(payment.paymentUrl, String(form.get('lang') ?? 'ru')));
+    return { intent: 'lot-payment', ok: true };
+  } catch (error) {
+    return { intent: 'lot-payment', ok: false, message: apiErrorOf(error)?.message ?? null };
+  }
+}
+
+/** The lot's intents: bidding (plainly or by a maximum, which may be removed), buying now, its deposit, and buying a won lot. */
+export const auctionIntents = { bid, 'max-bid': maxBid, 'remove-max-bid': removeMax, 'buy-lot': buyLot, 'lot-payment': lotPayment };
