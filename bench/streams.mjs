@@ -10,6 +10,8 @@
 //   number receiving it (p50/p99, and per delivery).
 // Exits non-zero when a stream missed a bid or a reservation, or a stream failed.
 import http from 'node:http';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { createParser } from 'eventsource-parser';
 import { MB, heading, ms, table } from './lib/format.mjs';
 import { collectGarbage, cpuSeconds, processTree, rssBytes, sleep, startSite } from './lib/processes.mjs';
@@ -242,7 +244,10 @@ async function auctionPart() {
     ),
   );
   const phone = '+998935559999';
-  await post(site.origin, '/api/v1/auth/sms', { phone });
+  // A code request carries a solved challenge (server/api/auth/sms-challenge.ts), as the site's page sends.
+  const challenge = await (await fetch(`${site.origin}/api/v1/auth/sms/challenge?phone=${encodeURIComponent(phone)}`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  await post(site.origin, '/api/v1/auth/sms', { phone, altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') });
   const auth = (await post(site.origin, '/api/v1/auth/sms/verify', { phone, code: '123456' })).body.authToken;
   await collectGarbage(site.pid);
   let before = treeRss(site.pid);

@@ -3,6 +3,7 @@ import { CATALOGUES } from '../locales/catalogues';
 import en from '../locales/en.json';
 import { API_MESSAGES } from '../server/api/messages';
 import { localizePath, type Language } from '../shared/languages';
+import { solvedSmsChallenge } from '../server/api/test-support/sms-challenge';
 import { collectProblems, launchBrowser, newContext, startSite, waitForHydration, waitForPage, type Site } from './support';
 
 /** A visitor refused by a per-client limit sees why, in their language, and keeps what they typed. */
@@ -82,7 +83,7 @@ describe('a visitor held to the per-client SMS limit', () => {
     const sent = await fetch(`${site.origin}/api/v1/auth/sms`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ phone: '+998901112233' }),
+      body: JSON.stringify({ phone: '+998901112233', altcha: await solvedSmsChallenge(site.origin, '+998901112233') }),
     });
     expect(sent.status).toBe(201);
     const context = await newContext(browser, { locale: 'uz-UZ' });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { CATALOGUES } from '../locales/catalogues';
 import { localizePath, type Language } from '../shared/languages';
+import { solvedSmsChallenge } from '../server/api/test-support/sms-challenge';
 import { BROWSER_LOCALES as LOCALES, collectProblems, newContext, waitForHydration, withSiteAndBrowser, type Site } from './support';
 
 /** Test support for live-auction.test.ts and live-auction-fallback.test.ts: visitors bidding on a lot. */
@@ -77,7 +78,7 @@ export async function apiBidder(origin: string, phone: string): Promise<(lotId: 
       headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
     }).then((r) => r.json());
-  await post('/auth/sms', { phone });
+  await post('/auth/sms', { phone, altcha: await solvedSmsChallenge(origin, phone) });
   const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
   return (lotId, amount) => post(`/auctions/${lotId}/bids`, { amount }, { Authorization: `Bearer ${authToken}` });
 }

@@ -1,9 +1,9 @@
 import type { SmsCodeResponse, SmsVerifyResponse } from '../../shared/api-types';
 import { apiClient } from '../framework/api-client';
 
-/** Asks the API to text a confirmation code to the phone. */
-export async function sendSmsCode(phone: string): Promise<SmsCodeResponse> {
-  const { data } = await apiClient().post<SmsCodeResponse>('/auth/sms', { phone });
+/** Asks the API to text a confirmation code to the phone, with the solved challenge of this phone (`altcha`, sms-challenge.ts). */
+export async function sendSmsCode(phone: string, altcha: string): Promise<SmsCodeResponse> {
+  const { data } = await apiClient().post<SmsCodeResponse>('/auth/sms', { phone, altcha });
   return data;
 }
 

@@ -1,4 +1,5 @@
 import { callJson, CLUSTER_SMS_CODE, startCluster, type BuiltServer } from '../testing/built-server';
+import { solvedSmsChallenge } from '../api/test-support/sms-challenge';
 import { openStream, type OpenStream } from '../api/test-support/event-stream';
 
 /** Live streams with two cluster workers: a bid or a reservation accepted by one reaches the streams of both. */
@@ -52,7 +53,9 @@ describe('live streams on a cluster (WEB_CONCURRENCY=2)', () => {
     await Promise.all(streams.slice(1).map((s) => s.next('snapshot')));
 
     const phone = '+998935550011';
-    expect((await post(server.origin, '/api/v1/auth/sms', { phone })).status).toBe(201);
+    expect((await post(server.origin, '/api/v1/auth/sms', { phone, altcha: await solvedSmsChallenge(server.origin, phone) })).status).toBe(
+      201,
+    );
     const auth = (await post(server.origin, '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE })).body.authToken as string;
     const placed = await post(
       server.origin,

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { DATABASE_FILE } from '../api/store/database';
 import { callJson, CLUSTER_SMS_CODE, startCluster, type BuiltServer } from '../testing/built-server';
+import { solvedSmsChallenge } from '../api/test-support/sms-challenge';
 
 /**
  * Number watches with two cluster workers, each looking at the log of number changes every
@@ -13,7 +14,7 @@ const post = (server: BuiltServer, route: string, body: unknown, headers: Record
   callJson(`${server.origin}/api/v1${route}`, 'POST', body, headers);
 
 async function authOf(server: BuiltServer, phone: string): Promise<string> {
-  expect((await post(server, '/auth/sms', { phone })).status).toBe(201);
+  expect((await post(server, '/auth/sms', { phone, altcha: await solvedSmsChallenge(server.origin, phone) })).status).toBe(201);
   return (await post(server, '/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE })).body.authToken as string;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE } from '../api/store/database';
 import { callJson, CLUSTER_SMS_CODE, startCluster, type BuiltServer } from '../testing/built-server';
+import { solvedSmsChallenge } from '../api/test-support/sms-challenge';
 
 /** Two cluster workers writing to one store at once: every request answered, none with a 5xx. */
 
@@ -75,7 +76,8 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
     for (let i = 0; i < BIDDERS; i += 1) {
       const phone = `+9989355500${String(i).padStart(2, '0')}`;
       const headers = { 'X-Forwarded-For': visitor(5000 + i) };
-      expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone }, headers)).status).toBe(201);
+      const altcha = await solvedSmsChallenge(server.origin, phone, headers);
+      expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers)).status).toBe(201);
       const verified = await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE }, headers);
       tokens.push(verified.body.authToken as string);
     }
@@ -115,7 +117,8 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
     for (let i = 0; i < BIDDERS; i += 1) {
       const phone = `+9989366600${String(i).padStart(2, '0')}`;
       const headers = { 'X-Forwarded-For': visitor(7000 + i) };
-      expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone }, headers)).status).toBe(201);
+      const altcha = await solvedSmsChallenge(server.origin, phone, headers);
+      expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers)).status).toBe(201);
       const verified = await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE }, headers);
       tokens.push(verified.body.authToken as string);
     }
@@ -172,7 +175,8 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       // Each race its own visitor, phone and person, so no per-client or per-person limit is in play.
       const headers = { 'X-Forwarded-For': visitor(10_000 + race) };
       const phone = `+99894${String(1_000_000 + race).padStart(7, '0')}`;
-      expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone }, headers)).status).toBe(201);
+      const altcha = await solvedSmsChallenge(server.origin, phone, headers);
+      expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers)).status).toBe(201);
       const auth = (await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE }, headers)).body
         .authToken as string;
       const identified = await call(

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { get, startBuiltServer } from '../testing/built-server';
 import { apiEndpointOf, processRegistries, startMetricsServer } from './metrics';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { solvedSmsChallenge } from '../api/test-support/sms-challenge';
 
 /** The metrics of a test app, as its metrics port serves them. */
 async function scrape(t: TestApp): Promise<string> {
@@ -53,9 +54,15 @@ describe('metrics', () => {
     let text = await scrape(t);
     expect(sample(text, 'sms_sent_total{kind="code"}')).toBe(0);
     expect(sample(text, 'sms_sent_total{kind="watch"}')).toBe(0);
-    await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(201);
+    await request(t.app)
+      .post('/api/v1/auth/sms')
+      .send({ phone, altcha: await solvedSmsChallenge(t.app, phone) })
+      .expect(201);
     // Asked again too soon: refused, nothing sent.
-    await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(429);
+    await request(t.app)
+      .post('/api/v1/auth/sms')
+      .send({ phone, altcha: await solvedSmsChallenge(t.app, phone) })
+      .expect(429);
     const auth = (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: '123456' }).expect(200)).body.authToken;
     const number = (await request(t.app).get('/api/v1/numbers?category=bronze&pageSize=1').expect(200)).body.items[0].number as string;
     const held = (await request(t.app).post('/api/v1/reservations').send({ number }).expect(201)).body.reservationToken;
@@ -65,10 +72,26 @@ describe('metrics', () => {
       .send({ endsWith: number.slice(-7) })
       .expect(201);
     await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', held).expect(204);
-    t.app.locals.api!.matchWatches();
+    await t.app.locals.api!.matchWatches();
     text = await scrape(t);
     expect(sample(text, 'sms_sent_total{kind="code"}')).toBe(1);
     expect(sample(text, 'sms_sent_total{kind="watch"}')).toBe(1);
+  });
+
+  it('count the SMS challenges: issued and accepted by level, refused by reason', async () => {
+    const phone = '+998901234567';
+    let text = await scrape(t);
+    expect(sample(text, 'sms_challenges_total{outcome="issued",level="0",reason=""}')).toBe(0);
+    expect(sample(text, 'sms_challenges_total{outcome="accepted",level="0",reason=""}')).toBe(0);
+    const altcha = await solvedSmsChallenge(t.app, phone);
+    await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(400);
+    await request(t.app).post('/api/v1/auth/sms').send({ phone, altcha }).expect(201);
+    await request(t.app).post('/api/v1/auth/sms').send({ phone, altcha }).expect(400);
+    text = await scrape(t);
+    expect(sample(text, 'sms_challenges_total{outcome="issued",level="0",reason=""}')).toBe(1);
+    expect(sample(text, 'sms_challenges_total{outcome="accepted",level="0",reason=""}')).toBe(1);
+    expect(sample(text, 'sms_challenges_total{outcome="refused",level="",reason="sms_challenge_required"}')).toBe(1);
+    expect(sample(text, 'sms_challenges_total{outcome="refused",level="",reason="sms_challenge_used"}')).toBe(1);
   });
 
   it('count API failures by endpoint and kind', async () => {

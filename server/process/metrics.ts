@@ -20,6 +20,8 @@ export interface SiteMetrics {
   pageRenders: Counter<'reason'>;
   limitsRefused: Counter<'limit'>;
   smsSent: Counter<'kind'>;
+  /** The proof of work of SMS code requests (server/api/auth/sms-challenge.ts): issued and accepted by level, refused by reason. */
+  smsChallenges: Counter<'outcome' | 'level' | 'reason'>;
 }
 
 const SMS_KINDS: SmsKind[] = ['code', 'watch'];
@@ -53,8 +55,18 @@ export function createMetrics(): SiteMetrics {
   });
   // Both series from the start, so a rate over them is defined before the first SMS.
   for (const kind of SMS_KINDS) smsSent.inc({ kind }, 0);
+  const smsChallenges = new Counter({
+    name: 'sms_challenges_total',
+    help: 'Proof-of-work challenges of SMS code requests: issued and accepted (solved and spent) by difficulty level, refused by reason',
+    labelNames: ['outcome', 'level', 'reason'],
+    registers,
+  });
+  // The two series an alert divides, from the start (refusals appear by reason as they come).
+  smsChallenges.inc({ outcome: 'issued', level: '0', reason: '' }, 0);
+  smsChallenges.inc({ outcome: 'accepted', level: '0', reason: '' }, 0);
   return {
     registry,
+    smsChallenges,
     httpDuration: new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer a request, by route pattern and status',

@@ -5,7 +5,45 @@ import { checked } from './checked';
 
 const phone = checked(text(40), checkUzPhone);
 
-export const SmsCodeBody = z.strictObject({ phone });
+/** The query of GET /auth/sms/challenge: the phone the code will be asked for (the challenge is bound to it). */
+export const SmsChallengeQuery = z.strictObject({ phone });
+
+/**
+ * An ALTCHA v2 challenge (altcha-lib's `Challenge`, deterministic mode), signed by the API: solve
+ * it (try counters from 0 until PBKDF2 of `nonce` + counter, salted with `salt`, `cost`
+ * iterations, `keyLength` bytes, starts with `keyPrefix`) and send the solution with the code
+ * request (`altcha` of POST /auth/sms). `data` is signed with the rest: the phone it was issued
+ * for, its difficulty level (0 to log2 of SMS_CHALLENGE_MAX_FACTOR) and its expiry (ms since the epoch).
+ */
+export const SmsChallenge = z
+  .strictObject({
+    parameters: z.strictObject({
+      algorithm: z.literal('PBKDF2/SHA-256'),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: Int.min(1),
+      keyLength: Int.min(1),
+      keyPrefix: z.string(),
+      keySignature: z.string(),
+      data: z.strictObject({ phone: Msisdn, level: Int.min(0), expires: Int }),
+    }),
+    signature: z.string(),
+  })
+  .meta({ id: 'SmsChallenge' });
+
+export const SmsCodeBody = z.strictObject({
+  phone,
+  /**
+   * The solved challenge: base64 of the JSON `{"challenge": <SmsChallenge as received>, "solution":
+   * {"counter": <int>, "derivedKey": "<hex>"}}` (altcha-lib's `challenge` and `solution` of
+   * verifySolution, as ALTCHA's widget names its field). Optional in the schema so that its
+   * absence is answered with its own code, sms_challenge_required.
+   */
+  altcha: text(8192).optional().meta({
+    description:
+      'Base64 of the JSON {"challenge": <the SmsChallenge of GET /auth/sms/challenge for this phone>, "solution": {"counter": int, "derivedKey": hex}}; required (400 sms_challenge_required without it).',
+  }),
+});
 export const SmsVerifyBody = z.strictObject({
   phone,
   code: text(10)

@@ -1,12 +1,31 @@
 /** @jest-environment @happy-dom/jest-environment */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
 import { CATALOGUES } from '../../../locales/catalogues';
 import { LANGUAGES, type Language } from '../../../shared/languages';
+import { ApiFailure } from '../../../shared/api-failure';
 import { saveAuth } from '../../../shared/tokens';
 import { confirmedPhone, held, renderComponent, testToken } from '../../testing/render';
-import { PhoneVerification } from './PhoneVerification';
-import { smsStep, type SmsIntent, type SmsOutcome } from './sms-step';
+import type { SmsIntent, SmsOutcome } from './sms-step';
+
+// The solver's chunk and the API call, as the page would have them, without the network.
+jest.mock('./sms-challenge', () => ({
+  prepareSmsChallenge: jest.fn(() => Promise.resolve('solved')),
+  smsChallengeReady: jest.fn(() => false),
+  takeSmsChallenge: jest.fn(() => Promise.resolve('solved')),
+}));
+jest.mock('../../api/sms', () => ({
+  sendSmsCode: jest.fn((phone: string) => Promise.resolve({ phone, expiresAt: '2030-01-01T00:00:00Z', resendAfterSeconds: 60 })),
+  verifySmsCode: jest.fn(),
+}));
+
+// Imported after the mocks are in place (esbuild does not hoist jest.mock above the imports).
+/* eslint-disable @typescript-eslint/no-require-imports -- the modules as mocked above */
+const { prepareSmsChallenge, smsChallengeReady, takeSmsChallenge } = require('./sms-challenge') as typeof import('./sms-challenge');
+const { sendSmsCode } = require('../../api/sms') as typeof import('../../api/sms');
+const { PhoneVerification } = require('./PhoneVerification') as typeof import('./PhoneVerification');
+const { smsStep } = require('./sms-step') as typeof import('./sms-step');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The page's action as far as it runs without the network: the SMS step's own checks, before any request. */
 const checksOnly: ActionFunction = async ({ request }) => {
@@ -163,6 +182,72 @@ describe('the SMS step', () => {
     show(answering({}), confirmedPhone('+998901234567'));
     expect(screen.getByText('Phone confirmed:')).toHaveTextContent('+998 90 123 45 67');
     expect(screen.queryByLabelText('Your phone number')).not.toBeInTheDocument();
+  });
+});
+
+describe('the SMS step’s check against abuse (a proof of work solved in the browser)', () => {
+  beforeEach(() => {
+    jest.clearAllMocks();
+    jest.mocked(smsChallengeReady).mockReturnValue(false);
+  });
+
+  it('starts solving the challenge of the phone as soon as it is a whole number, not before', async () => {
+    const { user } = show(checksOnly);
+    await user.type(screen.getByLabelText('Your phone number'), '+998 90 123 45 6');
+    expect(prepareSmsChallenge).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Your phone number'), '7');
+    await waitFor(() => expect(prepareSmsChallenge).toHaveBeenCalledWith('+998901234567'));
+  });
+
+  it('sends the solved challenge with the code request', async () => {
+    jest.mocked(smsChallengeReady).mockReturnValue(true);
+    const { user } = show(checksOnly);
+    await requestCode(user);
+    expect(await screen.findByLabelText('Code from the SMS')).toBeInTheDocument();
+    expect(takeSmsChallenge).toHaveBeenCalledWith('+998901234567');
+    expect(sendSmsCode).toHaveBeenCalledWith('+998901234567', 'solved');
+    expect(screen.queryByText(/Preparing the request/)).not.toBeInTheDocument();
+  });
+
+  it.each(LANGUAGES)(
+    'tells the visitor (%s), in a live region, why the code takes a moment while the check is still being solved',
+    async (lang) => {
+      const c = CATALOGUES[lang];
+      const answer = held<SmsOutcome>();
+      const { user } = show(async () => answer.promise, {}, lang);
+      await user.type(screen.getByLabelText(c.purchase.phone.label), '+998 90 123 45 67');
+      await user.click(screen.getByRole('button', { name: c.purchase.phone.send }));
+      expect(await screen.findByRole('status')).toHaveTextContent(c.purchase.phone.checking);
+      answer.resolve(sent);
+      await screen.findByLabelText(c.purchase.phone.codeLabel);
+      expect(screen.queryByText(c.purchase.phone.checking)).not.toBeInTheDocument();
+    },
+  );
+
+  it('solves a new challenge and asks once more when the API found the first too easy (the budgets filled since)', async () => {
+    const tooEasy = new ApiFailure(400, { error: { code: 'sms_challenge_too_easy', message: 'Too easy.', field: 'altcha' } });
+    jest.mocked(sendSmsCode).mockRejectedValueOnce(tooEasy);
+    jest.mocked(takeSmsChallenge).mockResolvedValueOnce('cheap').mockResolvedValueOnce('harder');
+    const { user } = show(checksOnly);
+    await requestCode(user);
+    expect(await screen.findByLabelText('Code from the SMS')).toBeInTheDocument();
+    expect(jest.mocked(sendSmsCode).mock.calls).toEqual([
+      ['+998901234567', 'cheap'],
+      ['+998901234567', 'harder'],
+    ]);
+  });
+
+  it('says nothing of it when the check was solved while the phone was typed', async () => {
+    jest.mocked(smsChallengeReady).mockReturnValue(true);
+    const answer = held<SmsOutcome>();
+    const { user } = show(async () => answer.promise);
+    await user.type(screen.getByLabelText('Your phone number'), '+998 90 123 45 67');
+    await waitFor(() => expect(prepareSmsChallenge).toHaveBeenCalled());
+    await user.click(screen.getByRole('button', { name: 'Get the code' }));
+    expect(screen.getByRole('button', { name: 'Get the code' })).toBeDisabled();
+    expect(screen.queryByText(/Preparing the request/)).not.toBeInTheDocument();
+    answer.resolve(sent);
+    await screen.findByLabelText('Code from the SMS');
   });
 });
 

@@ -1,12 +1,30 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatUzPhone } from '../../../shared/validation';
+import { checkUzPhone, formatUzPhone } from '../../../shared/validation';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { Field } from './Field';
 import { updateDraft, usePurchaseDraft } from './purchase-draft';
 import type { SmsOutcome } from './sms-step';
 import { clearAuth, readAuth, subscribeTokens } from '../../../shared/tokens';
+
+/** The SMS challenge's solver (sms-challenge.ts), once its chunk is loaded: only on this step, once a phone is typed. */
+let solver: typeof import('./sms-challenge') | null = null;
+
+/** Solves the challenge of a code request for the phone as soon as it is a whole number, while the visitor goes on. */
+function useSmsChallenge(phone: string | undefined) {
+  useEffect(() => {
+    const checked = checkUzPhone(phone ?? '');
+    if (!checked.ok) return;
+    void import('./sms-challenge')
+      .then((loaded) => {
+        solver = loaded;
+        return loaded.prepareSmsChallenge(checked.value);
+      })
+      // Asked again, and its failure shown, when the code is requested.
+      .catch(() => undefined);
+  }, [phone]);
+}
 
 export function usePhoneAuth() {
   return useSyncExternalStore(subscribeTokens, readAuth, () => null);
@@ -32,6 +50,9 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
   const phoneError = refusal(sent);
   const codeError = refusal(checked);
   const busy = sending.state !== 'idle' || verifying.state !== 'idle';
+  // The code was asked before the page's check was solved: the visitor is told why it takes a moment.
+  const [checking, setChecking] = useState(false);
+  useSmsChallenge(auth ? undefined : draft.phone);
 
   if (auth) {
     return (
@@ -62,6 +83,8 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
     pushFormSubmission(`${idPrefix}-sms-request`);
     verifying.reset();
     setCode('');
+    const checked = checkUzPhone(draft.phone ?? '');
+    setChecking(checked.ok && !solver?.smsChallengeReady(checked.value));
     void sending.submit({ intent: 'sms-send', phone: draft.phone ?? '' }, { method: 'post', defaultShouldRevalidate: false });
   }
 
@@ -91,6 +114,9 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
         <button type="submit" className={sentTo ? 'button' : 'button button--primary'} disabled={busy}>
           {sentTo ? t('purchase.phone.sendAgain') : t('purchase.phone.send')}
         </button>
+        <p className="inline-form__note" role="status">
+          {checking && sending.state !== 'idle' ? t('purchase.phone.checking') : null}
+        </p>
       </form>
       {sentTo ? (
         <form id={`${idPrefix}-sms-verify`} className="inline-form" noValidate onSubmit={verifyCode}>

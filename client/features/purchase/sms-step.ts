@@ -2,6 +2,26 @@ import { checkUzPhone, validationMessageKey } from '../../../shared/validation';
 import { sendSmsCode, verifySmsCode } from '../../api/sms';
 import { saveAuth } from '../../../shared/tokens';
 import { apiErrorOf } from './api-error';
+import type { ErrorCode } from '../../../shared/contract/errors';
+
+/** Refusals of a solved challenge that a new one cures (the budgets filled since, or it aged): solved again, asked once more. */
+const SOLVE_AGAIN: readonly ErrorCode[] = [
+  'sms_challenge_too_easy',
+  'sms_challenge_expired',
+  'sms_challenge_used',
+  'sms_challenge_invalid',
+];
+
+/** A code request with a solved challenge of the phone (sms-challenge.ts, its own chunk), and once more with a new one if that cures a refusal. */
+async function requestCode(phone: string) {
+  const { takeSmsChallenge } = await import('./sms-challenge');
+  try {
+    return await sendSmsCode(phone, await takeSmsChallenge(phone));
+  } catch (error) {
+    if (!SOLVE_AGAIN.includes(apiErrorOf(error)?.code as ErrorCode)) throw error;
+    return sendSmsCode(phone, await takeSmsChallenge(phone));
+  }
+}
 
 /** The SMS step's two mutations, handled by the action of each page that shows the step. */
 export type SmsIntent = 'sms-send' | 'sms-verify';
@@ -33,7 +53,7 @@ export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code
     const checked = checkUzPhone(phone);
     if (!checked.ok) return { intent, ok: false, codeStillValidFor: null, message: null, messageKey: validationMessageKey(checked.error) };
     try {
-      return { intent, ok: true, phone: (await sendSmsCode(checked.value)).phone };
+      return { intent, ok: true, phone: (await requestCode(checked.value)).phone };
     } catch (error) {
       const failure = apiErrorOf(error);
       // Too soon for a new code: the last one is still valid, so the visitor may type it.

@@ -3,11 +3,12 @@ import type { Router } from 'express';
 import type { SmsCodeResponse } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
-import { SmsCodeBody, SmsVerifyBody } from '../../../shared/contract';
-import { body } from '../http/input';
-import { clientKey, networkKey, tooManyRequests } from '../http/limits';
+import { SmsChallengeQuery, SmsCodeBody, SmsVerifyBody } from '../../../shared/contract';
+import { body, query } from '../http/input';
+import { clientKey, networkKey, siteKey, tooManyRequests } from '../http/limits';
 import { writeTransaction } from '../store/database';
 import { confirmedPhone } from './confirmed-phone';
+import type { SmsChallenges } from './sms-challenge';
 
 export { AUTH_TOKEN_LIFETIME_MS } from './confirmed-phone';
 
@@ -28,7 +29,7 @@ interface CodeRow {
   used_at: number | null;
 }
 
-export function registerSms(router: Router, ctx: ApiContext): void {
+export function registerSms(router: Router, ctx: ApiContext, challenges: SmsChallenges): void {
   const hash = (phone: string, code: string) => crypto.createHmac('sha256', ctx.smsSecret).update(`${phone}:${code}`).digest();
   const recent = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? AND created_at > ? ORDER BY created_at ASC, id ASC');
   const latest = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? ORDER BY created_at DESC, id DESC LIMIT 1');
@@ -61,15 +62,24 @@ export function registerSms(router: Router, ctx: ApiContext): void {
     insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client);
   });
 
+  // The proof of work a code request needs (sms-challenge.ts): one per request, for its phone.
+  router.get('/auth/sms/challenge', async (req, res) => {
+    const { phone } = query(req, SmsChallengeQuery);
+    res.json(await challenges.issue(phone, networkKey(req.ip)));
+  });
+
   router.post('/auth/sms', async (req, res) => {
-    const { phone } = body(req, SmsCodeBody);
-    const now = ctx.now();
-    const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+    const { phone, altcha } = body(req, SmsCodeBody);
     const client = clientKey(req.ip);
     const network = networkKey(req.ip);
+    // No code without a solved challenge of this phone, used once: checked (and spent) before any
+    // budget counts the request, so requests without the work spend nobody's budget.
+    await challenges.accept(altcha, phone, network);
+    const now = ctx.now();
+    const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     // A request these limits refuse anyway spends none of the budgets below.
     checkLimits(phone, now, client);
-    await ctx.limits.smsCode(network);
+    await ctx.limits.smsCode(network, siteKey(req.ip));
     try {
       issue(phone, code, now, client);
     } catch (refusal) {

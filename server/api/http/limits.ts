@@ -39,8 +39,20 @@ export interface ClientLimits {
   smsPhonesPerHour: number;
   /** SMS codes sent per hour to the clients of one network, all together. */
   smsPerNetworkPerHour: number;
-  /** SMS codes sent per hour in all, every client together: the most the operator's SMS bill grows by in an hour. */
+  /**
+   * SMS sent per hour in all, codes and number watches' messages together, every client together:
+   * the most the operator's SMS bill grows by in an hour.
+   */
   smsTotalPerHour: number;
+  /**
+   * The share (0 to 1) of `smsTotalPerHour` kept for code requests from networks that have had
+   * fewer than `smsReserveNetworkCodes` codes within the hour: once the rest is spent, only they
+   * get codes (and only with a challenge solved at the top difficulty, auth/sms-challenge.ts), so
+   * networks that spent the rest cannot lock a fresh visitor out. Watch messages never use it.
+   */
+  smsReserveShare: number;
+  /** Codes a network may have had within the hour and still draw on the reserve (a first code and a resend). */
+  smsReserveNetworkCodes: number;
   /** Orders awaiting payment one verified phone may have at once. */
   ordersAwaitingPayment: number;
   /** Bids one verified phone may place per minute. */
@@ -86,6 +98,12 @@ export const DEFAULT_LIMITS: ClientLimits = {
   // leaves room for that, while a botnet spread over any number of networks burns at most 1,000
   // SMS an hour. Past it everyone waits, so the operator watches limits_refused_total{limit="sms_busy"}.
   smsTotalPerHour: 1000,
+  // A quarter of the hour's SMS: 250 codes for fresh networks once 750 went anywhere. Networks that
+  // spent the 750 (at most 100 each, so at least 8 of them) are out of it; 100 networks could at
+  // most take 184 of it (92 unused networks, 2 codes each, each solving a top-difficulty
+  // challenge), so fresh visitors keep 66 codes of it even then (docs/api.md, SMS challenges).
+  smsReserveShare: 0.25,
+  smsReserveNetworkCodes: 2,
   ordersAwaitingPayment: 3,
   bidsPerMinute: 10,
   // A visitor has one stream per open tab on a lot or on the list; 20 covers a household behind one address.
@@ -111,6 +129,17 @@ export function clientKey(ip: string | undefined): string {
 }
 
 /**
+ * The site a client belongs to, for the SMS reserve: an IPv4 address by its /24 as in `networkKey`,
+ * an IPv6 client by its /48. A home gets a /56 and an office a /48, hundreds of /64 networks each:
+ * counted by /64, one home line once took 125 networks' share of the reserve (two codes each).
+ */
+export function siteKey(ip: string | undefined): string {
+  const network = networkKey(ip);
+  if (!network.endsWith('/64')) return network;
+  return `${network.split(':').slice(0, 3).join(':')}::/48`;
+}
+
+/**
  * The network a client belongs to: an IPv4 address by its /24 (a botnet spread over one network,
  * an office, a carrier's NAT pool), an IPv6 client by its /64 as in `clientKey`.
  */
@@ -133,6 +162,21 @@ export function serviceBusy(code: ErrorCode, waitMs: number): ApiError {
   return new ApiError(503, code, { params: { seconds }, extra: { retryAfterSeconds: seconds } });
 }
 
+/** What the SMS budgets hold now (RateLimits.smsPressure). */
+export interface SmsPressure {
+  /** Codes sent to the network's clients within the hour. */
+  network: number;
+  /** SMS sent within the hour in all, codes and watches. */
+  total: number;
+  /** The part of the total open to anyone: past it, only the reserve is left. */
+  open: number;
+}
+
+/** The part of the hour's SMS total open to every request and to watches: all but the reserve, at least one. */
+export function smsOpenPart(limits: ClientLimits): number {
+  return Math.max(1, Math.floor(limits.smsTotalPerHour * (1 - limits.smsReserveShare)));
+}
+
 export interface RateLimits {
   readonly limits: ClientLimits;
   /** Counts a reservation attempt of a client and of its network; rejects with a 429 ApiError past either limit. */
@@ -144,10 +188,21 @@ export interface RateLimits {
   /**
    * Counts an SMS code about to be sent to a client of the network, against the network's hourly
    * budget and the total one; rejects with a 429 ApiError past either, counting nothing then.
+   * Past the total's open part, the reserve counts by `site` too (`siteKey`: an IPv6 client's /48),
+   * so a site's many /64s draw on it as one network.
    */
-  smsCode(network: string): Promise<void>;
+  smsCode(network: string, site?: string): Promise<void>;
   /** Gives back what `smsCode` counted for a code that was not sent after all. */
   smsCodeNotSent(network: string): Promise<void>;
+  /**
+   * The SMS budgets' fill now, read without counting anything: the codes the network had within
+   * the hour, and the SMS of the hour in all (codes and watches), for the challenges' difficulty.
+   */
+  smsPressure(network: string): Promise<SmsPressure>;
+  /** How many watch messages may go now: what the hour's total leaves outside the reserve. */
+  smsWatchRoom(): Promise<number>;
+  /** Counts watch messages sent against the hour's total (never refused: `smsWatchRoom` said there was room). */
+  smsWatchSent(count: number): Promise<void>;
   /**
    * Counts a phone about to be confirmed through Telegram for a client and its network, as many
    * as SMS codes may go to (LIMIT_SMS_PHONES_PER_HOUR a client, LIMIT_SMS_PER_NETWORK_PER_HOUR a
@@ -229,7 +284,7 @@ export function createRateLimits(
    */
   const consume = async (counter: RateLimiterAbstract, key: string, code: ErrorCode, params: ErrorParams = {}, giveBack = false) => {
     try {
-      await counter.consume(key);
+      return await counter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       if (giveBack) await counter.reward(key);
@@ -241,7 +296,10 @@ export function createRateLimits(
   const bids = limiter('bids', limits.bidsPerMinute, 60);
   const watches = limiter('watches', limits.watchesPerHour, 3600);
   const networkSms = limiter('network-sms', limits.smsPerNetworkPerHour, 3600);
+  // The reserve's codes per site (siteKey) within the hour, as many as a network may have had.
+  const siteReserveSms = limiter('site-reserve-sms', limits.smsReserveNetworkCodes, 3600);
   const totalSms = limiter('total-sms', limits.smsTotalPerHour, 3600);
+  const open = smsOpenPart(limits);
   const telegramPhones = limiter('telegram-phones', limits.smsPhonesPerHour, 3600);
   const networkTelegramPhones = limiter('network-telegram-phones', limits.smsPerNetworkPerHour, 3600);
   // Open streams are a count of live connections, not a rate: they live in this process's memory
@@ -255,20 +313,49 @@ export function createRateLimits(
       await consume(reservations, client, 'too_many_reservations', { limit: limits.reservationsPerHour });
       await consume(networkReservations, network, 'too_many_network_reservations', { limit: limits.reservationsPerNetworkPerHour });
     },
-    bid: (phone) => consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute }),
-    watch: (client) => consume(watches, client, 'too_many_watch_requests', { limit: limits.watchesPerHour }),
-    async smsCode(network) {
-      await consume(networkSms, network, 'too_many_network_sms', { limit: limits.smsPerNetworkPerHour }, true);
+    async bid(phone) {
+      await consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute });
+    },
+    async watch(client) {
+      await consume(watches, client, 'too_many_watch_requests', { limit: limits.watchesPerHour });
+    },
+    async smsCode(network, site = network) {
+      const counted = await consume(networkSms, network, 'too_many_network_sms', { limit: limits.smsPerNetworkPerHour }, true);
+      let fromReserve = false;
       try {
+        // Past the open part, the reserve: only for networks that had few codes within the hour
+        // before this one, and as many per site (read, then counted: a few requests racing may
+        // take a little more of it).
+        const total = await totalSms.get(TOTAL_KEY);
+        const busy = () => tooManyRequests('sms_busy', total?.msBeforeNext ?? 3_600_000);
+        if ((total?.consumedPoints ?? 0) >= open) {
+          if (counted.consumedPoints - 1 >= limits.smsReserveNetworkCodes) throw busy();
+          // Refused, it counts nothing and waits as long as the total does.
+          await consume(siteReserveSms, site, 'sms_busy', {}, true).catch((error: unknown) => {
+            throw error instanceof ApiError ? busy() : error;
+          });
+          fromReserve = true;
+        }
         await consume(totalSms, TOTAL_KEY, 'sms_busy', {}, true);
       } catch (refusal) {
         await networkSms.reward(network);
+        if (fromReserve) await siteReserveSms.reward(site);
         throw refusal;
       }
     },
     async smsCodeNotSent(network) {
       await networkSms.reward(network);
       await totalSms.reward(TOTAL_KEY);
+    },
+    async smsPressure(network) {
+      const [sent, total] = await Promise.all([networkSms.get(network), totalSms.get(TOTAL_KEY)]);
+      return { network: sent?.consumedPoints ?? 0, total: total?.consumedPoints ?? 0, open };
+    },
+    async smsWatchRoom() {
+      return Math.max(0, open - ((await totalSms.get(TOTAL_KEY))?.consumedPoints ?? 0));
+    },
+    async smsWatchSent(count) {
+      if (count > 0) await totalSms.penalty(TOTAL_KEY, count);
     },
     async telegramPhone(client, network) {
       await consume(telegramPhones, client, 'too_many_telegram_phones', { limit: limits.smsPhonesPerHour }, true);

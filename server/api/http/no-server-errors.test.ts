@@ -37,7 +37,7 @@ const FIELDS = [
   'provider',
   'returnPath',
 ];
-const GETS = ['/news', '/numbers', '/points-of-sale', '/auctions', '/tariff-constructor/quote'];
+const GETS = ['/news', '/numbers', '/points-of-sale', '/auctions', '/tariff-constructor/quote', '/auth/sms/challenge'];
 const PARAMS = [
   'page',
   'pageSize',
@@ -59,6 +59,7 @@ const PARAMS = [
   'dedicated',
   'city',
   'service',
+  'phone',
 ];
 const ODD_QUERY = ['', '-1', '1e9', 'NaN', '%', '[]', 'x'.repeat(300), '0x10', ' 1', '１'];
 

@@ -1,5 +1,14 @@
 import request from 'supertest';
-import { createTestApi, DEMO_CODE, ESIM_ORDER, MINUTE, registeredAuth, visitorAddress, type TestApi } from '../test-support/test-api';
+import {
+  createTestApi,
+  DEMO_CODE,
+  ESIM_ORDER,
+  MINUTE,
+  registeredAuth,
+  requestSmsCode,
+  visitorAddress,
+  type TestApi,
+} from '../test-support/test-api';
 
 /*
  * The premium categories (gold, platinum) under limits of their own: whatever crowd of confirmed
@@ -16,11 +25,7 @@ const phone = (i: number) => `+99894${String(1000000 + i)}`;
 /** A phone confirmed by SMS from its own address. */
 async function confirmed(i: number): Promise<string> {
   const from = visitorAddress(i);
-  await request(t.app)
-    .post('/api/v1/auth/sms')
-    .set('X-Forwarded-For', from)
-    .send({ phone: phone(i) })
-    .expect(201);
+  expect((await requestSmsCode(t.app, phone(i), { 'X-Forwarded-For': from })).status).toBe(201);
   const verified = await request(t.app)
     .post('/api/v1/auth/sms/verify')
     .set('X-Forwarded-For', from)

@@ -171,28 +171,42 @@ export function createWatchService(
     return byId.get(id) as WatchRow;
   });
 
-  /** Matches the next changes of the log against the watches, in one write transaction; returns the SMS to send. */
-  const matchInStore = writeTransaction(db, (now: number): Alert[] => {
+  /**
+   * Matches the next changes of the log against the watches, in one write transaction; returns the
+   * SMS to send, at most `room` (what the hour's SMS total leaves them). Once the room is spent the
+   * cursor stops before the change at hand, so its other watchers and the changes after it wait in
+   * the log for the next look with room; a phone told already is not told twice (its day's SMS is
+   * claimed), so waiting loses nothing and repeats nothing.
+   */
+  const matchInStore = writeTransaction(db, (now: number, room: number): Alert[] => {
     const from = cursor.get() as number | null;
     if (from === null) {
       moveCursor.run(log.latest());
       return [];
     }
+    if (room <= 0) return [];
     const rows = log.after(from, BATCH);
     if (rows.length === 0) return [];
     const alerts: Alert[] = [];
     const watches = freshIndex(now);
+    let matched = from;
     for (const change of rows) {
       const number = numberByMsisdn.get(change.msisdn) as NumberRow | undefined;
-      if (!number || numberStatus(number, now) !== 'free') continue;
-      for (const watch of watches.match(number.msisdn, number.category)) {
-        const claimed = claim.get({ id: watch.id, now }) as { phone: string; lang: Language } | undefined;
-        if (!claimed) continue;
-        recordAlert.run(watch.id, number.msisdn, now);
-        alerts.push({ phone: claimed.phone, lang: claimed.lang, msisdn: number.msisdn });
+      if (number && numberStatus(number, now) === 'free') {
+        for (const watch of watches.match(number.msisdn, number.category)) {
+          if (alerts.length >= room) {
+            moveCursor.run(matched);
+            return alerts;
+          }
+          const claimed = claim.get({ id: watch.id, now }) as { phone: string; lang: Language } | undefined;
+          if (!claimed) continue;
+          recordAlert.run(watch.id, number.msisdn, now);
+          alerts.push({ phone: claimed.phone, lang: claimed.lang, msisdn: number.msisdn });
+        }
       }
+      matched = change.id;
     }
-    moveCursor.run(rows[rows.length - 1].id);
+    moveCursor.run(matched);
     return alerts;
   });
 
@@ -205,13 +219,18 @@ export function createWatchService(
     if (!ctx.production) ctx.log(`SMS to ${alert.phone}: ${text}`);
   }
 
-  /** One look: the lapsed holds logged, the new changes matched, their SMS sent. */
-  function tick(): void {
+  /**
+   * One look: the lapsed holds logged, the new changes matched, their SMS counted in the hour's SMS
+   * total (outside its reserve, which is the code requests') and sent.
+   */
+  async function tick(): Promise<void> {
     log.logLapses();
     freeByTheClock();
     const from = cursor.get() as number | null;
     if (from !== null && from >= log.bounds().latest) return;
-    for (const alert of matchInStore(ctx.now())) send(alert);
+    const alerts = matchInStore(ctx.now(), from === null ? 0 : await ctx.limits.smsWatchRoom());
+    await ctx.limits.smsWatchSent(alerts.length);
+    for (const alert of alerts) send(alert);
   }
 
   let timer: NodeJS.Timeout | null = null;
@@ -227,12 +246,14 @@ export function createWatchService(
     tick,
     /** Looks every WATCH_TICK_MS until stopped; the timer never keeps the process alive. */
     start(): void {
+      // One look at a time: a slow look is not overtaken by the next one.
+      let looking = false;
       timer ??= setInterval(() => {
-        try {
-          tick();
-        } catch (error) {
-          ctx.logError('Watches: matching freed numbers failed', error);
-        }
+        if (looking) return;
+        looking = true;
+        tick()
+          .catch((error: unknown) => ctx.logError('Watches: matching freed numbers failed', error))
+          .finally(() => (looking = false));
       }, WATCH_TICK_MS);
       timer.unref();
     },

@@ -50,11 +50,11 @@ describe('number watches', () => {
     const number = await freeNumber(t.app, 'bronze');
     await reserve(t.app, number);
     await save({ endsWith: number.slice(-7) }, auth, { 'X-Language': 'en' }).expect(201);
-    t.api.matchWatches();
+    await t.api.matchWatches();
     expect(smsTo(PHONE)).toEqual([]);
 
     t.clock.advance(16 * MINUTE);
-    t.api.matchWatches();
+    await t.api.matchWatches();
     const [sms] = smsTo(PHONE);
     expect(smsTo(PHONE)).toHaveLength(1);
     expect(sms).toContain(`http://localhost:3000/en/numbers?endsWith=${number.slice(-7)}`);
@@ -65,14 +65,14 @@ describe('number watches', () => {
     // Booked and let go again the same day: still one SMS.
     const held = await reserve(t.app, number);
     await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', held).expect(204);
-    t.api.matchWatches();
+    await t.api.matchWatches();
     expect(smsTo(PHONE)).toHaveLength(1);
 
     // A day later, the next release is news again.
     t.clock.advance(DAY);
     const again = await reserve(t.app, number);
     await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', again).expect(204);
-    t.api.matchWatches();
+    await t.api.matchWatches();
     expect(smsTo(PHONE)).toHaveLength(2);
   });
 
@@ -86,7 +86,7 @@ describe('number watches', () => {
     const free = async (msisdn: string) => {
       const held = await reserve(t.app, msisdn);
       await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', held).expect(204);
-      t.api.matchWatches();
+      await t.api.matchWatches();
     };
     const first = await save({ endsWith: number.slice(-7) }).expect(201);
     await free(number);
@@ -127,7 +127,7 @@ describe('number watches', () => {
       const held = await reserve(t.app, number);
       await save({ contains: number.slice(-6) }, token, { 'X-Language': lang }).expect(201);
       await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', held).expect(204);
-      t.api.matchWatches();
+      await t.api.matchWatches();
       const [sms] = smsTo(phone);
       expect(sms).toContain(lang === 'ru' ? 'сейчас свободен' : 'hozir boʻsh');
       expect(sms).toContain(lang === 'ru' ? 'http://localhost:3000/numbers?' : 'http://localhost:3000/uz/numbers?');
@@ -140,7 +140,7 @@ describe('number watches', () => {
     const db = openDatabase(t.dataDir);
     db.prepare(INSERT_NUMBER).get(storedNumber('+998339876543', 'free'));
     db.close();
-    t.api.matchWatches();
+    await t.api.matchWatches();
     expect(smsTo(PHONE)).toHaveLength(1);
     expect(smsTo(PHONE)[0]).toContain('+998 33 987 65 43');
 
@@ -148,7 +148,7 @@ describe('number watches', () => {
     const other = await freeNumber(t.app, 'bronze', 5);
     await save({ endsWith: other.slice(-7) }).expect(201);
     await reserve(t.app, other);
-    t.api.matchWatches();
+    await t.api.matchWatches();
     expect(smsTo(PHONE)).toHaveLength(1);
   });
 
@@ -161,10 +161,10 @@ describe('number watches', () => {
     }>;
     const lot = lots.find((l) => l.currentBid === null)!;
     await save({ endsWith: lot.number.slice(-7) }).expect(201);
-    t.api.matchWatches();
+    await t.api.matchWatches();
     expect(smsTo(PHONE)).toEqual([]);
     t.clock.ms = Date.parse(lot.endsAt);
-    t.api.matchWatches();
+    await t.api.matchWatches();
     expect(smsTo(PHONE)).toHaveLength(1);
     const number = (
       await request(t.app)
