@@ -46,6 +46,37 @@ describe('formatting for the language', () => {
     }
   });
 
+  it('writes an instant as it reads in Tashkent (UTC+5) as Intl does with Asia/Tashkent, across midnight and every month', () => {
+    const instants = [
+      '2026-11-29T09:30:00Z',
+      '2026-12-31T19:00:00Z',
+      '2026-12-31T18:59:59Z',
+      '2026-01-01T00:05:00Z',
+      '2026-06-15T23:45:00Z',
+    ];
+    for (let month = 1; month <= 12; month += 1) instants.push(`2026-${String(month).padStart(2, '0')}-0${(month % 9) + 1}T04:07:00Z`);
+    for (const [lang, locale] of [
+      ['ru', 'ru-RU'],
+      ['en', 'en-US'],
+      ['uz-cyrl', 'uz-Cyrl-UZ'],
+    ] as const) {
+      const intl = new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'long',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'Asia/Tashkent',
+      });
+      for (const instant of instants) expect(formatDate(instant, lang, { tashkentTime: true })).toBe(intl.format(new Date(instant)));
+    }
+    expect(formatDate('2026-11-29T09:30:00Z', 'ru', { tashkentTime: true })).toBe('29 ноября в 14:30');
+    expect(formatDate('2026-11-29T09:30:00Z', 'en', { tashkentTime: true })).toBe('November 29 at 14:30');
+    expect(formatDate('2026-11-29T09:30:00Z', 'uz', { tashkentTime: true })).toBe('29-noyabr, 14:30');
+    expect(formatDate('2026-12-31T19:00:00Z', 'uz', { tashkentTime: true })).toBe('1-yanvar, 00:00');
+    expect(formatDate('not a date', 'ru', { tashkentTime: true })).toBe('not a date');
+  });
+
   it('never asks Intl, whose first use loads locale data in the middle of hydration', () => {
     const spies = [
       jest.spyOn(Intl, 'NumberFormat'),
@@ -57,6 +88,7 @@ describe('formatting for the language', () => {
       for (const lang of ['ru', 'en', 'uz', 'uz-cyrl'] as const) {
         formatUzs(1234567, lang);
         formatDate('2026-11-01', lang);
+        formatDate('2026-11-01T09:30:00Z', lang, { tashkentTime: true });
       }
       for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     } finally {

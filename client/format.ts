@@ -1,4 +1,5 @@
 import type { Language } from '../shared/languages';
+import { TASHKENT_OFFSET_MS } from '../shared/tashkent';
 
 /**
  * Formatting for the page's language, identical on the server and in the browser (hydration
@@ -42,10 +43,15 @@ export function formatUzs(amount: number, lang: Language): string {
 /**
  * A calendar date (yyyy-mm-dd or ISO) as the language writes it, independent of the time zone:
  * `1 ноября 2026 г.`, `November 1, 2026`, `1-noyabr, 2026`, `1 ноябр, 2026`.
+ *
+ * With `{ tashkentTime: true }`, an instant (ISO) as it reads in Tashkent, its day, month and
+ * time, as Intl writes it with `timeZone: 'Asia/Tashkent'`, the 24-hour clock and no year:
+ * `29 ноября в 14:30`, `November 29 at 14:30`, `29-noyabr, 14:30`, `29 ноябр 14:30`.
  */
-export function formatDate(value: string, lang: Language): string {
+export function formatDate(value: string, lang: Language, { tashkentTime = false }: { tashkentTime?: boolean } = {}): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
+  if (tashkentTime) return formatTashkentDateTime(new Date(date.getTime() + TASHKENT_OFFSET_MS), lang);
   const day = date.getUTCDate();
   const month = MONTHS[lang][date.getUTCMonth()];
   const year = date.getUTCFullYear();
@@ -53,4 +59,16 @@ export function formatDate(value: string, lang: Language): string {
   if (lang === 'en') return `${month} ${day}, ${year}`;
   if (lang === 'uz-cyrl') return `${day} ${month}, ${year}`;
   return `${day}-${month}, ${year}`;
+}
+
+/** The day, month and time of `local`, a Date whose UTC fields are Tashkent's. */
+function formatTashkentDateTime(local: Date, lang: Language): string {
+  const day = local.getUTCDate();
+  const month = MONTHS[lang][local.getUTCMonth()];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const time = `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+  if (lang === 'ru') return `${day} ${month} в ${time}`;
+  if (lang === 'en') return `${month} ${day} at ${time}`;
+  if (lang === 'uz-cyrl') return `${day} ${month} ${time}`;
+  return `${day}-${month}, ${time}`;
 }

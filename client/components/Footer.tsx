@@ -3,10 +3,12 @@ import { Link } from './Link';
 import { href } from '../../shared/paths';
 import { MAIN_SECTIONS } from './Header';
 import { useLanguage } from './use-language';
+import { useRuntime } from '../framework/runtime';
 
 export function Footer() {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const { year } = useRuntime();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -20,7 +22,7 @@ export function Footer() {
           </ul>
         </nav>
         <p id="footer-support">{t('common.footer.support')}</p>
-        <p className="site-footer__rights">{t('common.footer.rights', { year: new Date().getFullYear() })}</p>
+        <p className="site-footer__rights">{t('common.footer.rights', { year })}</p>
       </div>
     </footer>
   );

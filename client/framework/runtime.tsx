@@ -20,6 +20,11 @@ export interface Runtime {
   stylesheets: string[];
   /** Ids of the loader values still streaming (client/framework/deferred.tsx). */
   deferredIds: WeakMap<object, string>;
+  /**
+   * The year in Tashkent when the page was rendered (the footer's copyright): the browser keeps
+   * the server's, so hydration matches, and the page store keeps no page past the year's end.
+   */
+  year: number;
 }
 
 /** The data the server hands to the browser entry (window.__APP__). */
@@ -28,6 +33,8 @@ export interface BootData {
   config: PublicConfig;
   stylesheets: string[];
   buildId: string;
+  /** Runtime.year of the render. */
+  year: number;
 }
 
 const RuntimeContext = createContext<Runtime | null>(null);

@@ -99,6 +99,7 @@ export async function startApp(): Promise<void> {
     nonce: '',
     stylesheets: boot.stylesheets,
     deferredIds,
+    year: boot.year,
   };
   // The server's HTML is already on screen (this module is only loaded after the first paint,
   // shared/boot-modules.ts); hydration still waits for the next frame, so that the layout the

@@ -33,6 +33,7 @@ const TEST_RUNTIME: Omit<Runtime, 'i18nFor'> = {
   nonce: '',
   stylesheets: [],
   deferredIds: new WeakMap(),
+  year: 2026,
 };
 
 /** Another route of the test's router: where the component navigates or what a fetcher loads (path without the language prefix). */

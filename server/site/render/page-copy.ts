@@ -18,7 +18,7 @@ function copyToKeep(document: RenderedDocument, html: string, signal: AbortSigna
   const { status, headers, page } = document;
   if (!page || !keptStatus(status) || !page.complete() || signal.aborted) return null;
   const data = page.data();
-  const until = data ? Math.min(...data.map((state) => state.until)) : Number.POSITIVE_INFINITY;
+  const until = Math.min(...(data ?? []).map((state) => state.until), page.until ?? Number.POSITIVE_INFINITY);
   return { status, headers, html, nonce: page.nonce, etag: page.etag(), data, validators: page.validators?.() ?? null, until };
 }
 

@@ -42,6 +42,11 @@ export interface RenderedPage {
   complete(): boolean;
   /** Nothing was left waiting for data when the body began: it ends at once (the page store may take it whole first). */
   whole(): boolean;
+  /**
+   * Until when what the render itself wrote from the clock holds (the footer's year, Runtime.year:
+   * the next new year in Tashkent); absent, nothing of the clock's. The store keeps the page no longer.
+   */
+  until?: number;
 }
 
 /**

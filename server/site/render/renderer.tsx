@@ -22,6 +22,7 @@ import { stateTag, weakEtag } from '../../api/create-api';
 import { pageReads } from './page-reads';
 import { HEAD_SCRIPT } from './head-script';
 import { requestPageKey } from './page-cache';
+import { nextTashkentYearAt, tashkentYear } from '../../../shared/tashkent';
 
 export interface RendererOptions {
   config: Config;
@@ -154,6 +155,9 @@ export function createRenderer(options: RendererOptions): Renderer {
       if (tag) headers.ETag = tag;
     };
     withEtag();
+    // The render's own reading of the clock (the footer's year), and until when it holds.
+    const renderedAt = Date.now();
+    const year = tashkentYear(renderedAt);
     const page = (complete: () => boolean, whole: () => boolean) => ({
       nonce,
       complete,
@@ -161,6 +165,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       data: reads.data,
       validators: reads.validators,
       etag,
+      until: nextTashkentYearAt(renderedAt),
     });
     // HEAD: the status is known once the loaders ran; the body is never rendered.
     if (request.method === 'HEAD')
@@ -182,8 +187,9 @@ export function createRenderer(options: RendererOptions): Renderer {
       headScript: HEAD_SCRIPT,
       stylesheets: manifest.stylesheets,
       deferredIds: new WeakMap(),
+      year,
     };
-    const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId };
+    const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId, year };
     const streamed = await streamDocument(result, {
       runtime,
       boot,
