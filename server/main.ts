@@ -112,17 +112,14 @@ function listen(app: ReturnType<typeof createApp>, config: Config, logger: Logge
     // Live auction streams never finish by themselves: ended now, their browsers reconnect to a
     // server that stays (another worker or machine), and this one drains like any other.
     app.locals.endStreams();
-    server.close(() => {
-      app.locals.close();
-      process.exit(0);
-    });
+    // The API's store and its number search threads closed before the exit.
+    server.close(() => void app.locals.close().finally(() => process.exit(0)));
     // Idle keep-alive connections would otherwise hold the exit until their timeout.
     server.closeIdleConnections();
     setTimeout(() => {
       logger.warn('Connections did not drain in time; exiting');
       server.closeAllConnections();
-      app.locals.close();
-      process.exit(0);
+      void app.locals.close().finally(() => process.exit(0));
     }, 15000).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

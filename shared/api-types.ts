@@ -56,10 +56,14 @@ export type AuctionLot = z.infer<typeof C.AuctionLot>;
 export type AuctionLotList = z.infer<typeof C.AuctionLotList>;
 export type Bid = z.infer<typeof C.Bid>;
 export type AuctionLotDetail = z.infer<typeof C.AuctionLotDetail>;
+export type MyBuyNow = z.infer<typeof C.MyBuyNow>;
+export type MyDeposit = z.infer<typeof C.MyDeposit>;
+export type AuctionPaymentResponse = z.infer<typeof C.AuctionPaymentResponse>;
 export type PlaceBidResponse = z.infer<typeof C.PlaceBidResponse>;
 
 // SMS code and auth
 export type SmsCodeResponse = z.infer<typeof C.SmsCodeResponse>;
+export type SmsChallenge = z.infer<typeof C.SmsChallenge>;
 export type SmsVerifyResponse = z.infer<typeof C.SmsVerifyResponse>;
 
 // Identification

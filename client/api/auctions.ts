@@ -1,18 +1,45 @@
-import type { AuctionLot, AuctionLotDetail, LotStatus, PlaceBidResponse, ReservationResponse } from '../../shared/api-types';
+import type {
+  AuctionLot,
+  AuctionLotDetail,
+  AuctionPaymentResponse,
+  LotStatus,
+  PaymentProvider,
+  PlaceBidResponse,
+  ReservationResponse,
+} from '../../shared/api-types';
 import { apiClient } from '../framework/api-client';
 import { credentialHeaders } from './credentials';
 import { readerOf } from './reader';
 
 const lotPath = (id: string) => `/auctions/${encodeURIComponent(id)}`;
 
-/** `GET /auctions?status`, as anyone sees it (no bidder's own position). */
-export async function fetchAuctions(context: unknown, status: LotStatus): Promise<AuctionLot[]> {
-  return (await readerOf(context).auctions({ status })).items;
+/**
+ * A lot as a loader hands it to a page: without the server's clock (`serverTime`). A stored page
+ * is served for as long as its data is unchanged, hours after its render (docs/architecture.md,
+ * the page store): the moment of the render must not go into its HTML, where the page would
+ * count from it. The browser takes the server's clock from fresh answers only (the live streams,
+ * a poll).
+ */
+export type ShownLot = Omit<AuctionLot, 'serverTime'>;
+export type ShownLotDetail = Omit<AuctionLotDetail, 'serverTime'>;
+
+function withoutServerTime<T extends { serverTime: string }>({ serverTime: _serverTime, ...lot }: T): Omit<T, 'serverTime'> {
+  return lot;
 }
 
-/** `GET /auctions/{id}`, as anyone sees it (a loader, server or browser); rejects with the API's 404 for an unknown lot. */
-export function fetchAuctionLot(context: unknown, id: string): Promise<AuctionLotDetail> {
-  return readerOf(context).auction(id);
+/** `GET /auctions?status`, as anyone sees it (no bidder's own position), for a loader (see ShownLot). */
+export async function fetchAuctions(context: unknown, status: LotStatus): Promise<ShownLot[]> {
+  return (await readerOf(context).auctions({ status })).items.map(withoutServerTime);
+}
+
+/** `GET /auctions?status=active` from the browser, with the server's clock: the list's poll without its stream. */
+export async function fetchActiveLots(): Promise<AuctionLot[]> {
+  return (await readerOf().auctions({ status: 'active' })).items;
+}
+
+/** `GET /auctions/{id}`, as anyone sees it (a loader, server or browser; see ShownLot); rejects with the API's 404 for an unknown lot. */
+export async function fetchAuctionLot(context: unknown, id: string): Promise<ShownLotDetail> {
+  return withoutServerTime(await readerOf(context).auction(id));
 }
 
 /** The lot with the visitor's own position when they have confirmed their phone (browser only). */
@@ -52,6 +79,21 @@ export async function reserveLot(lotId: string): Promise<ReservationResponse> {
     `${lotPath(lotId)}/reservation`,
     {},
     credentialHeaders('reservation', 'auth'),
+  );
+  return data;
+}
+
+/** Buys the lot now, or pays its deposit: the sandbox payment the API opens (the same one again while it is pending). */
+export async function startLotPayment(
+  lotId: string,
+  kind: 'buy-now' | 'deposit',
+  provider: PaymentProvider,
+  returnPath: string,
+): Promise<AuctionPaymentResponse> {
+  const { data } = await apiClient().post<AuctionPaymentResponse>(
+    `${lotPath(lotId)}/${kind}`,
+    { provider, returnPath },
+    credentialHeaders('auth'),
   );
   return data;
 }

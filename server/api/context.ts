@@ -1,6 +1,7 @@
 import type { Db } from './store/database';
 import type { RateLimits } from './http/limits';
 import type { TokenService } from './http/tokens';
+import type { AuctionPaymentSettings } from './auctions/auction-settings';
 
 /** Where eSIM profiles are downloaded from, and whether they need a confirmation code (orders/esim-profiles.ts). */
 export interface EsimSettings {
@@ -32,6 +33,8 @@ export interface ApiContext {
   paymentWindowMs: number;
   /** How long an order for a premium number (a price, or won at auction) waits for payment. */
   paymentWindowPremiumMs: number;
+  /** Buy-now's payment window, the ban after a lapsed window, the deposit of premium lots (auctions/auction-settings.ts). */
+  auctionPayments: AuctionPaymentSettings;
   demoSmsCode: string | undefined;
   production: boolean;
   smsSecret: string;

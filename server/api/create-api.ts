@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import express from 'express';
 import { registerAuctions } from './auctions/auction-routes';
+import { registerAuctionPayments } from './auctions/auction-payment-routes';
+import { createAuctionPayments } from './auctions/auction-payments';
 import type { ApiErrorBody } from '../../shared/api-types';
 import type { Language } from '../../shared/languages';
 import type { ReadAnswer, ReadName, ReadQuery } from '../../shared/reads';
 import { createAuctionService } from './auctions/auction-service';
+import { auctionPaymentSettings, type AuctionPaymentOptions } from './auctions/auction-settings';
 import { createStoreBidFeed, type BidFeed } from './auctions/bid-feed';
 import { createLotStreams } from './auctions/lot-events';
 import { createNumberChangeLog, createStoreNumberFeed } from './numbers/number-changes';
@@ -12,6 +15,7 @@ import { createNumberStreams } from './numbers/number-events';
 import { registerWatches } from './watches/watch-routes';
 import { createWatchService } from './watches/watch-service';
 import { registerSms } from './auth/sms-routes';
+import { createSmsChallenges, DEFAULT_SMS_CHALLENGE, type SmsChallengeEvent, type SmsChallengeSettings } from './auth/sms-challenge';
 import { registerTelegram } from './auth/telegram-routes';
 import type { ApiContext, EsimSettings, SmsKind, TelegramSettings } from './context';
 import { ApiError } from './http/api-error';
@@ -28,6 +32,7 @@ import { DEFAULT_SMDP_ADDRESS } from './orders/esim-profiles';
 import { registerPayments } from './payments/payment-routes';
 import { createPaymentService } from './payments/payment-service';
 import { createReads, registerReads } from './reads';
+import { createNumberSearchReads, DEFAULT_SEARCH_THREADS } from './numbers/search-reads';
 import { registerSandbox } from './payments/sandbox-routes';
 import { registerReservations } from './reservations/reservation-routes';
 import { createReservationService } from './reservations/reservation-service';
@@ -43,13 +48,18 @@ export { etagMatches, weakEtag } from './http/etag';
 // What the site's configuration needs to know of the API's defaults.
 export { DEFAULT_LIMITS, type ClientLimits } from './http/limits';
 export type { SmsKind, TelegramSettings } from './context';
+export { DEFAULT_SMS_CHALLENGE, type SmsChallengeEvent, type SmsChallengeSettings } from './auth/sms-challenge';
 export { DEFAULT_SMDP_ADDRESS, SMDP_ADDRESS } from './orders/esim-profiles';
 export { DEFAULT_DEMO_NUMBERS } from './seed/seed-numbers';
+export { DEFAULT_SEARCH_THREADS } from './numbers/search-reads';
+export * from './auctions/auction-settings';
 
-export interface ApiOptions {
+export interface ApiOptions extends AuctionPaymentOptions {
   dataDir: string;
   /** Size of the demo catalogue seeded into an empty store (default 2,400). */
   demoNumbers?: number;
+  /** Threads of the number search in this process (numbers/search-pool.ts); default 1. */
+  searchThreads?: number;
   jwtSecret: string;
   reservationMinutes: number;
   auctionExtendMinutes: number;
@@ -71,6 +81,10 @@ export interface ApiOptions {
   onRefused?: (code: string) => void;
   /** Told of every SMS actually sent, by kind (for metrics). */
   onSmsSent?: (kind: SmsKind) => void;
+  /** The SMS code requests' proof of work (auth/sms-challenge.ts); anything not given takes DEFAULT_SMS_CHALLENGE. */
+  smsChallenge?: Partial<SmsChallengeSettings>;
+  /** Told of every SMS challenge issued, accepted or refused (for metrics). */
+  onSmsChallenge?: (event: SmsChallengeEvent) => void;
   now?: () => number;
   /** The eSIM profiles' SM-DP+ address and confirmation code; by default the demo address, no code. */
   esim?: EsimSettings;
@@ -106,8 +120,9 @@ export interface Api {
    * One public read (shared/reads.ts) for a caller in this process, the site's server render, with
    * typed values: the body the route would answer, or its error status and body (a fault of the
    * API itself is logged, as the route's error handler does, and answered as the route's 500).
+   * Awaited: the number search answers from its own threads.
    */
-  read<N extends ReadName>(name: N, request: ReadRequest<N>): ReadResult<N>;
+  read<N extends ReadName>(name: N, request: ReadRequest<N>): Promise<ReadResult<N>>;
   /**
    * The state of what the read `name` reads, to be taken before the read itself (so a change
    * during the read leaves what it made already stale); null for what only a release changes.
@@ -124,8 +139,9 @@ export interface Api {
   /** Ends the open event streams (shutdown starts here, so browsers reconnect to another server). */
   endStreams(): void;
   /** One look of the number watches at once (they look every second by themselves): for tests that step the clock. */
-  matchWatches(): void;
-  close(): void;
+  matchWatches(): Promise<void>;
+  /** Closes the store; resolves when the number search's threads have ended too. */
+  close(): Promise<void>;
 }
 
 /** Where the watches' SMS links point without PUBLIC_SITE_URL: the site as `npm start` serves it. */
@@ -162,6 +178,7 @@ export function createApi(options: ApiOptions): Api {
     auctionExtendMaxMs: (options.auctionExtendMaxHours ?? DEFAULT_AUCTION_EXTEND_MAX_HOURS) * 60 * MINUTE,
     paymentWindowMs: options.paymentWindowMinutes * MINUTE,
     paymentWindowPremiumMs: (options.paymentWindowPremiumMinutes ?? DEFAULT_PREMIUM_WINDOW_MINUTES) * MINUTE,
+    auctionPayments: auctionPaymentSettings(options),
     demoSmsCode: options.demoSmsCode,
     production: options.production,
     // SMS codes are stored as HMACs keyed by the JWT secret, never in clear.
@@ -192,7 +209,9 @@ export function createApi(options: ApiOptions): Api {
   if (options.watchTimer !== false) watches.start();
   const orders = createOrderService(ctx, reservations);
   const payments = createPaymentService(ctx, orders);
-  const reads = createReads(ctx, auctions);
+  const auctionPayments = createAuctionPayments(ctx, auctions);
+  const numberSearch = createNumberSearchReads(ctx, options.searchThreads ?? DEFAULT_SEARCH_THREADS);
+  const reads = createReads(ctx, auctions, numberSearch);
   const versions = createDataVersions(db);
 
   const router = express.Router();
@@ -201,7 +220,7 @@ export function createApi(options: ApiOptions): Api {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  registerSandbox(router, ctx, orders, payments);
+  registerSandbox(router, ctx, orders, payments, auctionPayments);
   // JSON bodies only (the sandbox forms above are the one exception).
   router.use((req, _res, next) => {
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
@@ -215,7 +234,8 @@ export function createApi(options: ApiOptions): Api {
   });
   registerReservations(router, ctx, reservations);
   registerAuctions(router, ctx, auctions, reservations, streams);
-  registerSms(router, ctx);
+  registerAuctionPayments(router, ctx, auctionPayments);
+  registerSms(router, ctx, createSmsChallenges(ctx, { ...DEFAULT_SMS_CHALLENGE, ...options.smsChallenge }, options.onSmsChallenge));
   registerTelegram(router, ctx);
   registerIdentification(router, ctx, identifications);
   registerOrders(router, ctx, orders, identifications);
@@ -236,9 +256,9 @@ export function createApi(options: ApiOptions): Api {
   void warmed.then(() => (warm = true));
   return {
     router,
-    read(name, { lang, query, param, phone = null, requestId }) {
+    async read(name, { lang, query, param, phone = null, requestId }) {
       try {
-        return { ok: true, value: reads(name, lang, query, param, phone) };
+        return { ok: true, value: await reads(name, lang, query, param, phone) };
       } catch (error) {
         if (error instanceof ApiError) return { ok: false, status: error.status, body: errorBody(lang, error) };
         logError(`API error on the server's own read ${name}`, error, requestId);
@@ -265,7 +285,7 @@ export function createApi(options: ApiOptions): Api {
       numberStreams.endAll();
     },
     close() {
-      if (!open) return;
+      if (!open) return numberSearch.pool.close();
       open = false;
       streams.endAll();
       numberStreams.endAll();
@@ -274,6 +294,7 @@ export function createApi(options: ApiOptions): Api {
       numberFeed.close();
       ctx.limits.close();
       db.close();
+      return numberSearch.pool.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, defaultSearchThreads, loadConfig } from './config';
 
 describe('configuration', () => {
   it('has working defaults for a fresh checkout', () => {
@@ -72,6 +72,13 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
+  it('takes SEARCH_THREADS, else one search thread per process on two cores, whatever WEB_CONCURRENCY', () => {
+    expect(loadConfig({ SEARCH_THREADS: '3' }).api.searchThreads).toBe(3);
+    expect(() => loadConfig({ SEARCH_THREADS: '0' })).toThrow(/SEARCH_THREADS must be between 1 and 64/);
+    expect([1, 2, 4].map((processes) => defaultSearchThreads(processes, 2))).toEqual([1, 1, 1]);
+    expect([1, 2, 8].map((processes) => defaultSearchThreads(processes, 8))).toEqual([4, 3, 1]);
+  });
+
   it('has the documented default for every variable', () => {
     const config = loadConfig({});
     expect({ ...config, rootDir: undefined, distDir: undefined, api: { ...config.api, dataDir: undefined, jwtSecret: undefined } }).toEqual(
@@ -85,11 +92,16 @@ describe('configuration', () => {
         jwtSecretGenerated: true,
         api: {
           demoNumbers: 2400,
+          searchThreads: defaultSearchThreads(1),
           reservationMinutes: 15,
           auctionExtendMinutes: 5,
           auctionExtendMaxHours: 24,
           paymentWindowMinutes: 720,
           paymentWindowPremiumMinutes: 30,
+          auctionBuyNowWindowMinutes: 15,
+          auctionBanDays: 30,
+          auctionDepositPercent: 10,
+          auctionDepositFromPrice: 20_000_000,
           corsOrigins: [],
           production: true,
           esim: { smdpAddress: 'smdp-demo.oq.uz', confirmationCode: false },
@@ -105,12 +117,15 @@ describe('configuration', () => {
             smsPhonesPerHour: 10,
             smsPerNetworkPerHour: 100,
             smsTotalPerHour: 1000,
+            smsReserveShare: 0.25,
+            smsReserveNetworkCodes: 2,
             ordersAwaitingPayment: 3,
             bidsPerMinute: 10,
             streamsPerClient: 20,
             streamsTotal: 5000,
             watchesPerHour: 10,
           },
+          smsChallenge: { work: 900, maxFactor: 16 },
           redisUrl: null,
           siteUrl: 'http://localhost:3000',
         },
@@ -200,6 +215,22 @@ describe('configuration', () => {
     expect(loadConfig({ LIMIT_PREMIUM_HOLDS_PER_PHONE: '2' }).api.limits.premiumHoldsPerPhone).toBe(2);
     expect(() => loadConfig({ LIMIT_PREMIUM_HELD_SHARE: '150' })).toThrow('LIMIT_PREMIUM_HELD_SHARE must be a percentage from 0 to 100');
     expect(() => loadConfig({ LIMIT_PREMIUM_HOLDS_PER_PHONE: '0' })).toThrow(/^Invalid configuration: LIMIT_PREMIUM_HOLDS_PER_PHONE must/);
+  });
+
+  it('reads the SMS reserve and the SMS challenges’ work, and refuses a factor that is not a power of two', () => {
+    const config = loadConfig({
+      LIMIT_SMS_RESERVE_SHARE: '30%',
+      LIMIT_SMS_RESERVE_NETWORK_CODES: '3',
+      SMS_CHALLENGE_WORK: '1',
+      SMS_CHALLENGE_MAX_FACTOR: '64',
+    });
+    expect(config.api.limits).toMatchObject({ smsReserveShare: 0.3, smsReserveNetworkCodes: 3 });
+    expect(config.api.smsChallenge).toEqual({ work: 1, maxFactor: 64 });
+    for (const value of ['0', '12', '2048', 'many'])
+      expect(() => loadConfig({ SMS_CHALLENGE_MAX_FACTOR: value })).toThrow(
+        /^Invalid configuration: SMS_CHALLENGE_MAX_FACTOR must be a power of two from 1 to 1024/,
+      );
+    expect(() => loadConfig({ SMS_CHALLENGE_WORK: '0' })).toThrow(/^Invalid configuration: SMS_CHALLENGE_WORK must/);
   });
 
   it('reads the SMS budgets of a network and of all clients per hour, and refuses a budget that is not a positive whole number', () => {

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FirebasePublicConfig, PublicConfig } from '../../shared/public-config';
 import { DEFAULT_SMDP_ADDRESS, type ApiOptions } from '../api/create-api';
@@ -33,15 +34,21 @@ export type EmbeddedApiConfig = Required<
     ApiOptions,
     | 'dataDir'
     | 'demoNumbers'
+    | 'searchThreads'
     | 'jwtSecret'
     | 'reservationMinutes'
     | 'auctionExtendMinutes'
     | 'auctionExtendMaxHours'
     | 'paymentWindowMinutes'
     | 'paymentWindowPremiumMinutes'
+    | 'auctionBuyNowWindowMinutes'
+    | 'auctionBanDays'
+    | 'auctionDepositPercent'
+    | 'auctionDepositFromPrice'
     | 'corsOrigins'
     | 'production'
     | 'limits'
+    | 'smsChallenge'
     | 'redisUrl'
     | 'esim'
     | 'siteUrl'
@@ -103,6 +110,15 @@ export function findRootDir(from: string = __dirname): string {
   }
 }
 
+/**
+ * Number search threads per process when SEARCH_THREADS is not set: the cores left over by the
+ * event loops (one a process), shared among the processes, at least one and at most four (each
+ * thread keeps its own copy of the numbers for sale). Two cores, one process: one thread.
+ */
+export function defaultSearchThreads(webConcurrency: number, cores: number = os.availableParallelism()): number {
+  return Math.max(1, Math.min(4, Math.floor((cores - 1) / webConcurrency)));
+}
+
 /** The environment checked against `envSchema`; every invalid variable is named in one error. */
 function parseEnv(env: Env): ParsedEnv {
   const result = envSchema.safeParse(env);
@@ -129,12 +145,17 @@ export function loadConfig(env: Env = process.env): Config {
     api: {
       dataDir: path.resolve(rootDir, e.DATA_DIR),
       demoNumbers: e.DEMO_NUMBERS,
+      searchThreads: e.SEARCH_THREADS ?? defaultSearchThreads(e.WEB_CONCURRENCY),
       jwtSecret: e.JWT_SECRET ?? crypto.randomBytes(32).toString('hex'),
       reservationMinutes: e.RESERVATION_MINUTES,
       auctionExtendMinutes: e.AUCTION_EXTEND_MINUTES,
       auctionExtendMaxHours: e.AUCTION_EXTEND_MAX_HOURS,
       paymentWindowMinutes: e.PAYMENT_WINDOW_MINUTES,
       paymentWindowPremiumMinutes: e.PAYMENT_WINDOW_PREMIUM_MINUTES,
+      auctionBuyNowWindowMinutes: e.AUCTION_BUY_NOW_WINDOW_MINUTES,
+      auctionBanDays: e.AUCTION_DEFAULT_BAN_DAYS,
+      auctionDepositPercent: e.AUCTION_DEPOSIT_PERCENT,
+      auctionDepositFromPrice: e.AUCTION_DEPOSIT_FROM_PRICE,
       demoSmsCode: e.DEMO_SMS_CODE,
       // Without the bot's token, phones are confirmed by SMS only (POST /auth/telegram answers 404).
       telegram: e.TELEGRAM_BOT_TOKEN ? { botToken: e.TELEGRAM_BOT_TOKEN, maxAgeSeconds: e.TELEGRAM_AUTH_MAX_AGE_SECONDS } : undefined,
@@ -152,12 +173,15 @@ export function loadConfig(env: Env = process.env): Config {
         smsPhonesPerHour: e.LIMIT_SMS_PHONES_PER_HOUR,
         smsPerNetworkPerHour: e.LIMIT_SMS_PER_NETWORK_PER_HOUR,
         smsTotalPerHour: e.LIMIT_SMS_TOTAL_PER_HOUR,
+        smsReserveShare: e.LIMIT_SMS_RESERVE_SHARE,
+        smsReserveNetworkCodes: e.LIMIT_SMS_RESERVE_NETWORK_CODES,
         ordersAwaitingPayment: e.LIMIT_ORDERS_AWAITING_PAYMENT,
         bidsPerMinute: e.LIMIT_BIDS_PER_MINUTE,
         streamsPerClient: e.LIMIT_STREAMS_PER_CLIENT,
         streamsTotal: e.LIMIT_STREAMS_TOTAL,
         watchesPerHour: e.LIMIT_WATCHES_PER_HOUR,
       },
+      smsChallenge: { work: e.SMS_CHALLENGE_WORK, maxFactor: e.SMS_CHALLENGE_MAX_FACTOR },
       redisUrl: e.REDIS_URL ?? null,
       esim: { smdpAddress: e.ESIM_SMDP_ADDRESS ?? DEFAULT_SMDP_ADDRESS, confirmationCode: e.ESIM_CONFIRMATION_CODE ?? false },
       siteUrl: publicSiteUrl,

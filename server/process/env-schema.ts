@@ -7,8 +7,13 @@ import { z } from 'zod';
 import {
   DEFAULT_DEMO_NUMBERS,
   DEFAULT_LIMITS,
+  DEFAULT_SMS_CHALLENGE,
   DEFAULT_PREMIUM_WINDOW_MINUTES,
   DEFAULT_AUCTION_EXTEND_MAX_HOURS,
+  DEFAULT_BAN_DAYS,
+  DEFAULT_BUY_NOW_WINDOW_MINUTES,
+  DEFAULT_DEPOSIT_FROM_PRICE,
+  DEFAULT_DEPOSIT_PERCENT,
   DEFAULT_TELEGRAM_MAX_AGE_SECONDS,
   SMDP_ADDRESS,
 } from '../api/create-api';
@@ -132,6 +137,11 @@ export const envSchema = z
     AUCTION_EXTEND_MAX_HOURS: integer(DEFAULT_AUCTION_EXTEND_MAX_HOURS, 1, 30 * 24),
     PAYMENT_WINDOW_MINUTES: integer(720, 1, 7 * 24 * 60),
     PAYMENT_WINDOW_PREMIUM_MINUTES: integer(DEFAULT_PREMIUM_WINDOW_MINUTES, 1, 7 * 24 * 60),
+    AUCTION_BUY_NOW_WINDOW_MINUTES: integer(DEFAULT_BUY_NOW_WINDOW_MINUTES, 1, 24 * 60),
+    AUCTION_DEFAULT_BAN_DAYS: integer(DEFAULT_BAN_DAYS, 0, 3650),
+    // A whole percentage of the start price; 0 asks no deposit anywhere.
+    AUCTION_DEPOSIT_PERCENT: integer(DEFAULT_DEPOSIT_PERCENT, 0, 100),
+    AUCTION_DEPOSIT_FROM_PRICE: integer(DEFAULT_DEPOSIT_FROM_PRICE, 1, 1_000_000_000_000),
     DEMO_SMS_CODE: variable(
       z
         .string()
@@ -146,6 +156,7 @@ export const envSchema = z
         .regex(/^\d{1,20}:[\w-]{30,100}$/, { error: 'must be the bot token BotFather gave, such as 123456789:AAE…' })
         .optional(),
     ),
+    // Its maximum is MAX_AGE_LIMIT_SECONDS of server/api/auth/telegram-data.ts, how long a used contact is remembered.
     TELEGRAM_AUTH_MAX_AGE_SECONDS: integer(DEFAULT_TELEGRAM_MAX_AGE_SECONDS, 60, 24 * 3600),
     // The SM-DP+ server named in every eSIM activation code; the demo default is never contacted.
     ESIM_SMDP_ADDRESS: matching(SMDP_ADDRESS, 'be a host name such as smdp.example.uz'),
@@ -153,6 +164,8 @@ export const envSchema = z
     // Longer than the HTTP client's 10 s timeout, so a slow API call ends as an error state first.
     RENDER_TIMEOUT_MS: integer(15000, 100, 120000),
     WEB_CONCURRENCY: integer(1, 1, 256),
+    // Threads of the number search in each process; by default from the cores and WEB_CONCURRENCY (config.ts).
+    SEARCH_THREADS: optionalInteger(1, 64),
     PAGE_CACHE_SECONDS: optionalInteger(0, 3600),
     PAGE_CACHE_MAX_MB: integer(32, 1, 4096),
     LOG_REQUESTS: flag,
@@ -167,6 +180,21 @@ export const envSchema = z
     LIMIT_SMS_PHONES_PER_HOUR: integer(DEFAULT_LIMITS.smsPhonesPerHour, 1, 100000),
     LIMIT_SMS_PER_NETWORK_PER_HOUR: integer(DEFAULT_LIMITS.smsPerNetworkPerHour, 1, 1000000),
     LIMIT_SMS_TOTAL_PER_HOUR: integer(DEFAULT_LIMITS.smsTotalPerHour, 1, 10000000),
+    LIMIT_SMS_RESERVE_SHARE: percentage(DEFAULT_LIMITS.smsReserveShare),
+    LIMIT_SMS_RESERVE_NETWORK_CODES: integer(DEFAULT_LIMITS.smsReserveNetworkCodes, 1, 1000),
+    // The proof of work of a code request (server/api/auth/sms-challenge.ts): level 0's most keys,
+    // and how many times that the top level asks (a power of two: one level per doubling).
+    SMS_CHALLENGE_WORK: integer(DEFAULT_SMS_CHALLENGE.work, 1, 1_000_000),
+    SMS_CHALLENGE_MAX_FACTOR: variable(
+      z
+        .string()
+        .regex(/^\d+$/, { error: (issue) => `must be a power of two from 1 to 1024, ${got(issue)}` })
+        .transform(Number)
+        .refine((value) => value >= 1 && value <= 1024 && (value & (value - 1)) === 0, {
+          error: (issue) => `must be a power of two from 1 to 1024, got ${String(issue.input)}`,
+        })
+        .default(DEFAULT_SMS_CHALLENGE.maxFactor),
+    ),
     LIMIT_ORDERS_AWAITING_PAYMENT: integer(DEFAULT_LIMITS.ordersAwaitingPayment, 1, 1000),
     LIMIT_BIDS_PER_MINUTE: integer(DEFAULT_LIMITS.bidsPerMinute, 1, 10000),
     LIMIT_STREAMS_PER_CLIENT: integer(DEFAULT_LIMITS.streamsPerClient, 1, 100000),

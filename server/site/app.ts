@@ -33,7 +33,7 @@ export interface AppOptions {
 }
 
 export interface App extends express.Express {
-  locals: express.Express['locals'] & { api: Api | null; metrics: SiteMetrics; endStreams: () => void; close: () => void };
+  locals: express.Express['locals'] & { api: Api | null; metrics: SiteMetrics; endStreams: () => void; close: () => Promise<void> };
 }
 
 export function createApp(config: Config, options: AppOptions = {}): App {
@@ -53,6 +53,12 @@ export function createApp(config: Config, options: AppOptions = {}): App {
         ...config.api,
         onRefused: (code) => metrics.limitsRefused.inc({ limit: code }),
         onSmsSent: (kind) => metrics.smsSent.inc({ kind }),
+        onSmsChallenge: (event) =>
+          metrics.smsChallenges.inc(
+            event.outcome === 'refused'
+              ? { outcome: event.outcome, level: '', reason: event.reason }
+              : { outcome: event.outcome, level: String(event.level), reason: '' },
+          ),
         log: (message) => logger.info(message),
         logError: (message, error, id) => logger.error(message, error, { requestId: id }),
       });
@@ -128,7 +134,8 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   if (api) app.use('/api/v1', api.router);
   app.locals.api = api;
   app.locals.endStreams = () => api?.endStreams();
-  app.locals.close = () => api?.close();
+  // Resolves when the embedded API's number search threads have ended too.
+  app.locals.close = async () => api?.close();
 
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });

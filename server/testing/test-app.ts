@@ -36,6 +36,11 @@ export function createTestApp(env: Record<string, string> = {}, options: AppOpti
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     DEMO_SMS_CODE: '123456',
+    // The SMS challenges at their smallest: a few keys each, so solving them costs tests nothing.
+    SMS_CHALLENGE_WORK: '1',
+    // The seeded lots are nearly all platinum, which asks a deposit before a bid: the tests that bid
+    // through the site bid without one (the deposits' own are server/api/auctions/auction-deposits.test.ts).
+    AUCTION_DEPOSIT_PERCENT: '0',
     LOG_REQUESTS: 'false',
     // Pages wait for their data as long as the API takes (up to its timeout): a busy test machine
     // must not turn a page into a streamed one. The slow-API tests set their own.

@@ -68,11 +68,23 @@ export const ErrorCode = z.enum([
   'bid_already_leading',
   'max_bid_contested',
   'auction_turn_lapsed',
+  'auction_banned',
+  'bid_reaches_buy_now',
+  'buy_now_unavailable',
+  'deposit_required',
+  'deposit_not_required',
+  'deposit_already_paid',
   'sms_rate_limited',
   'sms_code_invalid',
   'sms_code_expired',
   'sms_code_not_requested',
   'sms_attempts_exceeded',
+  'sms_challenge_required',
+  'sms_challenge_invalid',
+  'sms_challenge_expired',
+  'sms_challenge_used',
+  'sms_challenge_phone_mismatch',
+  'sms_challenge_too_easy',
   'telegram_not_configured',
   'telegram_data_incomplete',
   'telegram_signature_invalid',
@@ -128,6 +140,10 @@ export const ApiErrorBody = z
       retryAfterSeconds: z.int().optional().meta({ description: '429: seconds until a new attempt is allowed (also in Retry-After).' }),
       /** bid_too_low: the smallest bid accepted now. */
       minimumAmount: z.int().optional().meta({ description: 'bid_too_low: the smallest bid accepted now.' }),
+      /** auction_banned: until when the phone may not bid or buy now. */
+      bannedUntil: z.iso.datetime().optional().meta({ description: 'auction_banned: until when the phone may not bid or buy now.' }),
+      /** deposit_required: the deposit to pay before a bid on this lot. */
+      depositAmount: z.int().optional().meta({ description: 'deposit_required: the deposit to pay before a bid on this lot.' }),
     }),
   })
   .meta({ id: 'Error' });

@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
+import type { SmsChallenge } from '../../../shared/api-types';
+import { createTestApi, MINUTE, requestSmsCode, type TestApi } from '../test-support/test-api';
+import { solvedSmsChallenge, solveSmsChallenge } from '../test-support/sms-challenge';
 import { contractValidator, type ContractCheck } from '../test-support/contract-validator';
 import { signedContact, signedInitData, TELEGRAM } from '../test-support/telegram';
 
@@ -96,9 +98,12 @@ describe('the OpenAPI document', () => {
 
     // SMS and identification.
     const phone = '+998901112244';
+    await call('get', '/auth/sms/challenge', {}, { query: { phone: 'nope' } });
+    const challenge = (await call('get', '/auth/sms/challenge', {}, { query: { phone } })).body as SmsChallenge;
     await call('post', '/auth/sms', {}, { body: { phone: 'nope' } });
     await call('post', '/auth/sms', {}, { body: { phone } });
-    await call('post', '/auth/sms', {}, { body: { phone } });
+    await call('post', '/auth/sms', {}, { body: { phone, altcha: await solveSmsChallenge(challenge) } });
+    await call('post', '/auth/sms', {}, { body: { phone, altcha: await solvedSmsChallenge(t.app, phone) } });
     await call('post', '/auth/sms/verify', {}, { body: { phone, code: '000000' } });
     const auth = (await call('post', '/auth/sms/verify', {}, { body: { phone, code: '123456' } })).body.authToken as string;
     const bearer = { Authorization: `Bearer ${auth}` };
@@ -134,6 +139,7 @@ describe('the OpenAPI document', () => {
     await call('post', '/auctions/{id}/max-bid', { id: 'lot-001' }, { headers: bearer, body: { maxAmount: 2_000_000_000 } });
     await call('delete', '/auctions/{id}/max-bid', { id: lot.id }, { headers: bearer });
     await call('delete', '/auctions/{id}/max-bid', { id: lot.id }, { headers: bearer });
+    for (const op of ['buy-now', 'deposit']) await call('post', `/auctions/{id}/${op}`, { id: 'lot-007' }, { headers: bearer, body: {} });
     await call('post', '/auctions/{id}/stream-token', { id: lot.id }, { headers: bearer });
     await call('post', '/auctions/{id}/stream-token', { id: lot.id });
     await call('post', '/auctions/{id}/stream-token', { id: 'lot-999' }, { headers: bearer });
@@ -258,7 +264,7 @@ describe('the OpenAPI document', () => {
 
 async function otherAuth(): Promise<string> {
   const phone = `+99893${String(1000000 + exercised.size).padStart(7, '0')}`;
-  await request(t.app).post('/api/v1/auth/sms').send({ phone }).expect(201);
+  expect((await requestSmsCode(t.app, phone)).status).toBe(201);
   return (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: '123456' }).expect(200)).body.authToken;
 }
 
@@ -286,5 +292,9 @@ const SAMPLE_LOT = {
     latestEndAt: '2026-01-03T00:00:00.000Z',
     paymentWindowSeconds: 1_800,
     whenUnpaid: 'next_bidder',
+    buyNowWindowSeconds: 900,
+    banSeconds: 2592000,
+    depositPercent: 10,
   },
+  depositAmount: 3_000_000,
 };

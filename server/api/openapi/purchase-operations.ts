@@ -5,15 +5,29 @@ import { id, type Operation } from './operation';
 /** What confirms a phone: an SMS code, or inside Telegram the contact Telegram signed. */
 export const SMS_OPERATIONS: Operation[] = [
   {
+    method: 'get',
+    path: '/auth/sms/challenge',
+    operationId: 'getSmsChallenge',
+    summary:
+      'A proof-of-work challenge (ALTCHA v2, PBKDF2/SHA-256) for a code request to the phone: signed, valid 5 minutes, good for one code, harder as the SMS budgets fill (docs/api.md, SMS challenges)',
+    tag: 'auth',
+    query: C.SmsChallengeQuery,
+    ok: [200, C.SmsChallenge],
+    errors: [400],
+  },
+  {
     method: 'post',
     path: '/auth/sms',
     operationId: 'sendSmsCode',
     summary:
-      'Send an SMS code (1 per 60 s, 5 per hour per number; codes to at most LIMIT_SMS_PHONES_PER_HOUR phones per client; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR in all per hour: 429 too_many_network_sms, sms_busy)',
+      'Send an SMS code, with the solved challenge of GET /auth/sms/challenge for this phone in `altcha` (1 per 60 s, 5 per hour per number; codes to at most LIMIT_SMS_PHONES_PER_HOUR phones per client; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR SMS in all per hour, its reserve for networks with few codes: 429 too_many_network_sms, sms_busy)',
     tag: 'auth',
     body: C.SmsCodeBody,
     ok: [201, C.SmsCodeResponse],
     errors: [400, 429],
+    errorText: {
+      400: 'Bad input, `field` names it; without a valid solved challenge (`field` altcha, checked before any limit counts the request): sms_challenge_required, sms_challenge_invalid, sms_challenge_expired, sms_challenge_used, sms_challenge_phone_mismatch, sms_challenge_too_easy (the budgets filled since it was issued: solve a new one)',
+    },
   },
   {
     method: 'post',

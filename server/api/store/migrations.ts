@@ -2,6 +2,9 @@ import type Database from 'better-sqlite3';
 import { INDEX_NUMBER_DIGITS, REBUILD_NUMBER_TOTALS, storedNumber } from '../numbers/number-columns';
 import { DATA_VERSIONS_MIGRATION } from './data-version-triggers';
 import { TELEGRAM_CONTACTS_MIGRATION } from './telegram-contacts-migration';
+import { SMS_CHALLENGES_MIGRATION } from './sms-challenges-migration';
+import { AUCTION_PAYMENTS_MIGRATION } from './auction-payments-migration';
+import { AUCTION_BANS_MIGRATION } from './auction-bans-migration';
 
 /**
  * Numbered schema migrations. Each runs once, in order, inside one transaction together with
@@ -425,4 +428,7 @@ export const MIGRATIONS: Migration[] = [
   },
   DATA_VERSIONS_MIGRATION,
   TELEGRAM_CONTACTS_MIGRATION,
+  SMS_CHALLENGES_MIGRATION,
+  AUCTION_PAYMENTS_MIGRATION,
+  AUCTION_BANS_MIGRATION,
 ];
