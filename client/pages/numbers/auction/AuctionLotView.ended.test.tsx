@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
 import type { AuctionLotDetail } from '../../../../shared/api-types';
 import { confirmedPhone, findRegionWith, renderComponent } from '../../../testing/render';
-import { FakeEventSource, lotDetail, openedStream, SERVER_TIME, withBrowserFakes } from './auction-test-support';
+import { atServerTime, FakeEventSource, lotDetail, openedStream, SERVER_TIME, withBrowserFakes } from './auction-test-support';
 
 // The lot's own reads with the visitor's token (a refresh, the stream's token) never reach a network here.
 jest.mock('../../../api/auctions', () => ({
@@ -18,6 +18,7 @@ beforeAll(async () => {
 });
 
 withBrowserFakes();
+atServerTime();
 
 /** The lot's page, opened by a visitor whose phone is confirmed by SMS. */
 function openLot(lot: AuctionLotDetail, action?: ActionFunction) {
@@ -115,11 +116,15 @@ describe('the lot page once the auction is over for the visitor', () => {
 
   it('stops the bidding when the time by the server’s clock has run out, even before the lot says it ended', async () => {
     openLot(lotDetail({ endsAt: SERVER_TIME }));
+    // By the device's clock alone (no answer from the server yet) the lot is being decided: the form stays.
+    expect(await screen.findByRole('button', { name: 'Place the bid' })).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent('Ending: the result is being confirmed');
+    expect(screen.queryByRole('region', { name: 'The auction has ended' })).not.toBeInTheDocument();
+    // The lot's stream gives the server's clock: the time has run out by it, the lot still active.
+    const stream = await openedStream('/auctions/lot-042/events');
+    stream.send('snapshot', lotDetail({ endsAt: SERVER_TIME }));
+    expect(await screen.findByRole('region', { name: 'The auction has ended' })).toBeVisible();
     expect(screen.getByRole('timer')).toHaveTextContent('The auction has ended');
-    expect(screen.getByRole('region', { name: 'The auction has ended' })).toBeVisible();
-    // Nor after hydration (the lot's stream opens then), with the phone confirmed.
-    await openedStream('/auctions/lot-042/events');
-    expect(screen.getByRole('region', { name: 'The auction has ended' })).toBeVisible();
     expectNoBidding();
   });
 

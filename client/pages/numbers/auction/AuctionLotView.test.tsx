@@ -5,7 +5,7 @@ import { CATALOGUES } from '../../../../locales/catalogues';
 import type { AuctionLotDetail } from '../../../../shared/api-types';
 import { LANGUAGES, type Language } from '../../../../shared/languages';
 import { confirmedPhone, renderComponent } from '../../../testing/render';
-import { lotDetail, openedStream, withBrowserFakes } from './auction-test-support';
+import { atServerTime, lotDetail, openedStream, withBrowserFakes } from './auction-test-support';
 
 // The lot's own reads with the visitor's token (a refresh, the stream's token) never reach a network here.
 jest.mock('../../../api/auctions', () => ({
@@ -20,6 +20,7 @@ beforeAll(async () => {
 });
 
 withBrowserFakes();
+atServerTime();
 
 /** The lot's page as the visitor opens it: with a phone confirmed by SMS unless `anonymous`. */
 function openLot(
@@ -84,18 +85,18 @@ describe('the lot page of the visitor who leads', () => {
     expect(screen.getByRole('button', { name: 'Set the maximum' })).toBeInTheDocument();
   });
 
-  it('offers the buy-now purchase when the lot has a buy-now price, and sends it as a bid of that price', async () => {
+  it('offers buy-now when the lot has a buy-now price, as a payment of its own (never a bid), and shows its refusal', async () => {
     const sent: Record<string, FormDataEntryValue>[] = [];
     const { user } = openLot(leading({ buyNowPrice: 5_000_000 }), {
       action: async ({ request }) => {
         sent.push(Object.fromEntries(await request.formData()));
-        return { intent: 'bid', ok: false, minimumAmount: null, message: 'The lot has just been sold.' };
+        return { intent: 'lot-payment', ok: false, message: 'The lot has just been sold.' };
       },
     });
     expect(fact('Buy-now price')).toHaveTextContent('5,000,000 UZS');
     await user.click(await screen.findByRole('button', { name: 'Buy now for 5,000,000\u00a0UZS' }));
     expect(await screen.findByText('The lot has just been sold.')).toBeVisible();
-    expect(sent).toEqual([{ intent: 'bid', lotId: 'lot-042', minimumBid: '1600000', amount: '5000000' }]);
+    expect(sent).toEqual([{ intent: 'lot-payment', kind: 'buy-now', lotId: 'lot-042', returnPath: '/en/numbers?lot=lot-042', lang: 'en' }]);
   });
 
   it('tells them their maximum bids for them, which only they see, and lets them change or remove it', async () => {

@@ -1,23 +1,28 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/Link';
-import type { AuctionLotDetail } from '../../../../shared/api-types';
+import type { ShownLotDetail } from '../../../api/auctions';
 import { href } from '../../../../shared/paths';
 import { useLanguage } from '../../../components/use-language';
 import { formatUzs } from '../../../format';
 import { PhoneVerification, usePhoneAuth } from '../../../features/purchase/PhoneVerification';
 import { carriedQuery } from '../../../features/purchase/purchase-draft';
-import { formatDuration, formatPeriod, formatTashkentTime } from '../../../features/purchase/time-format';
+import { formatPeriod, formatTashkentTime } from '../../../features/purchase/time-format';
 import { useHydrated } from '../../../components/use-hydrated';
 import type { action } from '../actions';
 import { BidForm } from './BidForm';
 import { MaxBidForm } from './MaxBidForm';
-import { useAuctionLot, useLotMsLeft, type LotClock } from './use-auction-lot';
+import { mayBid } from './lot-payment-state';
+import { useAuctionLot } from './use-auction-lot';
+import { LotTimeLeft } from './LotTimeLeft';
 import { HydrationBoundary } from '../../../components/HydrationBoundary';
 
+// Shown only to a confirmed phone after hydration: from its own chunk, off the page's first load.
+const LotPayments = lazy(() => import('./LotPayments').then((module) => ({ default: module.LotPayments })));
+
 /** One lot: the server's end time and time left, the current bid, the visitor's position, bids, and buying when won. */
-export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
+export function AuctionLotView({ initial }: { initial: ShownLotDetail }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
@@ -143,7 +148,14 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
           ) : !running ? (
             // Over: the heading says so; a sold number's price is all there is to add.
             lot.status === 'sold' && lot.soldPrice !== null ? (
-              <p>{t('auction.sold', { amount: formatUzs(lot.soldPrice, lang) })}</p>
+              <>
+                <p>{t('auction.sold', { amount: formatUzs(lot.soldPrice, lang) })}</p>
+                {hydrated && auth ? (
+                  <Suspense fallback={null}>
+                    <LotPayments lot={lot} />
+                  </Suspense>
+                ) : null}
+              </>
             ) : null
           ) : !hydrated || !auth ? (
             <>
@@ -153,14 +165,22 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
           ) : (
             <>
               <PhoneVerification idPrefix="auction" />
-              <BidForm
-                lot={lot}
-                onAccepted={(result) => {
-                  accept(result.lot);
-                  void refresh();
-                }}
-              />
-              <MaxBidForm lot={lot} onChanged={accept} />
+              {/* Buy-now, the deposit a premium lot asks, a ban: the bid forms only once the visitor may bid. */}
+              <Suspense fallback={null}>
+                <LotPayments lot={lot} />
+              </Suspense>
+              {mayBid(lot) ? (
+                <>
+                  <BidForm
+                    lot={lot}
+                    onAccepted={(result) => {
+                      accept(result.lot);
+                      void refresh();
+                    }}
+                  />
+                  <MaxBidForm lot={lot} onChanged={accept} />
+                </>
+              ) : null}
             </>
           )}
         </section>
@@ -180,13 +200,26 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
                 time: formatTashkentTime(lot.rules.latestEndAt),
               })}
             </li>
-            {lot.buyNowPrice !== null ? <li>{t('auction.rules.buyNow', { amount: formatUzs(lot.buyNowPrice, lang) })}</li> : null}
+            {lot.buyNowPrice !== null ? (
+              <li>
+                {t('auction.rules.buyNow', {
+                  amount: formatUzs(lot.buyNowPrice, lang),
+                  period: formatPeriod(lot.rules.buyNowWindowSeconds * 1000, t),
+                })}
+              </li>
+            ) : null}
+            {lot.depositAmount !== null ? (
+              <li>{t('auction.rules.deposit', { amount: formatUzs(lot.depositAmount, lang), percent: lot.rules.depositPercent })}</li>
+            ) : null}
             <li>{t('auction.rules.leader')}</li>
             <li>{t('auction.rules.maximum')}</li>
             <li>{t('auction.rules.maximumFixed')}</li>
             <li>{t('auction.rules.pay', { period: formatPeriod(lot.rules.paymentWindowSeconds * 1000, t) })}</li>
             <li>{t(`auction.rules.unpaid.${lot.rules.whenUnpaid}`)}</li>
             <li>{t('auction.rules.unpaidBarred')}</li>
+            {lot.rules.banSeconds > 0 ? (
+              <li>{t('auction.rules.banned', { period: formatPeriod(lot.rules.banSeconds * 1000, t) })}</li>
+            ) : null}
           </ul>
         </section>
 
@@ -226,10 +259,4 @@ export function AuctionLotView({ initial }: { initial: AuctionLotDetail }) {
       </HydrationBoundary>
     </article>
   );
-}
-
-/** The lot's time left, the one part of the lot's view drawn again every second. */
-function LotTimeLeft({ clock }: { clock: LotClock }) {
-  const { t } = useTranslation();
-  return formatDuration(useLotMsLeft(clock), t);
 }

@@ -3,9 +3,10 @@ import { screen, within } from '@testing-library/react';
 import type { AuctionLot } from '../../../../shared/api-types';
 import { renderComponent } from '../../../testing/render';
 import { AuctionSection } from './AuctionSection';
-import { lotDetail, openedStream, withBrowserFakes } from './auction-test-support';
+import { atServerTime, lotDetail, openedStream, withBrowserFakes } from './auction-test-support';
 
 withBrowserFakes();
+atServerTime();
 
 /** A lot as the list gives it (no bids, no visitor's position). */
 function listed(changes: Partial<AuctionLot> = {}): AuctionLot {

@@ -1,38 +1,47 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Link } from '../../../components/Link';
 import type { AuctionLot } from '../../../../shared/api-types';
+import { fetchActiveLots, type ShownLot } from '../../../api/auctions';
 import { href } from '../../../../shared/paths';
 import { LoadError } from '../../../components/LoadError';
 import { useLanguage } from '../../../components/use-language';
 import { Deferred, type Optional } from '../../../framework/deferred';
 import { formatUzs } from '../../../format';
 import { carriedQuery } from '../../../features/purchase/purchase-draft';
-import { formatDuration, formatTashkentTime } from '../../../features/purchase/time-format';
 import { followLotEvents, withLatestLots } from './lot-events';
+import { LotTimeLeft } from './LotTimeLeft';
+import { msLeft } from './use-auction-lot';
 
 /**
  * The listed lots with each one's current bid kept live by the stream of every lot's bids (opened
- * once the browser is idle after hydration). The stream's snapshot brings in the bids placed
- * between the server's render and the stream's opening; each bid after it comes as an event.
+ * once the browser is idle after hydration), or by polling the list without it (refused, or no
+ * first answer: lot-events.ts). The stream's snapshot brings in the bids placed between the
+ * server's render and the stream's opening; each bid after it comes as an event. Each of its
+ * answers also gives the server's clock (`serverTime`, fresh: never the render's), so the
+ * countdowns count by it: `offset` is the server's clock minus the device's, null until then.
  */
-function useLiveLots(initial: AuctionLot[]): AuctionLot[] {
+function useLiveLots(initial: ShownLot[]): { lots: ShownLot[]; offset: RefObject<number | null> } {
   const [lots, setLots] = useState(initial);
-  useEffect(
-    () =>
-      followLotEvents('/auctions/events', {
-        snapshot: (data) => 'items' in data && setLots((current) => withLatestLots(current, data.items)),
-        bid: ({ lot }) => setLots((current) => withLatestLots(current, [lot])),
-        // Refused: the list keeps the prices it was rendered with, as before streams existed.
-      }),
-    [],
-  );
-  return lots;
+  const offset = useRef<number | null>(null);
+  useEffect(() => {
+    const latest = (fresh: AuctionLot[]) => {
+      if (fresh[0]) offset.current = Date.parse(fresh[0].serverTime) - Date.now();
+      setLots((current) => withLatestLots(current, fresh));
+    };
+    return followLotEvents('/auctions/events', {
+      snapshot: (data) => 'items' in data && latest(data.items),
+      bid: ({ lot }) => latest([lot]),
+      // A failed read keeps what the list shows (the shared client has told the visitor).
+      poll: () => void fetchActiveLots().then(latest, () => {}),
+    });
+  }, []);
+  return { lots, offset };
 }
 
 /** Active lots: current bid and time left by the server's clock, each with the way to its auction. */
-export function AuctionSection({ lots }: { lots: Optional<AuctionLot[]> }) {
+export function AuctionSection({ lots }: { lots: Optional<ShownLot[]> }) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const carried = carriedQuery(new URLSearchParams(search));
@@ -51,10 +60,10 @@ export function AuctionSection({ lots }: { lots: Optional<AuctionLot[]> }) {
   );
 }
 
-function LotGrid({ items, carried }: { items: AuctionLot[]; carried: Record<string, string> }) {
+function LotGrid({ items, carried }: { items: ShownLot[]; carried: Record<string, string> }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const lots = useLiveLots(items);
+  const { lots, offset } = useLiveLots(items);
   return (
     <ul className="lot-grid">
       {lots.map((lot) => (
@@ -69,9 +78,7 @@ function LotGrid({ items, carried }: { items: AuctionLot[]; carried: Record<stri
             <div>
               <dt>{t('auction.timeLeft')}</dt>
               <dd>
-                <time dateTime={lot.endsAt} title={formatTashkentTime(lot.endsAt)}>
-                  {formatDuration(Date.parse(lot.endsAt) - Date.parse(lot.serverTime), t)}
-                </time>
+                <LotTimeLeft clock={{ endsAt: lot.endsAt, read: () => msLeft(lot.endsAt, offset.current) }} />
               </dd>
             </div>
           </dl>

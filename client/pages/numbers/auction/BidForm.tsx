@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuctionLot, PlaceBidResponse } from '../../../../shared/api-types';
+import type { PlaceBidResponse } from '../../../../shared/api-types';
+import type { ShownLot } from '../../../api/auctions';
 import { useLanguage } from '../../../components/use-language';
 import { formatUzs } from '../../../format';
 import { Field } from '../../../features/purchase/Field';
@@ -12,9 +13,9 @@ const FORM_ID = 'auction-bid';
  * A bid of at least the lot's minimum, placed with the SMS-verified phone (the page's `bid`
  * action); the bidder's standing (highest, or outbid with one button to bid the new minimum) as
  * the live stream reports it. The leader cannot outbid themselves (the API refuses it): they see
- * that they lead, that a maximum is how to bid more, and only the buy-now purchase if the lot has one.
+ * that they lead and that a maximum is how to bid more (buy-now is LotPayments').
  */
-export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (result: PlaceBidResponse) => void }) {
+export function BidForm({ lot, onAccepted }: { lot: ShownLot; onAccepted: (result: PlaceBidResponse) => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const form = useAmountForm(['bid'], onAccepted, { tooLow: 'auction.bidTooLow', failed: 'auction.bidFailed' });
@@ -31,7 +32,7 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
   }, [lot.minimumBid, setAmount]);
 
   /** Where the bidder stands, with their maximum when they have one (theirs alone: only their own answers carry it). */
-  function standing(current: AuctionLot, beaten: boolean): string {
+  function standing(current: ShownLot, beaten: boolean): string {
     if (current.myBid === null) return '';
     const mine = current.myMaxBid ?? null;
     if (beaten) return mine !== null ? t('auction.maxOutbid', { amount: formatUzs(mine, lang) }) : t('auction.outbid');
@@ -61,21 +62,10 @@ export function BidForm({ lot, onAccepted }: { lot: AuctionLot; onAccepted: (res
         {leading ? <p data-testid="leader-hint">{t('auction.leaderHint')}</p> : null}
       </div>
       {leading ? (
-        <>
-          {lot.buyNowPrice !== null ? (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => form.submit({ ...fields, amount: String(lot.buyNowPrice) })}
-            >
-              {t('auction.buyNowFor', { amount: formatUzs(lot.buyNowPrice, lang) })}
-            </button>
-          ) : null}
-          <p className="field-error" role="alert">
-            {form.error ?? ''}
-          </p>
-        </>
+        // Buying now is a payment of its own (LotPayments), for the leader as for anyone.
+        <p className="field-error" role="alert">
+          {form.error ?? ''}
+        </p>
       ) : (
         <>
           <Field

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { AuctionLot, AuctionLotDetail } from '../../../../shared/api-types';
+import type { AuctionLotDetail } from '../../../../shared/api-types';
+import type { ShownLot } from '../../../api/auctions';
 import { useLanguage } from '../../../components/use-language';
 import { formatUzs } from '../../../format';
 import { Field } from '../../../features/purchase/Field';
@@ -12,7 +13,7 @@ const FORM_ID = 'auction-max-bid';
  * (the page's `max-bid` action). Shows the owner their own maximum, which nobody else sees, and
  * lets them raise, lower or remove it as the API allows.
  */
-export function MaxBidForm({ lot, onChanged }: { lot: AuctionLot; onChanged: (lot: AuctionLotDetail) => void }) {
+export function MaxBidForm({ lot, onChanged }: { lot: ShownLot; onChanged: (lot: AuctionLotDetail) => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const form = useAmountForm(['max-bid', 'remove-max-bid'], onChanged, { tooLow: 'auction.maxTooLow', failed: 'auction.maxFailed' });

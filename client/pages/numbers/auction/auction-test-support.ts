@@ -34,7 +34,11 @@ export function lotDetail(changes: Partial<AuctionLotDetail> = {}): AuctionLotDe
       latestEndAt: '2026-11-20T11:00:30.000Z',
       paymentWindowSeconds: 1800,
       whenUnpaid: 'next_bidder',
+      buyNowWindowSeconds: 900,
+      banSeconds: 30 * 86400,
+      depositPercent: 0,
     },
+    depositAmount: null,
     bids: [{ amount: 1_500_000, bidder: '+998 90 *** ** 67', createdAt: '2026-11-20T08:50:00.000Z', mine: false, automatic: false }],
     ...changes,
   };
@@ -67,5 +71,41 @@ export const FORM_LOT: AuctionLot = {
     latestEndAt: '2030-01-02T11:00:00Z',
     paymentWindowSeconds: 1800,
     whenUnpaid: 'next_bidder',
+    buyNowWindowSeconds: 900,
+    banSeconds: 30 * 86400,
+    depositPercent: 0,
   },
+  depositAmount: null,
 };
+
+/**
+ * The device's clock stopped at the server's (SERVER_TIME) in each test: the page counts a lot's
+ * time left on the device's clock until a fresh answer gives it the server's (use-auction-lot.ts),
+ * so a lot of these dates runs here as it did for the server. Only `Date` is faked: timers run.
+ */
+export function atServerTime(): void {
+  beforeEach(() => {
+    jest.useFakeTimers({
+      now: Date.parse(SERVER_TIME),
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+}

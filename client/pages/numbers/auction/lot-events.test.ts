@@ -1,5 +1,7 @@
+/** @jest-environment @happy-dom/jest-environment */
 import type { AuctionLot, AuctionLotDetail, Bid } from '../../../../shared/api-types';
-import { unseenRivalBid, withLatestLots } from './lot-events';
+import { FakeEventSource, openedStream, withBrowserFakes } from './auction-test-support';
+import { FIRST_ANSWER_MS, followLotEvents, LOT_REFRESH_MS, unseenRivalBid, withLatestLots } from './lot-events';
 
 const lot = (id: string, currentBid: number | null) => ({ id, currentBid }) as AuctionLot;
 
@@ -38,5 +40,60 @@ describe('unseenRivalBid', () => {
     expect(unseenRivalBid(read(bid(7_000_000, true), bid(6_000_000)), 6_000_000)).toBeNull();
     expect(unseenRivalBid(read(), null)).toBeNull();
     expect(unseenRivalBid({ id: 'lot-005', currentBid: 9_000_000 } as AuctionLot, 1_000_000)).toBeNull();
+  });
+});
+
+describe('followLotEvents', () => {
+  withBrowserFakes();
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] }));
+  afterEach(() => jest.useRealTimers());
+
+  /** The list's stream followed, with its polls counted; the stream open (the browser idle). */
+  async function follow() {
+    const poll = jest.fn();
+    const stop = followLotEvents('/auctions/events', { snapshot: jest.fn(), bid: jest.fn(), poll });
+    jest.advanceTimersByTime(0);
+    return { poll, stop, stream: await openedStream('/auctions/events') };
+  }
+
+  it('never polls while the stream answers', async () => {
+    const { poll, stop, stream } = await follow();
+    stream.send('snapshot', { items: [] });
+    jest.advanceTimersByTime(FIRST_ANSWER_MS + 3 * LOT_REFRESH_MS);
+    expect(poll).not.toHaveBeenCalled();
+    expect(stream.readyState).toBe(FakeEventSource.OPEN);
+    stop();
+  });
+
+  it('closes a stream that gives no first answer in time (held back on the way) and polls instead, at once and then regularly', async () => {
+    const { poll, stop, stream } = await follow();
+    jest.advanceTimersByTime(FIRST_ANSWER_MS - 1);
+    expect(poll).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(poll).toHaveBeenCalledTimes(1);
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+    jest.advanceTimersByTime(2 * LOT_REFRESH_MS);
+    expect(poll).toHaveBeenCalledTimes(3);
+    stop();
+    jest.advanceTimersByTime(LOT_REFRESH_MS);
+    expect(poll).toHaveBeenCalledTimes(3);
+  });
+
+  it('polls at once when the server refuses the stream, once, not again when the wait for a first answer ends', async () => {
+    const { poll, stop, stream } = await follow();
+    stream.readyState = FakeEventSource.CLOSED;
+    stream.dispatchEvent(new Event('error'));
+    expect(poll).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(FIRST_ANSWER_MS);
+    expect(poll).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('neither polls nor keeps the stream open once stopped', async () => {
+    const { poll, stop, stream } = await follow();
+    stop();
+    jest.advanceTimersByTime(FIRST_ANSWER_MS + LOT_REFRESH_MS);
+    expect(poll).not.toHaveBeenCalled();
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
   });
 });

@@ -1,4 +1,5 @@
 import type { AuctionLot, AuctionLotDetail, Bid } from '../../../../shared/api-types';
+import type { ShownLot } from '../../../api/auctions';
 import { followEvents } from '../../../api/event-stream';
 
 /** What the API's auction streams send (docs/api.md, "Live auctions"). */
@@ -9,29 +10,66 @@ export interface LotBidEvent {
   lot: AuctionLot;
 }
 
+/** Lots change while the visitor watches; without a live stream they are polled this often. */
+export const LOT_REFRESH_MS = 20_000;
+/**
+ * A stream that has said nothing by then (its first event is a snapshot, sent at once) is held
+ * back on the way, by a proxy that buffers it: neither an event nor an error comes. The page
+ * polls instead, as when the stream is refused.
+ */
+export const FIRST_ANSWER_MS = 5_000;
+
 export interface LotEventHandlers {
   snapshot?(data: AuctionLotDetail | { items: AuctionLot[] }): void;
   bid(data: LotBidEvent): void;
   /** The lot ended or was sold: the stream closes for good. */
   end?(lot: AuctionLot): void;
-  /** The server refused the stream (too many from this connection, no stream support): poll instead. */
-  refused?(): void;
+  /**
+   * Reads the lots again, without the stream: the server refused it (too many from this
+   * connection, no stream support) or it gave no first answer within FIRST_ANSWER_MS. Called at
+   * once, then every LOT_REFRESH_MS.
+   */
+  poll(): void;
 }
 
-/** Follows one of the auction streams (`/auctions/{id}/events`, `/auctions/events`). Returns the way to stop. */
+/** Follows one of the auction streams (`/auctions/{id}/events`, `/auctions/events`), or polls without one. Returns the way to stop. */
 export function followLotEvents(path: string, handlers: LotEventHandlers): () => void {
-  let stop = () => {};
+  let stopStream = () => {};
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const poll = () => {
+    clearTimeout(silence);
+    stopStream();
+    if (timer !== undefined) return;
+    handlers.poll();
+    timer = setInterval(handlers.poll, LOT_REFRESH_MS);
+  };
+  const silence = setTimeout(poll, FIRST_ANSWER_MS);
+  const answer =
+    <T>(listener: (data: T) => void) =>
+    (data: T) => {
+      clearTimeout(silence);
+      listener(data);
+    };
   const end = ({ lot }: { lot: AuctionLot }) => {
     // Left open, the browser would reconnect to a stream that has nothing more to say.
-    stop();
+    stopStream();
     handlers.end?.(lot);
   };
-  stop = followEvents(
+  stopStream = followEvents(
     path,
-    { ...(handlers.snapshot ? { snapshot: handlers.snapshot } : {}), bid: handlers.bid, ended: end, sold: end },
-    handlers.refused,
+    {
+      ...(handlers.snapshot ? { snapshot: answer(handlers.snapshot) } : {}),
+      bid: answer(handlers.bid),
+      ended: answer(end),
+      sold: answer(end),
+    },
+    poll,
   );
-  return stop;
+  return () => {
+    clearTimeout(silence);
+    stopStream();
+    clearInterval(timer);
+  };
 }
 
 /**
@@ -39,7 +77,7 @@ export function followLotEvents(path: string, handlers: LotEventHandlers): () =>
  * order and its lots (one that ended keeps the state it was last shown with, as the server's
  * render did), and a lot it does not list is not added.
  */
-export function withLatestLots(listed: readonly AuctionLot[], latest: readonly AuctionLot[]): AuctionLot[] {
+export function withLatestLots(listed: readonly ShownLot[], latest: readonly ShownLot[]): ShownLot[] {
   const byId = new Map(latest.map((lot) => [lot.id, lot]));
   return listed.map((lot) => byId.get(lot.id) ?? lot);
 }

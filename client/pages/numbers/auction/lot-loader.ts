@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { AuctionLotDetail } from '../../../../shared/api-types';
 import { failureStatus } from '../../../../shared/api-failure';
-import { fetchAuctionLot } from '../../../api/auctions';
+import { fetchAuctionLot, type ShownLotDetail } from '../../../api/auctions';
 import { optionalData } from '../../../framework/deferred';
 
 const LOT_ID = /^[a-z0-9-]{1,40}$/i;
 
 /** The lot, or null when there is no such lot (an unknown or malformed id). */
-async function findLot(context: unknown, lotId: string): Promise<AuctionLotDetail | null> {
+async function findLot(context: unknown, lotId: string): Promise<ShownLotDetail | null> {
   if (!LOT_ID.test(lotId)) return null;
   try {
     return await fetchAuctionLot(context, lotId);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { AuctionLotDetail } from '../../../../shared/api-types';
+import type { ShownLotDetail } from '../../../api/auctions';
 import { StreamedPart } from '../../../components/StreamedPart';
 import { AuctionLotView } from './AuctionLotView';
 import type { LotData } from './lot-loader';
@@ -23,7 +23,7 @@ export function LotPage({ data }: { data: LotData }) {
   );
 }
 
-function LotView({ lot }: { lot: AuctionLotDetail | null }) {
+function LotView({ lot }: { lot: ShownLotDetail | null }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   if (lot) return <AuctionLotView key={lot.id} initial={lot} />;

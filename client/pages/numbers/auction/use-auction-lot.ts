@@ -1,20 +1,21 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AuctionLot, AuctionLotDetail, Bid } from '../../../../shared/api-types';
-import { fetchLot, lotStreamToken } from '../../../api/auctions';
+import { fetchLot, lotStreamToken, type ShownLotDetail } from '../../../api/auctions';
 import { subscribeClock } from '../../../features/purchase/clock';
 import { followLotEvents, unseenRivalBid } from './lot-events';
 
-/** Lots change while the visitor watches; without a live stream (refused, no EventSource) they are polled this often. */
-export const LOT_REFRESH_MS = 20_000;
 /** The bids the lot page lists, as the API's detail does. */
 const BIDS_SHOWN = 20;
 
 /**
  * A lot as the server last described it, with the difference between the server's clock and
- * the device's: the time left is the server's (docs/domain.md: the server's clock decides).
+ * the device's: the time left is the server's (docs/domain.md: the server's clock decides). The
+ * difference comes from fresh answers only (the stream's snapshot and events, a poll, a bid's
+ * answer), never from the page's render, which the page store may serve hours later; until the
+ * first one the device's own clock counts to the lot's end, and never says it has passed (msLeft).
  */
-export function useAuctionLot(initial: AuctionLotDetail, authToken: string | null) {
-  const [lot, setLot] = useState<AuctionLotDetail>(initial);
+export function useAuctionLot(initial: ShownLotDetail, authToken: string | null) {
+  const [lot, setLot] = useState<ShownLotDetail>(initial);
   const [extendedTo, setExtendedTo] = useState<string | null>(null);
   const offset = useRef<number | null>(null);
   const lastEnd = useRef(initial.endsAt);
@@ -47,16 +48,10 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
   }, [accept, initial.id]);
 
   // The page's data is the server's render; after hydration the lot's live stream (with the
-  // visitor's own position when they have confirmed their phone), or polling when it is refused.
+  // visitor's own position when they have confirmed their phone), or polling without one.
   useEffect(() => {
-    offset.current ??= Date.parse(initial.serverTime) - Date.now();
     let stopped = false;
     let stop = () => {};
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const poll = () => {
-      void refresh();
-      timer = setInterval(() => void refresh(), LOT_REFRESH_MS);
-    };
     const path = `/auctions/${encodeURIComponent(initial.id)}/events`;
     void streamQuery(initial.id, authToken).then((query) => {
       if (stopped) return;
@@ -64,48 +59,59 @@ export function useAuctionLot(initial: AuctionLotDetail, authToken: string | nul
         snapshot: (data) => 'id' in data && accept(data),
         bid: (data) => accept(data.lot, data.bid),
         end: (ended) => accept(ended),
-        refused: () => {
-          stop();
-          if (!stopped && timer === undefined) poll();
-        },
+        poll: () => void refresh(),
       });
     });
     return () => {
       stopped = true;
       stop();
-      clearInterval(timer);
     };
-  }, [refresh, accept, authToken, initial.id, initial.serverTime]);
+  }, [refresh, accept, authToken, initial.id]);
 
-  const endsAtMs = Date.parse(lot.endsAt);
-  const serverSnapshot = endsAtMs - Date.parse(initial.serverTime);
-  // Whole seconds: the snapshot must not change between two reads within one tick.
-  const read = () =>
-    offset.current === null ? serverSnapshot : Math.max(0, Math.floor((endsAtMs - (Date.now() + offset.current)) / 1000) * 1000);
+  const endsAt = lot.endsAt;
+  const read = () => msLeft(endsAt, offset.current);
   // The view renders again when the lot ends, not on every tick: the time left is LotTimeLeft's.
+  // The server's render (and hydration) shows the lot as its status says: an active lot is
+  // running, since the page store renders the page again when the lot closes. Over by the
+  // server's clock only: by the device's alone (read() null) the lot is being decided, and the
+  // page asks the server (the stream's first answer, or the poll that stands in for it).
   const over = useSyncExternalStore(
     subscribeClock,
     () => read() === 0,
-    () => serverSnapshot <= 0,
+    () => false,
   );
 
-  return { lot, over, clock: { read, server: serverSnapshot } satisfies LotClock, extendedTo, newBid, accept, refresh };
+  return { lot, over, clock: { read, endsAt } satisfies LotClock, extendedTo, newBid, accept, refresh };
 }
 
-/** The lot's time left on the server's clock (docs/domain.md: the server's clock decides), in ms. */
+/**
+ * The time left until `endsAt` (ISO), in ms, on the device's clock moved by `offsetMs` (the
+ * server's clock minus the device's, from a fresh answer). Without one (null) the device's clock
+ * may be hours off: when it says the end has passed, the time left is unknown (null), the lot is
+ * being decided, never over. Whole seconds: the snapshot must not change between two reads
+ * within one tick.
+ */
+export function msLeft(endsAt: string, offsetMs: number | null): number | null {
+  const left = Math.max(0, Math.floor((Date.parse(endsAt) - (Date.now() + (offsetMs ?? 0))) / 1000) * 1000);
+  return left > 0 || offsetMs !== null ? left : null;
+}
+
+/** A lot's end and its time left on the server's clock (docs/domain.md: the server's clock decides), in ms. */
 export interface LotClock {
-  read: () => number;
-  /** What the server's render showed, for hydration. */
-  server: number;
+  /** Read in the browser only, after hydration (LotTimeLeft); null while the lot is being decided (msLeft). */
+  read: () => number | null;
+  /** The lot's end (ISO): what the server's render and hydration show. */
+  endsAt: string;
 }
 
 /**
  * The lot's time left, again on every tick of the shared clock. Only the element that shows it
- * calls this: whatever calls it renders every second (bench:countdowns measures what a whole
- * page rendered on every tick costs a slow phone).
+ * calls this, after hydration (LotTimeLeft): whatever calls it renders every second
+ * (bench:countdowns measures what a whole page rendered on every tick costs a slow phone).
  */
-export function useLotMsLeft({ read, server }: LotClock): number {
-  return useSyncExternalStore(subscribeClock, read, () => server);
+export function useLotMsLeft({ read }: LotClock): number | null {
+  // Never rendered on the server: the third reader is for React's signature only.
+  return useSyncExternalStore(subscribeClock, read, read);
 }
 
 /** The stream's query: a stream token when the visitor has confirmed their phone (see lotStreamToken). */
