@@ -17,7 +17,7 @@ import { ROOT } from './lib/processes.mjs';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const SLOWDOWN = 4;
 const RUNS = Number(process.env.ALTCHA_RUNS ?? 7);
-const WORK = Number(process.env.SMS_CHALLENGE_WORK ?? 600);
+const WORK = Number(process.env.SMS_CHALLENGE_WORK ?? 900);
 const MAX_FACTOR = Number(process.env.SMS_CHALLENGE_MAX_FACTOR ?? 16);
 const TOP = Math.round(Math.log2(MAX_FACTOR));
 // As the API's own (server/api/auth/sms-challenge.ts): its algorithm and cost per key.
@@ -28,8 +28,8 @@ const KEY_SECRET = 'bench-key-secret';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const randomCounter = (level) => {
-  const ceiling = WORK * 2 ** level;
-  return Math.ceil(ceiling / 2) + Math.floor(Math.random() * (Math.floor(ceiling / 2) + 1));
+  // As the API draws it (server/api/auth/sms-challenge.ts): from 0 to the level's ceiling.
+  return Math.floor(Math.random() * (WORK * 2 ** level + 1));
 };
 
 async function issue(level) {
