@@ -66,6 +66,8 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
           JWT_SECRET: 'x'.repeat(40),
           // The SMS challenges at their smallest (solvedSmsChallenge solves them in milliseconds).
           SMS_CHALLENGE_WORK: '1',
+          // As createTestApp: the processes' tests bid on the seeded (platinum) lots without a deposit.
+          AUCTION_DEPOSIT_PERCENT: '0',
           ...env,
         },
         // A DIST_DIR outside the checkout still resolves its packages from the checkout.
@@ -103,8 +105,6 @@ export function startCluster(env: Record<string, string> = {}): Promise<BuiltSer
     DEMO_SMS_CODE: CLUSTER_SMS_CODE,
     LOG_REQUESTS: 'true',
     PAGE_CACHE_SECONDS: '0',
-    // As createTestApp: the processes' tests bid on the seeded (platinum) lots without a deposit.
-    AUCTION_DEPOSIT_PERCENT: '0',
     ...env,
   });
 }
