@@ -73,7 +73,11 @@ export function createSearchPool({ file, threads, now, logError }: SearchPoolOpt
     ready,
     completed: () => pool.completed,
     close() {
-      closed ??= pool.destroy();
+      // Never terminated in the middle of a read: a thread stopped inside a better-sqlite3 call
+      // can abort the whole process (napi's fatal error; WiseLibs/better-sqlite3#1507). So after
+      // the threads' first reading of the copy, and after the searches under way (piscina's
+      // graceful close, which terminates them idle).
+      closed ??= ready.then(() => pool.close());
       return closed;
     },
   };
