@@ -4,6 +4,7 @@ import { formatDate } from '../../../client/format';
 import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { textOf } from '../../testing/test-html';
+import { fakeDateOnly } from '../../../shared/testing/fake-date';
 
 /**
  * A stored page is true at every minute it is served (issue 61): the page store keeps a lot's
@@ -21,25 +22,7 @@ const TEN_MINUTES = 10 * 60_000;
 
 let t: TestApp;
 beforeAll(() => {
-  jest.useFakeTimers({
-    now: T0,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+  fakeDateOnly(T0);
   t = createTestApp({ PAGE_CACHE_SECONDS: '30' });
 });
 afterAll(() => {

@@ -3,6 +3,7 @@
  * happy-dom lacks (client/testing/browser-fakes.ts).
  */
 import type { AuctionLot, AuctionLotDetail } from '../../../../shared/api-types';
+import { fakeDateOnly } from '../../../../shared/testing/fake-date';
 
 /** The server's clock when it answered: 14:00 in Tashkent (UTC+5). */
 export const SERVER_TIME = '2026-11-20T09:00:00.000Z';
@@ -37,6 +38,7 @@ export function lotDetail(changes: Partial<AuctionLotDetail> = {}): AuctionLotDe
       buyNowWindowSeconds: 900,
       banSeconds: 30 * 86400,
       depositPercent: 0,
+      plainBidMaxSteps: 10,
     },
     depositAmount: null,
     bids: [{ amount: 1_500_000, bidder: '+998 90 *** ** 67', createdAt: '2026-11-20T08:50:00.000Z', mine: false, automatic: false }],
@@ -74,6 +76,7 @@ export const FORM_LOT: AuctionLot = {
     buyNowWindowSeconds: 900,
     banSeconds: 30 * 86400,
     depositPercent: 0,
+    plainBidMaxSteps: 10,
   },
   depositAmount: null,
 };
@@ -85,25 +88,7 @@ export const FORM_LOT: AuctionLot = {
  */
 export function atServerTime(): void {
   beforeEach(() => {
-    jest.useFakeTimers({
-      now: Date.parse(SERVER_TIME),
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'requestIdleCallback',
-        'cancelIdleCallback',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeDateOnly(Date.parse(SERVER_TIME));
   });
   afterEach(() => {
     jest.useRealTimers();
