@@ -11,6 +11,8 @@ describe('configuration', () => {
     expect(config.api.reservationMinutes).toBe(15);
     expect(config.api.auctionExtendMinutes).toBe(5);
     expect(config.api.auctionExtendMaxHours).toBe(24);
+    expect(config.api.auctionPlainBidMaxSteps).toBe(10);
+    expect(loadConfig({ AUCTION_PLAIN_BID_MAX_STEPS: '25' }).api.auctionPlainBidMaxSteps).toBe(25);
     expect(config.public.firebase).toBeNull();
     expect(config.public.gtmId).toBeNull();
     expect(config.public.metrikaId).toBeNull();
@@ -29,6 +31,7 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'sometimes'],
     ['RESERVATION_MINUTES', '0'],
     ['AUCTION_EXTEND_MAX_HOURS', '0'],
+    ['AUCTION_PLAIN_BID_MAX_STEPS', '0'],
     ['JWT_SECRET', 'short'],
     ['GTM_ID', 'UA-1'],
     ['METRIKA_ID', 'abc'],
@@ -102,6 +105,7 @@ describe('configuration', () => {
           auctionBanDays: 30,
           auctionDepositPercent: 10,
           auctionDepositFromPrice: 20_000_000,
+          auctionPlainBidMaxSteps: 10,
           corsOrigins: [],
           production: true,
           esim: { smdpAddress: 'smdp-demo.oq.uz', confirmationCode: false },

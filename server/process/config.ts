@@ -45,6 +45,7 @@ export type EmbeddedApiConfig = Required<
     | 'auctionBanDays'
     | 'auctionDepositPercent'
     | 'auctionDepositFromPrice'
+    | 'auctionPlainBidMaxSteps'
     | 'corsOrigins'
     | 'production'
     | 'limits'
@@ -156,6 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
       auctionBanDays: e.AUCTION_DEFAULT_BAN_DAYS,
       auctionDepositPercent: e.AUCTION_DEPOSIT_PERCENT,
       auctionDepositFromPrice: e.AUCTION_DEPOSIT_FROM_PRICE,
+      auctionPlainBidMaxSteps: e.AUCTION_PLAIN_BID_MAX_STEPS,
       demoSmsCode: e.DEMO_SMS_CODE,
       // Without the bot's token, phones are confirmed by SMS only (POST /auth/telegram answers 404).
       telegram: e.TELEGRAM_BOT_TOKEN ? { botToken: e.TELEGRAM_BOT_TOKEN, maxAgeSeconds: e.TELEGRAM_AUTH_MAX_AGE_SECONDS } : undefined,

@@ -14,6 +14,7 @@ import {
   DEFAULT_BUY_NOW_WINDOW_MINUTES,
   DEFAULT_DEPOSIT_FROM_PRICE,
   DEFAULT_DEPOSIT_PERCENT,
+  DEFAULT_PLAIN_BID_MAX_STEPS,
   DEFAULT_TELEGRAM_MAX_AGE_SECONDS,
   SMDP_ADDRESS,
 } from '../api/create-api';
@@ -142,6 +143,8 @@ export const envSchema = z
     // A whole percentage of the start price; 0 asks no deposit anywhere.
     AUCTION_DEPOSIT_PERCENT: integer(DEFAULT_DEPOSIT_PERCENT, 0, 100),
     AUCTION_DEPOSIT_FROM_PRICE: integer(DEFAULT_DEPOSIT_FROM_PRICE, 1, 1_000_000_000_000),
+    // Steps above the minimum bid a plain bid may go; more is a maximum's to bid.
+    AUCTION_PLAIN_BID_MAX_STEPS: integer(DEFAULT_PLAIN_BID_MAX_STEPS, 1, 1_000_000),
     DEMO_SMS_CODE: variable(
       z
         .string()

@@ -91,6 +91,8 @@ const lotShape = {
       banSeconds: Int,
       /** The deposit (depositAmount) as a percentage of the start price; 0 when the lot asks for none. */
       depositPercent: Int,
+      /** A plain bid may be at most this many steps above minimumBid (409 bid_too_far_above); more is set as a maximum. */
+      plainBidMaxSteps: Int,
     })
     .meta({ id: 'AuctionRules' }),
 };

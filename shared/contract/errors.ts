@@ -70,6 +70,7 @@ export const ErrorCode = z.enum([
   'auction_turn_lapsed',
   'auction_banned',
   'bid_reaches_buy_now',
+  'bid_too_far_above',
   'buy_now_unavailable',
   'deposit_required',
   'deposit_not_required',
@@ -140,6 +141,8 @@ export const ApiErrorBody = z
       retryAfterSeconds: z.int().optional().meta({ description: '429: seconds until a new attempt is allowed (also in Retry-After).' }),
       /** bid_too_low: the smallest bid accepted now. */
       minimumAmount: z.int().optional().meta({ description: 'bid_too_low: the smallest bid accepted now.' }),
+      /** bid_too_far_above: the largest plain bid accepted now (more is set as a maximum). */
+      maximumAmount: z.int().optional().meta({ description: 'bid_too_far_above: the largest plain bid accepted now.' }),
       /** auction_banned: until when the phone may not bid or buy now. */
       bannedUntil: z.iso.datetime().optional().meta({ description: 'auction_banned: until when the phone may not bid or buy now.' }),
       /** deposit_required: the deposit to pay before a bid on this lot. */

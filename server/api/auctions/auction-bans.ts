@@ -4,19 +4,22 @@ import { turnLapsed } from './bid-rules';
 import { RANKED_BIDDERS_SQL, type Bidder } from './turns-to-buy';
 
 /**
- * Rule 7 of bid-rules.ts: a phone that let a payment window lapse (its turn to buy a lot it won,
- * or a buy-now it chose) bids on no lot and buys none now for `banMs` (AUCTION_DEFAULT_BAN_DAYS)
- * from that moment. Computed from the store and the clock, like the turns themselves: nothing is
+ * Rule 7 of bid-rules.ts: a phone that let a payment window lapse (its turn to buy a lot it won as
+ * the best bidder, or a buy-now it chose) bids on no lot and buys none now for `banMs`
+ * (AUCTION_DEFAULT_BAN_DAYS) from that moment. A runner-up's turn, which comes only because the
+ * winner did not pay, is an offer: letting it pass bars no lot but that number's later ones (rule 6). Computed from the store and the clock, like the turns themselves: nothing is
  * scheduled, and every worker sees the same ban.
  */
 export function createAuctionBans(ctx: ApiContext) {
   const db = ctx.db;
   const bidders = db.prepare(RANKED_BIDDERS_SQL);
-  // The latest lapse of the phone's buy-nows: a pending one past its window, or one paid too late.
+  // The latest lapse of the phone's buy-nows: a pending one past its window (lapsed, marked or
+  // not), one paid too late, or one declined or cancelled only after its window had passed.
   const lapsedBuyNow = db
     .prepare(
       `SELECT MAX(expires_at) FROM auction_payments
-       WHERE phone = ? AND kind = 'buy_now' AND status IN ('pending', 'lapsed') AND expires_at <= ?`,
+       WHERE phone = ? AND kind = 'buy_now' AND expires_at <= ?
+         AND (status IN ('pending', 'lapsed') OR (status IN ('declined', 'cancelled') AND decided_at >= expires_at))`,
     )
     .pluck();
   const endedLotsBidOn = db.prepare(
@@ -33,6 +36,8 @@ export function createAuctionBans(ctx: ApiContext) {
     type Ended = { id: string; ends_at: number; sold_at: number | null; sold_to: string | null };
     for (const lot of endedLotsBidOn.all(phone, now) as Ended[]) {
       const rank = (bidders.all(lot.id) as Bidder[]).findIndex((b) => b.phone === phone);
+      // Only the best bidder's own turn bars: a later bidder's turn is an offer they may let pass.
+      if (rank !== 0) continue;
       const turn = { endsAt: lot.ends_at, soldAt: lot.sold_at, soldTo: lot.sold_to, rank };
       if (!turnLapsed(turn, phone, now, ctx)) continue;
       const at = lot.ends_at + (rank + 1) * turnMs;

@@ -28,8 +28,12 @@ export function createAuctionPayments(ctx: ApiContext, auctions: AuctionService)
   const markLapsed = db.prepare(
     "UPDATE auction_payments SET status = 'lapsed' WHERE lot_id = ? AND phone = ? AND kind = ? AND status = 'pending' AND expires_at <= ?",
   );
+  // Only those still within their window: one that already lapsed stays lapsed (its ban stands, rule 7).
   const cancelOthers = db.prepare(
-    "UPDATE auction_payments SET status = 'cancelled', decided_at = ? WHERE lot_id = ? AND kind = 'buy_now' AND status = 'pending' AND id <> ?",
+    "UPDATE auction_payments SET status = 'cancelled', decided_at = ? WHERE lot_id = ? AND kind = 'buy_now' AND status = 'pending' AND id <> ? AND expires_at > ?",
+  );
+  const markLotLapsed = db.prepare(
+    "UPDATE auction_payments SET status = 'lapsed' WHERE lot_id = ? AND kind = 'buy_now' AND status = 'pending' AND expires_at <= ?",
   );
   // Paid at the buy-now price: the lot is sold to the payer and ends now.
   const sellLot = db.prepare(
@@ -116,19 +120,21 @@ export function createAuctionPayments(ctx: ApiContext, auctions: AuctionService)
    * window while the lot is open wins the lot and cancels every other pending buy-now of it; one
    * approved too late, or after the lot was sold or ended, is given back (a late one still
    * counts as lapsed). A deposit approved while the lot is open is held; otherwise given back.
+   * A payment past its window is lapsed whatever is done to it later: declined then, it stays
+   * lapsed (a late decline lifts no ban).
    */
   const settle = writeTransaction(db, (paymentId: string, approved: boolean): SettledAs => {
     const now = ctx.now();
     const row = find(paymentId);
     if (!row) throw notFound('payment_not_found');
     if (row.status !== 'pending') return row.status === 'paid' ? 'approved' : row.status === 'declined' ? 'declined' : 'refunded';
+    if (row.expires_at <= now) {
+      decide.run(row.kind === 'buy_now' || !approved ? 'lapsed' : 'refunded', now, row.id);
+      return approved ? 'refunded' : 'declined';
+    }
     if (!approved) {
       decide.run('declined', now, row.id);
       return 'declined';
-    }
-    if (row.expires_at <= now) {
-      decide.run(row.kind === 'buy_now' ? 'lapsed' : 'refunded', now, row.id);
-      return 'refunded';
     }
     const lot = auctions.find(row.lot_id);
     const state = auctions.status(lot, now);
@@ -140,7 +146,8 @@ export function createAuctionPayments(ctx: ApiContext, auctions: AuctionService)
     decide.run('paid', now, row.id);
     if (row.kind === 'buy_now') {
       sellLot.run(row.amount, now, row.phone, now, lot.id);
-      cancelOthers.run(now, lot.id, row.id);
+      markLotLapsed.run(lot.id, now);
+      cancelOthers.run(now, lot.id, row.id, now);
     }
     return 'approved';
   });

@@ -160,9 +160,14 @@ export function createAuctionService(ctx: ApiContext) {
     };
   }
 
-  /** The automatic bids the standing maximums call for after a change (max-bids.ts), placed in the same transaction. */
+  /**
+   * The automatic bids the standing maximums call for after a change (max-bids.ts), placed in the
+   * same transaction. A barred phone's maximum (rule 7) bids nothing while the ban lasts, not even
+   * to answer a rival as leader: its owner could not bid those amounts plainly; its bids stand.
+   */
   function bidForMaximums(lot: LotRow, now: number): void {
-    for (const bid of automaticBids(topOf(lot), lot.start_price, lot.step, maxima.all(lot.id) as StandingMax[])) {
+    const standing = (maxima.all(lot.id) as StandingMax[]).filter((m) => bans.bannedUntil(m.phone, now) === null);
+    for (const bid of automaticBids(topOf(lot), lot.start_price, lot.step, standing)) {
       insert(lot, bid.phone, bid.amount, true, now);
     }
   }
@@ -176,7 +181,7 @@ export function createAuctionService(ctx: ApiContext) {
     const now = ctx.now();
     const lot = biddable(id, phone, now);
     const top = topOf(lot);
-    rules.checkBid(lot, amount, top?.amount ?? null, top?.phone === phone);
+    rules.checkBid(lot, amount, top?.amount ?? null, top?.phone === phone, ctx.auctionPayments.plainBidMaxSteps);
     const bid = insert(lot, phone, amount, false, now);
     bidForMaximums(lot, now);
     return { bid: bidView(bid, phone), lot: view(find(id), phone, true) };

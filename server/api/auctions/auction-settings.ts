@@ -1,7 +1,8 @@
 /**
  * The settings of an auction's payments (issue 61): how long a buy-now waits for its payment, how
  * long a phone that let a payment window lapse is kept from bidding, and the deposit premium lots
- * ask before a bid (as UzEx does). Read from the environment by server/process/config.ts.
+ * ask before a bid (as UzEx does); and how far above the minimum a plain bid may go (rule 9 of
+ * bid-rules.ts). Read from the environment by server/process/config.ts.
  */
 
 /** Long enough to pay from a phone (a bank's app, a card), short enough that nobody sits on a lot's buy-now. */
@@ -12,6 +13,11 @@ export const DEFAULT_BAN_DAYS = 30;
 export const DEFAULT_DEPOSIT_PERCENT = 10;
 /** A lot starting at this price or more asks for a deposit, whatever its number's category. */
 export const DEFAULT_DEPOSIT_FROM_PRICE = 20_000_000;
+/**
+ * A plain bid may be at most this many steps above the minimum bid; more is a maximum's to bid,
+ * only as far as rivals push: no plain bid can shield a lot by jumping its price out of reach.
+ */
+export const DEFAULT_PLAIN_BID_MAX_STEPS = 10;
 /** The categories whose lots always ask for a deposit: platinum, the dearest. */
 export const DEPOSIT_CATEGORIES: readonly string[] = ['platinum'];
 
@@ -24,6 +30,8 @@ export interface AuctionPaymentSettings {
   depositPercent: number;
   /** The start price from which any lot asks for a deposit. */
   depositFromPrice: number;
+  /** How many steps above the minimum bid a plain bid may be (rule 9). */
+  plainBidMaxSteps: number;
 }
 
 const MINUTE = 60_000;
@@ -38,6 +46,8 @@ export interface AuctionPaymentOptions {
   auctionDepositPercent?: number;
   /** AUCTION_DEPOSIT_FROM_PRICE, default 20,000,000 UZS. */
   auctionDepositFromPrice?: number;
+  /** AUCTION_PLAIN_BID_MAX_STEPS, default 10. */
+  auctionPlainBidMaxSteps?: number;
 }
 
 export function auctionPaymentSettings(options: AuctionPaymentOptions): AuctionPaymentSettings {
@@ -46,5 +56,6 @@ export function auctionPaymentSettings(options: AuctionPaymentOptions): AuctionP
     banMs: (options.auctionBanDays ?? DEFAULT_BAN_DAYS) * DAY,
     depositPercent: options.auctionDepositPercent ?? DEFAULT_DEPOSIT_PERCENT,
     depositFromPrice: options.auctionDepositFromPrice ?? DEFAULT_DEPOSIT_FROM_PRICE,
+    plainBidMaxSteps: options.auctionPlainBidMaxSteps ?? DEFAULT_PLAIN_BID_MAX_STEPS,
   };
 }

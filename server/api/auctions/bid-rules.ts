@@ -23,12 +23,19 @@ import type { LotRow } from './rows';
  * 5. A late bid moves the end to `auctionExtendMs` after it, never past the scheduled end plus
  *    `auctionExtendMaxMs`: no run of bids keeps a lot open for ever.
  * 6. A phone whose turn to buy a lot of a number passed unpaid bids on no later lot of that number.
- * 7. A phone that let a payment window lapse (its turn to buy a lot, or a buy-now) bids on no lot
- *    and buys none now for `banMs` after it (auction-bans.ts).
+ *    A runner-up's turn (the winner did not pay) is an offer: letting it pass bars no other lot.
+ * 7. A phone that let a payment window lapse (its turn to buy a lot it won as the best bidder, or a
+ *    buy-now) bids on no lot and buys none now for `banMs` after it (auction-bans.ts); a payment
+ *    past its window stays lapsed whatever is done to it later. Its standing maximums bid nothing
+ *    while the ban lasts.
  * 8. A premium lot (platinum, or a start price from `depositFromPrice`) takes bids only from a
  *    phone that paid its deposit, `depositPercent` of the start price: held while the lot is open,
  *    returned at its end to all but the best bidder, and to them once they buy; kept when their
  *    turn to buy passes unpaid (auction-payment-rows.ts).
+ * 9. A plain bid is at most `plainBidMaxSteps` steps above the minimum bid; more is a maximum's,
+ *    which bids only as far as rivals push. No plain bid can jump the price out of honest reach
+ *    (shielding a lot for an accomplice's low bid), and a shield's maximum leaves the price where
+ *    the rivals took it: should it lapse, the turn passes at the price the runner-up reached.
  */
 
 /** The smallest bid accepted now: the next step, or the buy-now price when that is lower. */
@@ -59,11 +66,18 @@ export function lotRules(lot: LotRow, ctx: ApiContext, depositAmount: number | n
     latestEndAt: new Date(latestEnd(lot, ctx)).toISOString(),
     paymentWindowSeconds: Math.round(turnMs(ctx) / 1000),
     whenUnpaid: 'next_bidder',
+    plainBidMaxSteps: ctx.auctionPayments.plainBidMaxSteps,
   };
 }
 
-/** A plain bid's refusals (rules 1, 2 and 4): one at the buy-now price, the leader's own raise, then an amount below the minimum. */
-export function checkBid(lot: LotRow, amount: number, price: number | null, leading: boolean): void {
+/** The largest plain bid accepted now (rule 9): `maxSteps` steps above the minimum bid. */
+export const maximumPlainBid = (lot: LotRow, price: number | null, maxSteps: number) => minimumBid(lot, price) + maxSteps * lot.step;
+
+/**
+ * A plain bid's refusals (rules 1, 2, 4 and 9): one at the buy-now price, the leader's own raise,
+ * an amount below the minimum, then one more than `maxSteps` steps above it.
+ */
+export function checkBid(lot: LotRow, amount: number, price: number | null, leading: boolean, maxSteps: number): void {
   if (reachesBuyNow(lot, amount)) {
     throw new ApiError(409, 'bid_reaches_buy_now', { field: 'amount', params: { buyNow: lot.buy_now_price! } });
   }
@@ -71,6 +85,14 @@ export function checkBid(lot: LotRow, amount: number, price: number | null, lead
   const minimum = minimumBid(lot, price);
   if (amount < minimum) {
     throw new ApiError(400, 'bid_too_low', { field: 'amount', params: { minimum }, extra: { minimumAmount: minimum } });
+  }
+  const maximum = maximumPlainBid(lot, price, maxSteps);
+  if (amount > maximum) {
+    throw new ApiError(409, 'bid_too_far_above', {
+      field: 'amount',
+      params: { steps: maxSteps, maximum },
+      extra: { maximumAmount: maximum },
+    });
   }
 }
 

@@ -189,6 +189,7 @@ describe('maximum bids over HTTP', () => {
       buyNowWindowSeconds: 15 * 60,
       banSeconds: 30 * 24 * 3600,
       depositPercent: 0,
+      plainBidMaxSteps: 10,
     });
   });
 

@@ -6,7 +6,6 @@ import { contractValidator, type ContractCheck } from '../test-support/contract-
 import { signedContact, signedInitData, TELEGRAM } from '../test-support/telegram';
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>> };
-
 let t: TestApi;
 let doc: Doc;
 let check: ContractCheck;
@@ -295,6 +294,7 @@ const SAMPLE_LOT = {
     buyNowWindowSeconds: 900,
     banSeconds: 2592000,
     depositPercent: 10,
+    plainBidMaxSteps: 10,
   },
   depositAmount: 3_000_000,
 };

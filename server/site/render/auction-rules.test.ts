@@ -49,12 +49,19 @@ describe.each(['en', 'ru', 'uz'] as const)('the rules of a lot in %s', (lang) =>
 
   it('lists every rule, each with the figures of the API’s rules', async () => {
     const lot = (await request(t.app).get(`/api/v1/auctions/${LOT}`).expect(200)).body;
-    expect(lot.rules).toMatchObject({ lateBidSeconds: 300, extendMaxSeconds: 24 * 3600, paymentWindowSeconds: 30 * 60 });
+    expect(lot.rules).toMatchObject({
+      lateBidSeconds: 300,
+      extendMaxSeconds: 24 * 3600,
+      paymentWindowSeconds: 30 * 60,
+      plainBidMaxSteps: 10,
+    });
     const items = await rulesOf(t, lang);
 
     const uzs = (amount: number) => fill(formatUzs(amount, lang));
     expect(items).toEqual([
       fill(r.step, { amount: uzs(500_000) }),
+      // Rule 9: a plain bid goes at most 10 steps (10 × 500,000) above the minimum; more is a maximum's.
+      fill(r.plainBidCap, { amount: uzs(5_000_000), steps: 10 }),
       fill(r.late, { period: fill(c.auction.duration.minutes, { minutes: 5 }) }),
       // Rule 5: the cap on the extensions, and the latest the lot can end.
       fill(r.lateCap, { period: fill(c.auction.duration.hours, { hours: 24 }), time: formatTashkentTime(lot.rules.latestEndAt) }),
@@ -65,23 +72,23 @@ describe.each(['en', 'ru', 'uz'] as const)('the rules of a lot in %s', (lang) =>
       fill(r.maximum),
       // Rule 3: a maximum bid against is raised only.
       fill(r.maximumFixed),
-      // Rule 6: the premium window to pay, the next bidder's turn, and no more bids from one who did not pay.
+      // Rule 6: the premium window to pay, the next bidder's turn (an offer), and no more bids from one who did not pay.
       fill(r.pay, { period: fill(c.auction.duration.minutes, { minutes: 30 }) }),
       fill(r.unpaid.next_bidder),
       fill(r.unpaidBarred),
-      // Rule 7: a lapsed payment window bars the phone for AUCTION_DEFAULT_BAN_DAYS (30 days).
+      // Rule 7: a lapsed payment window bars the winner or buyer-now for AUCTION_DEFAULT_BAN_DAYS (30 days), not a runner-up.
       fill(r.banned, { period: fill(c.auction.duration.hours, { hours: 30 * 24 }) }),
     ]);
     // The figures are the API's: the same as the page's own formatting of its `rules`.
-    expect(items[2]).toContain(formatPeriod(lot.rules.extendMaxSeconds * 1000, translate));
-    expect(items[7]).toContain(formatPeriod(lot.rules.paymentWindowSeconds * 1000, translate));
+    expect(items[3]).toContain(formatPeriod(lot.rules.extendMaxSeconds * 1000, translate));
+    expect(items[8]).toContain(formatPeriod(lot.rules.paymentWindowSeconds * 1000, translate));
   });
 
   it('states the deposit of a premium lot (rule 8) in the lot’s own figures: 10 % of its start price', async () => {
     const lot = (await request(withDeposits.app).get(`/api/v1/auctions/${LOT}`).expect(200)).body;
     expect(lot).toMatchObject({ depositAmount: 1_000_000, rules: { depositPercent: 10 } });
     const items = await rulesOf(withDeposits, lang);
-    expect(items[4]).toBe(fill(r.deposit, { amount: fill(formatUzs(1_000_000, lang)), percent: 10 }));
-    expect(items).toHaveLength(12);
+    expect(items[5]).toBe(fill(r.deposit, { amount: fill(formatUzs(1_000_000, lang)), percent: 10 }));
+    expect(items).toHaveLength(13);
   });
 });

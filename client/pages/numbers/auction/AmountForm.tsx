@@ -9,12 +9,12 @@ import type { action, AmountOutcome } from '../actions';
 /**
  * What a lot's two amount forms (a bid, a maximum) share: the page action's outcome for their own
  * intents once the request has ended, the accepted answer handed on once with the field emptied,
- * and a refusal in words (the smallest amount accepted now, or the API's own message).
+ * and a refusal in words (the smallest amount accepted now, the largest plain bid, or the API's own message).
  */
 export function useAmountForm<Intent extends string, Result>(
   intents: readonly Intent[],
   onAccepted: (result: Result) => void,
-  words: { tooLow: string; failed: string },
+  words: { tooLow: string; failed: string; tooHigh?: string },
 ) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -41,7 +41,9 @@ export function useAmountForm<Intent extends string, Result>(
     outcome && !outcome.ok
       ? outcome.minimumAmount !== null
         ? t(words.tooLow, { amount: formatUzs(outcome.minimumAmount, lang) })
-        : (outcome.message ?? t(words.failed))
+        : outcome.maximumAmount !== undefined && words.tooHigh
+          ? t(words.tooHigh, { amount: formatUzs(outcome.maximumAmount, lang) })
+          : (outcome.message ?? t(words.failed))
       : null;
 
   return {

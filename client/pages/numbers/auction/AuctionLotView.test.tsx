@@ -125,7 +125,7 @@ describe('the lot page of the visitor who was outbid', () => {
     expect(screen.getByRole('textbox', { name: /^Your bid/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place the bid' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Bid 1,600,000\u00a0UZS' }));
-    expect(sent).toEqual([{ intent: 'bid', lotId: 'lot-042', minimumBid: '1600000', amount: '1600000' }]);
+    expect(sent).toEqual([{ intent: 'bid', lotId: 'lot-042', minimumBid: '1600000', maximumBid: '2600000', amount: '1600000' }]);
     expect(await screen.findByText('The bid is too low: the minimum now is 1,700,000 UZS.')).toBeVisible();
   });
 

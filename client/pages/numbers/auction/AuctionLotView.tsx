@@ -193,6 +193,12 @@ export function AuctionLotView({ initial }: { initial: ShownLotDetail }) {
           {/* Every rule the API keeps (server/api/auctions/bid-rules.ts), with the figures of the lot's own `rules`. */}
           <ul>
             <li>{t('auction.rules.step', { amount: formatUzs(lot.step, lang) })}</li>
+            <li>
+              {t('auction.rules.plainBidCap', {
+                amount: formatUzs(lot.rules.plainBidMaxSteps * lot.step, lang),
+                steps: lot.rules.plainBidMaxSteps,
+              })}
+            </li>
             <li>{t('auction.rules.late', { period: formatPeriod(lot.rules.lateBidSeconds * 1000, t) })}</li>
             <li>
               {t('auction.rules.lateCap', {

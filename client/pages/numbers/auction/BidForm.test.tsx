@@ -35,6 +35,27 @@ describe('the bid form', () => {
     expect(field).toHaveAccessibleDescription(expect.stringContaining('The bid is too low: the minimum now is 1,100,000'));
   });
 
+  it('refuses a bid more than the lot’s plain-bid steps above the minimum, pointing to a maximum, as the API does', async () => {
+    const sent: Record<string, FormDataEntryValue>[] = [];
+    const { user } = show(async (args) => {
+      sent.push(Object.fromEntries(await args.request.clone().formData()));
+      return checksOnly(args);
+    });
+    // Minimum 1,100,000, step 100,000, 10 steps: at most 2,100,000 as a plain bid.
+    await bid(user, '2 100 001');
+    await screen.findByText('A bid can be at most 2,100,000 UZS now: to offer more, set a maximum.');
+    expect(screen.getByLabelText('Your bid')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent[0]).toMatchObject({ minimumBid: '1100000', maximumBid: '2100000' });
+  });
+
+  it('tells the largest plain bid when the API refuses the bid as too far above the minimum', async () => {
+    const { user } = show(
+      async () => ({ intent: 'bid', ok: false, minimumAmount: null, maximumAmount: 1_800_000, message: 'x' }) satisfies BidOutcome,
+    );
+    await bid(user, '1 900 000');
+    expect(await screen.findByText('A bid can be at most 1,800,000 UZS now: to offer more, set a maximum.')).toBeInTheDocument();
+  });
+
   it('tells the new minimum when the API refuses the bid as too low', async () => {
     const { user } = show(refusing(1_300_000, null));
     await bid(user, '1 100 000');
@@ -77,7 +98,7 @@ describe('the bid form', () => {
     await findRegionWith('status', 'Your bid of 1,200,000\u00a0UZS is accepted.');
     expect(onAccepted).toHaveBeenCalledWith(result);
     await waitFor(() => expect(screen.getByLabelText('Your bid')).toHaveValue(''));
-    expect(sent).toEqual([{ intent: 'bid', lotId: 'lot-1', minimumBid: '1100000', amount: '1 200 000' }]);
+    expect(sent).toEqual([{ intent: 'bid', lotId: 'lot-1', minimumBid: '1100000', maximumBid: '2100000', amount: '1 200 000' }]);
   });
 
   it('tells an outbid bidder so and bids the new minimum with one button', async () => {

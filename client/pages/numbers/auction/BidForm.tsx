@@ -12,13 +12,18 @@ const FORM_ID = 'auction-bid';
 /**
  * A bid of at least the lot's minimum, placed with the SMS-verified phone (the page's `bid`
  * action); the bidder's standing (highest, or outbid with one button to bid the new minimum) as
- * the live stream reports it. The leader cannot outbid themselves (the API refuses it): they see
+ * the live stream reports it; an amount more than the lot's plain-bid steps above the minimum is
+ * refused here as by the API, pointing to a maximum. The leader cannot outbid themselves (the API refuses it): they see
  * that they lead and that a maximum is how to bid more (buy-now is LotPayments').
  */
 export function BidForm({ lot, onAccepted }: { lot: ShownLot; onAccepted: (result: PlaceBidResponse) => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const form = useAmountForm(['bid'], onAccepted, { tooLow: 'auction.bidTooLow', failed: 'auction.bidFailed' });
+  const form = useAmountForm(['bid'], onAccepted, {
+    tooLow: 'auction.bidTooLow',
+    tooHigh: 'auction.bidTooFarAbove',
+    failed: 'auction.bidFailed',
+  });
   const { busy, outcome, amount, setAmount } = form;
   const input = useRef<HTMLInputElement | null>(null);
   const outbid = lot.myBid !== null && lot.myPosition !== 1;
@@ -41,7 +46,9 @@ export function BidForm({ lot, onAccepted }: { lot: ShownLot; onAccepted: (resul
     return t('auction.highest');
   }
 
-  const fields = { intent: 'bid', lotId: lot.id, minimumBid: String(lot.minimumBid) };
+  // A plain bid goes at most plainBidMaxSteps steps above the minimum (the API's rule 9): more is a maximum's.
+  const maximumBid = lot.minimumBid + lot.rules.plainBidMaxSteps * lot.step;
+  const fields = { intent: 'bid', lotId: lot.id, minimumBid: String(lot.minimumBid), maximumBid: String(maximumBid) };
   // "Your bid is accepted" no longer describes the lot once someone has bid more.
   const accepted = outcome?.ok && !outbid ? t('auction.bidAccepted', { amount: formatUzs(outcome.result.bid.amount, lang) }) : null;
 

@@ -18,10 +18,12 @@ async function buyLot(form: FormData): Promise<BuyLotOutcome> {
 
 /**
  * An amount offered on a lot (a bid, or a maximum): the API's answer, or a refusal with the
- * smallest amount accepted now (the lot's own floor, or the API's) or the API's words.
+ * smallest amount accepted now (the lot's own floor, or the API's), the largest plain bid accepted
+ * now (a bid too far above the minimum: more is a maximum's), or the API's words.
  */
 export type AmountOutcome<Intent extends string, Result> =
-  { intent: Intent; ok: true; result: Result } | { intent: Intent; ok: false; minimumAmount: number | null; message: string | null };
+  | { intent: Intent; ok: true; result: Result }
+  | { intent: Intent; ok: false; minimumAmount: number | null; maximumAmount?: number; message: string | null };
 
 /** A bid placed: the bid and the lot's standing after it. */
 export type BidOutcome = AmountOutcome<'bid', PlaceBidResponse>;
@@ -41,6 +43,8 @@ async function offerAmount<Intent extends string, Result>(
     field: string;
     lowest: (minimumBid: number) => number;
     tooLow: ErrorCode;
+    /** The largest amount accepted (the form's `maximumBid`, rule 9 of the API's bid rules), and the API's code for more. */
+    tooHigh?: ErrorCode;
     send: (lotId: string, amount: number) => Promise<Result>;
   },
 ): Promise<AmountOutcome<Intent, Result>> {
@@ -48,17 +52,30 @@ async function offerAmount<Intent extends string, Result>(
   const minimum = Number(form.get('minimumBid'));
   const amount = amountOf(String(form.get(how.field) ?? ''), minimum);
   if (!Number.isSafeInteger(amount) || amount < how.lowest(minimum)) return { intent, ok: false, minimumAmount: minimum, message: null };
+  const maximum = Number(form.get('maximumBid'));
+  if (how.tooHigh && Number.isSafeInteger(maximum) && maximum > 0 && amount > maximum) {
+    return { intent, ok: false, minimumAmount: null, maximumAmount: maximum, message: null };
+  }
   try {
     return { intent, ok: true, result: await how.send(lotId, amount) };
   } catch (failure) {
     const body = apiErrorOf(failure);
     if (body?.code === how.tooLow && body.minimumAmount) return { intent, ok: false, minimumAmount: body.minimumAmount, message: null };
+    if (how.tooHigh && body?.code === how.tooHigh && body.maximumAmount) {
+      return { intent, ok: false, minimumAmount: null, maximumAmount: body.maximumAmount, message: null };
+    }
     return { intent, ok: false, minimumAmount: null, message: body?.message ?? null };
   }
 }
 
 const bid = (form: FormData): Promise<BidOutcome> =>
-  offerAmount(form, 'bid', { field: 'amount', lowest: (minimum) => minimum, tooLow: 'bid_too_low', send: placeBid });
+  offerAmount(form, 'bid', {
+    field: 'amount',
+    lowest: (minimum) => minimum,
+    tooLow: 'bid_too_low',
+    tooHigh: 'bid_too_far_above',
+    send: placeBid,
+  });
 
 // Any positive maximum is sent: whether it is high enough depends on who leads, which the API knows.
 const maxBid = (form: FormData): Promise<MaxBidOutcome> =>
