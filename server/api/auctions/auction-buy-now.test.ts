@@ -2,6 +2,7 @@ import request from 'supertest';
 import { API_MESSAGES } from '../messages';
 import { openDatabase } from '../store/database';
 import { authToken, createTestApi, MINUTE, orderBooked, payAndApprove, registeredAuth, type TestApi } from '../test-support/test-api';
+import { auctionCalls } from '../test-support/auction-calls';
 
 /**
  * Issue 61: buy-now ends a lot only when it is paid (rule 1), and a phone that lets a payment
@@ -21,20 +22,7 @@ const BUY_NOW = 250_000_000;
 /** lot-007: +998 77 999 99 99, start 10,000,000, step 500,000, buy-now 90,000,000, no bids. */
 const OTHER_LOT = 'lot-007';
 
-const as = (token: string) => ({ Authorization: `Bearer ${token}` });
-const lotAs = (token: string | null, id = LOT) =>
-  request(t.app)
-    .get(`/api/v1/auctions/${id}`)
-    .set(token ? as(token) : {});
-const bid = (token: string, amount: number, id = LOT) => request(t.app).post(`/api/v1/auctions/${id}/bids`).set(as(token)).send({ amount });
-const setMax = (token: string, maxAmount: number, id = LOT) =>
-  request(t.app).post(`/api/v1/auctions/${id}/max-bid`).set(as(token)).send({ maxAmount });
-const buyNow = (token: string, id = LOT) =>
-  request(t.app)
-    .post(`/api/v1/auctions/${id}/buy-now`)
-    .set(as(token))
-    .send({ provider: 'payme', returnPath: `/en/numbers?lot=${id}` });
-const decide = (paymentUrl: string, decision: 'approve' | 'decline') => request(t.app).post(`${paymentUrl}/${decision}`).expect(303);
+const { as, lotAs, bid, setMax, buyNow, decide } = auctionCalls(() => t.app, LOT);
 
 /** The lot's auction payments as stored: what was taken, whatever the answers said. */
 function storedPayments(lotId: string) {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { API_MESSAGES } from '../messages';
 import { openDatabase } from '../store/database';
 import { authToken, createTestApi, MINUTE, orderBooked, payAndApprove, registeredAuth, type TestApi } from '../test-support/test-api';
+import { auctionCalls } from '../test-support/auction-calls';
 
 /**
  * Issue 61, rule 8 of bid-rules.ts: a premium lot takes bids only after a deposit (10 % of its
@@ -20,19 +21,8 @@ const LOT = 'lot-006';
 const DEPOSIT = 1_000_000;
 const LANGS = ['en', 'ru', 'uz'] as const;
 
-const as = (token: string) => ({ Authorization: `Bearer ${token}` });
-const lotAs = (token: string | null, id = LOT) =>
-  request(t.app)
-    .get(`/api/v1/auctions/${id}`)
-    .set(token ? as(token) : {});
-const bid = (token: string, amount: number, id = LOT) => request(t.app).post(`/api/v1/auctions/${id}/bids`).set(as(token)).send({ amount });
-const setMax = (token: string, maxAmount: number, id = LOT) =>
-  request(t.app).post(`/api/v1/auctions/${id}/max-bid`).set(as(token)).send({ maxAmount });
-const deposit = (token: string, id = LOT) =>
-  request(t.app)
-    .post(`/api/v1/auctions/${id}/deposit`)
-    .set(as(token))
-    .send({ provider: 'card', returnPath: `/en/numbers?lot=${id}` });
+const { as, lotAs, bid, setMax, deposit } = auctionCalls(() => t.app, LOT);
+
 const approve = (paymentUrl: string) => request(t.app).post(`${paymentUrl}/approve`).expect(303);
 
 /** Pays the phone's deposit on the lot through the sandbox. */

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { API_MESSAGES } from '../messages';
 import { openDatabase } from '../store/database';
 import { authToken, createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
+import { auctionCalls } from '../test-support/auction-calls';
 
 /**
  * The four ways an outsider got past the auction's payment rules, and the runner-up griefed by
@@ -21,20 +22,7 @@ const BUY_NOW_LOT = 'lot-004';
 const LOT = 'lot-006';
 const LANGS = ['en', 'ru', 'uz'] as const;
 
-const as = (token: string) => ({ Authorization: `Bearer ${token}` });
-const lotAs = (token: string | null, id = LOT) =>
-  request(t.app)
-    .get(`/api/v1/auctions/${id}`)
-    .set(token ? as(token) : {});
-const bid = (token: string, amount: number, id = LOT) => request(t.app).post(`/api/v1/auctions/${id}/bids`).set(as(token)).send({ amount });
-const setMax = (token: string, maxAmount: number, id = LOT) =>
-  request(t.app).post(`/api/v1/auctions/${id}/max-bid`).set(as(token)).send({ maxAmount });
-const buyNow = (token: string, id = BUY_NOW_LOT) =>
-  request(t.app)
-    .post(`/api/v1/auctions/${id}/buy-now`)
-    .set(as(token))
-    .send({ provider: 'payme', returnPath: `/en/numbers?lot=${id}` });
-const decide = (paymentUrl: string, decision: 'approve' | 'decline') => request(t.app).post(`${paymentUrl}/${decision}`).expect(303);
+const { as, lotAs, bid, setMax, buyNow, decide } = auctionCalls(() => t.app, LOT, BUY_NOW_LOT);
 
 function storedStatuses(lotId: string, kind = 'buy_now') {
   const db = openDatabase(t.dataDir);
