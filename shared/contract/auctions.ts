@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTime, Int, itemsOf, Msisdn, queryEnum, streamLanguage } from './common';
-import { PaymentProvider } from './payments';
+import { StartPaymentResponse } from './payments';
 
 export const LotStatus = z.enum(['upcoming', 'active', 'ended', 'sold']);
 
@@ -126,19 +126,11 @@ export const AuctionListQuery = z.strictObject({ status: queryEnum(LotStatus) })
 export const MAX_BID_AMOUNT = 1_000_000_000_000;
 export const PlaceBidBody = z.strictObject({ amount: z.int().min(1).max(MAX_BID_AMOUNT) });
 /** What buying now or paying a deposit answers: the payment's own, as an order's (StartPaymentResponse), and the lot after it. */
-export const AuctionPaymentResponse = z
-  .strictObject({
-    paymentId: z.string(),
-    provider: PaymentProvider,
-    amount: Int,
-    amountTiyin: Int,
-    /** Root-relative URL of the sandbox payment page on the API's origin. */
-    paymentUrl: z.string(),
-    /** The end of the payment window: unpaid by then, a buy-now lapses (rule 7). */
-    expiresAt: DateTime,
-    kind: z.enum(['buy_now', 'deposit']),
-  })
-  .meta({ id: 'AuctionPaymentResponse' });
+export const AuctionPaymentResponse = StartPaymentResponse.extend({
+  /** The end of the payment window: unpaid by then, a buy-now lapses (rule 7). */
+  expiresAt: DateTime,
+  kind: z.enum(['buy_now', 'deposit']),
+}).meta({ id: 'AuctionPaymentResponse' });
 /** A maximum (proxy) bid: the most the bidder will pay, in whole sum. */
 export const MaxBidBody = z.strictObject({ maxAmount: z.int().min(1).max(MAX_BID_AMOUNT) });
 /** The lot stream's query (read by the stream itself, documented here). */
