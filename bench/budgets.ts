@@ -12,7 +12,7 @@ import type { PageKey } from '../shared/paths';
  */
 export const FIRST_LOAD_BUDGETS: Record<PageKey, number> = {
   home: 155_000, // /: 153.9 kB when set
-  numbers: 185_000, // /numbers: 184.0 kB when set
+  numbers: 187_000, // /numbers: 184.0 kB when set; 186.3 kB with issue 61 (the lot's new rules and states, its end in Tashkent time, the SMS challenge's loader)
   constructor: 154_000, // /constructor: 153.5 kB when set
   specificTariffs: 155_000, // /specificTariffs: 154.2 kB when set
   news: 150_000, // /news: 149.0 kB when set
@@ -20,7 +20,7 @@ export const FIRST_LOAD_BUDGETS: Record<PageKey, number> = {
   about: 147_000, // /about: 146.2 kB when set
   pointsOfSale: 152_000, // /pointsOfSale: 151.5 kB when set
   oqDay: 150_000, // /oqDay: 149.3 kB when set
-  payment: 172_000, // /payment: 171.0 kB when set
+  payment: 173_000, // /payment: 171.0 kB when set; 172.4 kB with issue 61 (not yet traced module by module)
   success: 157_000, // /success: 156.1 kB when set
   identification: 167_000, // /identification: 165.9 kB when set
   identificationRetry: 157_000, // /identification/retry: 156.1 kB when set
