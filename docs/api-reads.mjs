@@ -38,6 +38,7 @@ export function table(READS, C) {
     const errors = [
       `400${read.badRequest ? ' ' + read.badRequest.map(code).join(' / ') : ''}`,
       ...(read.notFound ? [`404 ${code(read.notFound)}`] : []),
+      ...(read.queued ? [`429 ${code('too_many_searches')}`, `503 ${code('search_busy')}`] : []),
     ].join(', ');
     const kept = read.maxAgeSeconds === null ? 'never' : `${read.maxAgeSeconds} s`;
     return `| GET | ${code(target)} | ${read.optionalAuth ? 'optional auth' : '–'} | ${read.summary}: ${code(read.answer)} | ${kept} | ${errors} |`;

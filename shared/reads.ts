@@ -53,6 +53,12 @@ export interface ReadDeclaration {
   badRequestText?: string;
   /** With an auth token, the answer adds the caller's own position. */
   optionalAuth?: true;
+  /**
+   * Answered in turn by a bounded queue (the number search's threads): a client with too many
+   * searches waiting is 429 `too_many_searches`, a full queue or a wait past its limit 503
+   * `search_busy`, both with Retry-After.
+   */
+  queued?: true;
   /** How long anyone may keep the answer (Cache-Control max-age); null: never. */
   maxAgeSeconds: number | null;
   /**
@@ -144,6 +150,7 @@ export const READS = {
     answer: 'NumberList',
     badRequest: ['invalid_mask', 'invalid_date', 'page_too_deep'],
     badRequestText: `Bad input; \`field\` names it. \`page_too_deep\` on \`page\`: without a cursor, page × pageSize is above ${NUMBER_SEARCH_DEPTH}; follow nextCursor, or narrow the search`,
+    queued: true,
     maxAgeSeconds: null,
     data: 'numbers',
   },

@@ -258,7 +258,8 @@ export function createApi(options: ApiOptions): Api {
     router,
     async read(name, { lang, query, param, phone = null, requestId }) {
       try {
-        return { ok: true, value: await reads(name, lang, query, param, phone) };
+        // The site's own render: the number search serves it first (search-pool.ts).
+        return { ok: true, value: await reads(name, lang, query, param, phone, { lane: 'site' }) };
       } catch (error) {
         if (error instanceof ApiError) return { ok: false, status: error.status, body: errorBody(lang, error) };
         logError(`API error on the server's own read ${name}`, error, requestId);

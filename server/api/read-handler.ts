@@ -14,6 +14,19 @@ export interface ReadInput<N extends ReadName> {
   param: [ParamName<N>] extends [never] ? undefined : string;
   /** The caller's phone from an auth token, for a read declared `optionalAuth`; else null. */
   phone: string | null;
+  /** Who asks, for a read declared `queued`. */
+  caller: ReadCaller;
+}
+
+/**
+ * Who asks for a read: the site's own render (`site`: served first by the number search's threads,
+ * which keep room for it) or a client of the API's routes (`api`), by its address (`clientKey`),
+ * with a signal that fires once it has gone (a search still waiting is dropped then).
+ */
+export interface ReadCaller {
+  lane: 'site' | 'api';
+  client?: string;
+  signal?: AbortSignal;
 }
 
 /** A read's handler: its answer, or null for an unknown resource (the declared 404); awaited (the number search answers from its threads). */

@@ -5,7 +5,7 @@ import { paramNameOf, READ_NAMES, READS, type ReadAnswer, type ReadDeclaration, 
 import type { AuctionService } from './auctions/auction-service';
 import { createAuctionReads } from './auctions/auction-reads';
 import type { ApiContext } from './context';
-import type { ReadHandler, ReadHandlers, ReadInput } from './read-handler';
+import type { ReadCaller, ReadHandler, ReadHandlers, ReadInput } from './read-handler';
 import { notFound } from './http/api-error';
 import { cacheFor } from './http/caching';
 import { etagMatches, weakEtag } from './http/etag';
@@ -18,6 +18,7 @@ import { createNumberReads } from './numbers/number-reads';
 import type { NumberSearchReads } from './numbers/search-reads';
 import { createPointReads } from './points-of-sale/point-reads';
 import { createTariffReads } from './tariffs/tariff-reads';
+import { clientKey } from './http/limits';
 
 /**
  * The public reads declared in shared/reads.ts, answered by their areas' handlers: over HTTP by the
@@ -34,6 +35,7 @@ export type RunRead = <N extends ReadName>(
   query: unknown,
   param: string | undefined,
   phone: string | null,
+  caller: ReadCaller,
 ) => Promise<ReadAnswer<N>>;
 
 export function createReads(ctx: ApiContext, auctions: AuctionService, numberSearch: NumberSearchReads): RunRead {
@@ -45,7 +47,7 @@ export function createReads(ctx: ApiContext, auctions: AuctionService, numberSea
     ...createPointReads(ctx.db),
     ...createAuctionReads(auctions),
   };
-  return async (name, lang, rawQuery, rawParam, phone) => {
+  return async (name, lang, rawQuery, rawParam, phone, caller) => {
     const declaration: ReadDeclaration = READS[name];
     const query = parseInput(declaration.query ? contractSchema(declaration.query) : C.NoQuery, rawQuery ?? {});
     const paramName = paramNameOf(name);
@@ -54,7 +56,7 @@ export function createReads(ctx: ApiContext, auctions: AuctionService, numberSea
       param = (parseInput(contractSchema(declaration.params), { [paramName]: rawParam }) as Record<string, string>)[paramName];
     }
     const handler = handlers[name] as ReadHandler<typeof name>;
-    const answer = await handler({ lang, query, param, phone } as ReadInput<typeof name>);
+    const answer = await handler({ lang, query, param, phone, caller } as ReadInput<typeof name>);
     if (answer === null) throw notFound(declaration.notFound ?? 'not_found');
     return answer;
   };
@@ -79,7 +81,10 @@ export function registerReads(router: Router, ctx: ApiContext, run: RunRead, ver
       const param = paramName ? String(req.params[paramName]) : undefined;
       // Before the read: a change while it runs gives its answer a tag that is already old.
       const state = versions.stateOf(name, param, ctx.now());
-      const answer = await run(name, lang, req.query, param, phone);
+      // A client that leaves while its search waits in the queue takes it out (search-pool.ts).
+      const left = new AbortController();
+      res.once('close', () => left.abort());
+      const answer = await run(name, lang, req.query, param, phone, { lane: 'api', client: clientKey(req.ip), signal: left.signal });
       if (declaration.maxAgeSeconds !== null) cacheFor(res, declaration.maxAgeSeconds);
       // The version of what the answer is made of, for this request (what only a release changes:
       // the answer itself): a client that has it gets a 304.

@@ -96,6 +96,8 @@ export const ErrorCode = z.enum([
   'telegram_contact_used',
   'telegram_data_key_repeated',
   'too_many_telegram_phones',
+  'too_many_searches',
+  'search_busy',
   'identification_not_found',
   'point_not_found',
   'point_without_identification',

@@ -13,7 +13,7 @@ export function createNumberReads(
 ): ReadHandlers<'numbers' | 'numberCategories' | 'number'> {
   const oneNumber = ctx.db.prepare(`${SELECT_NUMBER} WHERE n.msisdn = ?`);
   return {
-    numbers: ({ query }) => numberSearch.numbers(query),
+    numbers: ({ query, caller }) => numberSearch.numbers(query, caller),
     numberCategories: ({ lang }) => {
       const counts = numberSearch.availableByCategory(ctx.now());
       return {

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { SearchInput } from './search-input';
+import type { ReadCaller } from '../read-handler';
+import { serviceBusy } from '../http/limits';
+import { createSearchQueue, DEFAULT_SEARCH_QUEUE, SEARCH_RETRY_MS, type SearchQueueLimits } from './search-queue';
 import type { SearchDone, SearchTask, SearchWorkerData } from './search-worker';
 
 /**
@@ -12,7 +15,7 @@ import type { SearchDone, SearchTask, SearchWorkerData } from './search-worker';
  */
 export interface SearchPool {
   /** The answer of a checked query at `now`, and the thread that made it. */
-  search(input: SearchInput, now: number): Promise<SearchDone>;
+  search(input: SearchInput, now: number, caller?: ReadCaller): Promise<SearchDone>;
   /** Resolves once a thread has read its copy and takes searches (the API is ready then). */
   ready: Promise<void>;
   /** Searches answered so far. */
@@ -24,8 +27,10 @@ export interface SearchPool {
 export interface SearchPoolOptions {
   /** The store's file (DATA_DIR/operator-api.sqlite), opened read-only by each thread. */
   file: string;
-  /** Threads of this process (SEARCH_THREADS). */
+  /** Threads of this process for the API's searches (SEARCH_THREADS); the pool has one more, kept for the site's renders (search-queue.ts). */
   threads: number;
+  /** The line's limits; by default DEFAULT_SEARCH_QUEUE of the threads. */
+  queue?: SearchQueueLimits;
   /** The API's clock at the start. */
   now: number;
   logError(message: string, error: unknown): void;
@@ -43,11 +48,12 @@ export function searchWorkerFile(dir: string = __dirname): string {
 /** How much less CPU priority the threads have than the event loop (nice(2), through piscina's @napi-rs/nice). */
 const NICE_INCREMENT = 10;
 
-export function createSearchPool({ file, threads, now, logError }: SearchPoolOptions): SearchPool {
+export function createSearchPool({ file, threads, now, logError, queue: limits }: SearchPoolOptions): SearchPool {
+  const line = createSearchQueue(limits ?? DEFAULT_SEARCH_QUEUE(threads));
   const pool = new Piscina<SearchTask | null, SearchDone | null>({
     filename: searchWorkerFile(),
-    minThreads: threads,
-    maxThreads: threads,
+    minThreads: line.threads,
+    maxThreads: line.threads,
     // Each thread keeps a copy of the numbers for sale: it lives as long as the pool.
     idleTimeout: Number.POSITIVE_INFINITY,
     // Plain messages: a thread's event loop runs between tasks (its copy is re-read in the background).
@@ -66,8 +72,8 @@ export function createSearchPool({ file, threads, now, logError }: SearchPoolOpt
     },
   );
   return {
-    async search(input, at) {
-      const done = await pool.run({ input, now: at });
+    async search(input, at, caller = { lane: 'site' }) {
+      const done = await line.run(caller, () => pool.run({ input, now: at }));
       return done!;
     },
     ready,
@@ -77,6 +83,7 @@ export function createSearchPool({ file, threads, now, logError }: SearchPoolOpt
       // can abort the whole process (napi's fatal error; WiseLibs/better-sqlite3#1507). So after
       // the threads' first reading of the copy, and after the searches under way (piscina's
       // graceful close, which terminates them idle).
+      if (!closed) line.refuseAll(serviceBusy('search_busy', SEARCH_RETRY_MS));
       closed ??= ready.then(() => pool.close());
       return closed;
     },

@@ -1,6 +1,7 @@
 import type { NumberList } from '../../../shared/api-types';
 import type { ReadQuery } from '../../../shared/reads';
 import type { ApiContext } from '../context';
+import type { ReadCaller } from '../read-handler';
 import { createNumberSearch } from './number-search';
 import { checkSearch } from './search-input';
 import { createSearchPool, type SearchPool } from './search-pool';
@@ -28,9 +29,9 @@ export function createNumberSearchReads(ctx: ApiContext, threads: number = DEFAU
   ctx.warmUp(pool.ready);
 
   /** The search for a checked query. */
-  async function numbers(q: ReadQuery<'numbers'>): Promise<NumberList> {
+  async function numbers(q: ReadQuery<'numbers'>, caller: ReadCaller): Promise<NumberList> {
     const input = checkSearch(q);
-    return (await pool.search(input, ctx.now())).answer;
+    return (await pool.search(input, ctx.now(), caller)).answer;
   }
 
   return { numbers, availableByCategory: search.availableByCategory, pool };

@@ -114,10 +114,12 @@ export function readOperation(name: ReadName): Operation {
     query: read.query ? (contractSchema(read.query) as z.ZodObject) : undefined,
     security: read.optionalAuth ? 'optionalAuth' : undefined,
     ok: [200, contractSchema(read.answer)],
-    errors: read.notFound ? [400, 404] : [400],
+    errors: [400, ...(read.notFound ? [404] : []), ...(read.queued ? [429, 503] : [])],
     errorText: {
       400: read.badRequestText ?? (read.badRequest ? `${ERROR_TEXT[400]} (${codes(read.badRequest)})` : undefined),
       404: read.notFound ? `${ERROR_TEXT[404]} (${codes([read.notFound])})` : undefined,
+      429: read.queued ? `${ERROR_TEXT[429]} (\`too_many_searches\`: this client's searches already waiting)` : undefined,
+      503: read.queued ? `${ERROR_TEXT[503]} (\`search_busy\`: the searches' queue is full, or this one waited too long)` : undefined,
     },
   };
 }
