@@ -3,9 +3,7 @@ import express from 'express';
 import { registerAuctions } from './auctions/auction-routes';
 import { registerAuctionPayments } from './auctions/auction-payment-routes';
 import { createAuctionPayments } from './auctions/auction-payments';
-import type { ApiErrorBody } from '../../shared/api-types';
-import type { Language } from '../../shared/languages';
-import type { ReadAnswer, ReadName, ReadQuery } from '../../shared/reads';
+import type { ReadName } from '../../shared/reads';
 import { createAuctionService } from './auctions/auction-service';
 import { auctionPaymentSettings, type AuctionPaymentOptions } from './auctions/auction-settings';
 import { createStoreBidFeed, type BidFeed } from './auctions/bid-feed';
@@ -39,6 +37,8 @@ import { createReservationService } from './reservations/reservation-service';
 import { seedIfEmpty } from './seed/seed';
 import { openDatabase } from './store/database';
 import { createDataVersions, type DataState } from './store/data-versions';
+import { clientKey } from './http/limits';
+import type { ReadRequest, ReadResult } from './read-handler';
 export { stateTag } from './store/data-versions';
 
 /** What a read's answer was made from (server/api/store/data-versions.ts), for the site's page store. */
@@ -101,19 +101,6 @@ export interface ApiOptions extends AuctionPaymentOptions {
 }
 
 /** A read called in this process: typed values, as the site's reader has them. */
-export interface ReadRequest<N extends ReadName> {
-  lang: Language;
-  query?: ReadQuery<N>;
-  /** The path parameter, for a read that has one (`{id}`, `{slug}`). */
-  param?: string;
-  /** The caller's phone (its auth token's), for a read that shows the caller's own position. */
-  phone?: string | null;
-  /** For the log. */
-  requestId?: string;
-}
-
-export type ReadResult<N extends ReadName> = { ok: true; value: ReadAnswer<N> } | { ok: false; status: number; body: ApiErrorBody };
-
 export interface Api {
   router: express.Router;
   /**
@@ -256,10 +243,11 @@ export function createApi(options: ApiOptions): Api {
   void warmed.then(() => (warm = true));
   return {
     router,
-    async read(name, { lang, query, param, phone = null, requestId }) {
+    async read(name, { lang, query, param, phone = null, requestId, client, signal }) {
       try {
-        // The site's own render: the number search serves it first (search-pool.ts).
-        return { ok: true, value: await reads(name, lang, query, param, phone, { lane: 'site' }) };
+        // The visitor the page is rendered for counts in the number search's line as an API client does.
+        const caller = { client: client === undefined ? undefined : clientKey(client), signal };
+        return { ok: true, value: await reads(name, lang, query, param, phone, caller) };
       } catch (error) {
         if (error instanceof ApiError) return { ok: false, status: error.status, body: errorBody(lang, error) };
         logError(`API error on the server's own read ${name}`, error, requestId);

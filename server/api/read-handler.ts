@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from '../../shared/api-types';
 import type { Language } from '../../shared/languages';
 import type { ParamName, ReadAnswer, ReadName, ReadQuery } from '../../shared/reads';
 
@@ -19,12 +20,11 @@ export interface ReadInput<N extends ReadName> {
 }
 
 /**
- * Who asks for a read: the site's own render (`site`: served first by the number search's threads,
- * which keep room for it) or a client of the API's routes (`api`), by its address (`clientKey`),
- * with a signal that fires once it has gone (a search still waiting is dropped then).
+ * Who asks for a read: a client of the API's routes, or the visitor a page is rendered for, by
+ * address (`clientKey`; none for a render with no visitor), with a signal that fires once they
+ * have gone (the number search's line counts them and drops what they left waiting: search-queue.ts).
  */
 export interface ReadCaller {
-  lane: 'site' | 'api';
   client?: string;
   signal?: AbortSignal;
 }
@@ -34,3 +34,20 @@ export type ReadHandler<N extends ReadName> = (input: ReadInput<N>) => ReadAnswe
 
 /** An area's reads (numbers, tariffs, news, points of sale, auctions), from its one reads module. */
 export type ReadHandlers<K extends ReadName> = { [N in K]: ReadHandler<N> };
+
+/** A read the site's own render asks of the embedded API (Api.read). */
+export interface ReadRequest<N extends ReadName> {
+  lang: Language;
+  query?: ReadQuery<N>;
+  /** The path parameter, for a read that has one (`{id}`, `{slug}`). */
+  param?: string;
+  /** The caller's phone (its auth token's), for a read that shows the caller's own position. */
+  phone?: string | null;
+  /** For the log. */
+  requestId?: string;
+  /** The visitor's address and the render's signal: the number search's line counts them (search-queue.ts). */
+  client?: string;
+  signal?: AbortSignal;
+}
+
+export type ReadResult<N extends ReadName> = { ok: true; value: ReadAnswer<N> } | { ok: false; status: number; body: ApiErrorBody };

@@ -84,7 +84,7 @@ export function registerReads(router: Router, ctx: ApiContext, run: RunRead, ver
       // A client that leaves while its search waits in the queue takes it out (search-pool.ts).
       const left = new AbortController();
       res.once('close', () => left.abort());
-      const answer = await run(name, lang, req.query, param, phone, { lane: 'api', client: clientKey(req.ip), signal: left.signal });
+      const answer = await run(name, lang, req.query, param, phone, { client: clientKey(req.ip), signal: left.signal });
       if (declaration.maxAgeSeconds !== null) cacheFor(res, declaration.maxAgeSeconds);
       // The version of what the answer is made of, for this request (what only a release changes:
       // the answer itself): a client that has it gets a 304.

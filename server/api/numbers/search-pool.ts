@@ -27,7 +27,7 @@ export interface SearchPool {
 export interface SearchPoolOptions {
   /** The store's file (DATA_DIR/operator-api.sqlite), opened read-only by each thread. */
   file: string;
-  /** Threads of this process for the API's searches (SEARCH_THREADS); the pool has one more, kept for the site's renders (search-queue.ts). */
+  /** Threads of this process for filtered searches (SEARCH_THREADS); the pool has one more, kept for plain ones (search-queue.ts). */
   threads: number;
   /** The line's limits; by default DEFAULT_SEARCH_QUEUE of the threads. */
   queue?: SearchQueueLimits;
@@ -44,6 +44,10 @@ export function searchWorkerFile(dir: string = __dirname): string {
   const built = path.join(dir, 'search-worker.cjs');
   return fs.existsSync(built) ? built : path.join(dir, 'search-worker-source.cjs');
 }
+
+/** A search of a few index steps: no digits, mask, date or cursor, one of the first pages (`/`'s numbers, a category's list). */
+export const isPlain = ({ filters: f, date, cursor, page }: SearchInput): boolean =>
+  !f.contains && !f.endsWith && !f.mask && !f.pattern && !date && !cursor && page <= 2;
 
 /** How much less CPU priority the threads have than the event loop (nice(2), through piscina's @napi-rs/nice). */
 const NICE_INCREMENT = 10;
@@ -72,8 +76,8 @@ export function createSearchPool({ file, threads, now, logError, queue: limits }
     },
   );
   return {
-    async search(input, at, caller = { lane: 'site' }) {
-      const done = await line.run(caller, () => pool.run({ input, now: at }));
+    async search(input, at, caller = {}) {
+      const done = await line.run({ ...caller, plain: isPlain(input) }, () => pool.run({ input, now: at }));
       return done!;
     },
     ready,

@@ -2,82 +2,82 @@ import { createSearchQueue, type SearchQueueLimits } from './search-queue';
 
 /** A search that runs until the test ends it. */
 function held() {
-  let end!: (value: string) => void;
+  let end: ((value: string) => void) | undefined;
   const started = jest.fn();
   const work = () => {
     started();
     return new Promise<string>((resolve) => (end = resolve));
   };
-  return { work, started, end: (value = 'done') => end(value) };
+  return { work, started, end: (value = 'done') => end!(value) };
 }
 
-const LIMITS: SearchQueueLimits = { apiThreads: 1, apiWaiting: 2, perClient: 2, apiWaitMs: 60_000, siteWaiting: 10 };
+const LIMITS: SearchQueueLimits = { filteredThreads: 1, filteredWaiting: 2, filteredWaitMs: 60_000, plainWaiting: 10, perClient: 2 };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
-const codeOf = (promise: Promise<unknown>) =>
+const outcome = (promise: Promise<unknown>) =>
   promise.then(
     () => 'answered',
     (error: { code?: string; status?: number }) => `${error.status} ${error.code}`,
   );
 
 describe("the number search's line", () => {
-  it("keeps a thread for the site's renders: a page's search starts at once while the API's hold theirs", async () => {
+  it("keeps a thread for plain searches: `/`'s numbers start at once while dear filtered searches hold theirs", async () => {
     const line = createSearchQueue(LIMITS);
     expect(line.threads).toBe(2);
     const dear = held();
-    const waitingApi = held();
-    const first = line.run({ lane: 'api', client: 'a' }, dear.work);
-    const second = line.run({ lane: 'api', client: 'b' }, waitingApi.work);
-    const page = held();
-    const render = line.run({ lane: 'site' }, page.work);
+    const nextDear = held();
+    const first = line.run({ plain: false, client: 'a' }, dear.work);
+    const second = line.run({ plain: false, client: 'b' }, nextDear.work);
+    const home = held();
+    const homePage = line.run({ plain: true }, home.work);
     await settle();
     expect(dear.started).toHaveBeenCalled();
-    expect(waitingApi.started).not.toHaveBeenCalled();
-    expect(page.started).toHaveBeenCalled();
-    page.end('page');
-    await expect(render).resolves.toBe('page');
+    expect(nextDear.started).not.toHaveBeenCalled();
+    expect(home.started).toHaveBeenCalled();
+    home.end('numbers of /');
+    await expect(homePage).resolves.toBe('numbers of /');
     dear.end();
     await first;
     await settle();
-    expect(waitingApi.started).toHaveBeenCalled();
-    waitingApi.end();
+    expect(nextDear.started).toHaveBeenCalled();
+    nextDear.end();
     await second;
   });
 
-  it("serves the site's waiting searches before the API's", async () => {
-    const line = createSearchQueue({ ...LIMITS, apiThreads: 1 });
-    const site = held();
-    const api = held();
+  it('serves waiting plain searches before waiting filtered ones', async () => {
+    const line = createSearchQueue(LIMITS);
     const busy = [held(), held()];
-    const running = [line.run({ lane: 'api', client: 'a' }, busy[0].work), line.run({ lane: 'site' }, busy[1].work)];
-    const apiDone = line.run({ lane: 'api', client: 'b' }, api.work);
-    const siteDone = line.run({ lane: 'site' }, site.work);
+    const running = [line.run({ plain: false }, busy[0].work), line.run({ plain: true }, busy[1].work)];
+    const filtered = held();
+    const plain = held();
+    const filteredDone = line.run({ plain: false }, filtered.work);
+    const plainDone = line.run({ plain: true }, plain.work);
     await settle();
     busy[0].end();
     await running[0];
     await settle();
-    // The API's thread is free, but the site's search waited too: it goes first.
-    expect(site.started).toHaveBeenCalled();
-    expect(api.started).not.toHaveBeenCalled();
-    for (const search of [busy[1], site]) search.end();
-    await Promise.all([running[1], siteDone]);
+    // A thread is free: the plain search that came later goes first.
+    expect(plain.started).toHaveBeenCalled();
+    expect(filtered.started).not.toHaveBeenCalled();
+    for (const search of [busy[1], plain]) search.end();
+    await Promise.all([running[1], plainDone]);
     await settle();
-    expect(api.started).toHaveBeenCalled();
-    api.end();
-    await apiDone;
+    expect(filtered.started).toHaveBeenCalled();
+    filtered.end();
+    await filteredDone;
   });
 
   it('refuses a client with too many searches (429 too_many_searches) and a full line (503 search_busy), starting none', async () => {
     const line = createSearchQueue(LIMITS);
     const searches = [held(), held(), held()];
-    const running = line.run({ lane: 'api', client: 'a' }, searches[0].work);
-    const waiting = line.run({ lane: 'api', client: 'a' }, searches[1].work);
+    const running = line.run({ plain: false, client: 'a' }, searches[0].work);
+    const waiting = line.run({ plain: false, client: 'a' }, searches[1].work);
     const refused = held();
-    expect(await codeOf(line.run({ lane: 'api', client: 'a' }, refused.work))).toBe('429 too_many_searches');
-    const third = line.run({ lane: 'api', client: 'b' }, searches[2].work);
-    expect(await codeOf(line.run({ lane: 'api', client: 'c' }, refused.work))).toBe('503 search_busy');
+    expect(await outcome(line.run({ plain: true, client: 'a' }, refused.work))).toBe('429 too_many_searches');
+    const third = line.run({ plain: false, client: 'b' }, searches[2].work);
+    expect(await outcome(line.run({ plain: false, client: 'c' }, refused.work))).toBe('503 search_busy');
     expect(refused.started).not.toHaveBeenCalled();
-    expect(line.waiting()).toEqual({ site: 0, api: 2 });
-    // Each in its turn: the API's one thread runs them one after another.
+    expect(line.waiting()).toEqual({ plain: 0, filtered: 2 });
+    // Each in its turn: filtered searches hold one thread, one after another.
     for (const [index, done] of [running, waiting, third].entries()) {
       await settle();
       searches[index].end();
@@ -85,20 +85,20 @@ describe("the number search's line", () => {
     }
   });
 
-  it('answers 503 search_busy to a search that waited past its limit, and never runs it', async () => {
+  it('answers 503 search_busy to a filtered search that waited past its limit, and never runs it', async () => {
     jest.useFakeTimers();
     try {
-      const line = createSearchQueue({ ...LIMITS, apiWaitMs: 5_000 });
+      const line = createSearchQueue({ ...LIMITS, filteredWaitMs: 5_000 });
       const dear = held();
       const late = held();
-      const running = line.run({ lane: 'api', client: 'a' }, dear.work);
-      const waiting = codeOf(line.run({ lane: 'api', client: 'b' }, late.work));
+      const running = line.run({ plain: false, client: 'a' }, dear.work);
+      const waiting = outcome(line.run({ plain: false, client: 'b' }, late.work));
       jest.advanceTimersByTime(5_000);
       expect(await waiting).toBe('503 search_busy');
       dear.end();
       await running;
       expect(late.started).not.toHaveBeenCalled();
-      expect(line.waiting()).toEqual({ site: 0, api: 0 });
+      expect(line.waiting()).toEqual({ plain: 0, filtered: 0 });
     } finally {
       jest.useRealTimers();
     }
@@ -109,14 +109,14 @@ describe("the number search's line", () => {
     const dear = held();
     const gone = held();
     const left = new AbortController();
-    const running = line.run({ lane: 'api', client: 'a' }, dear.work);
-    const waiting = codeOf(line.run({ lane: 'api', client: 'a', signal: left.signal }, gone.work));
+    const running = line.run({ plain: false, client: 'a' }, dear.work);
+    const waiting = outcome(line.run({ plain: false, client: 'a', signal: left.signal }, gone.work));
     left.abort();
     expect(await waiting).toBe('503 search_busy');
-    expect(line.waiting()).toEqual({ site: 0, api: 0 });
+    expect(line.waiting()).toEqual({ plain: 0, filtered: 0 });
     // Its place is free for the same client again.
     const next = held();
-    const again = line.run({ lane: 'api', client: 'a' }, next.work);
+    const again = line.run({ plain: false, client: 'a' }, next.work);
     dear.end();
     await running;
     await settle();

@@ -24,6 +24,8 @@ export interface ReaderRequest {
   lang: Language;
   signal?: AbortSignal;
   requestId?: string;
+  /** The visitor's address (the number search's line counts the searches a visitor's pages ask). */
+  client?: string;
   /** Told of every failed read (a page built from one is not stored). */
   onFailure?: (error: unknown) => void;
   /** Told of the state of the data each read reads, taken before the read (the page store's dependencies). */
@@ -47,7 +49,7 @@ export function createEmbeddedReaders(api: EmbeddedApi): EmbeddedReaders {
 
   async function read<N extends ReadName>(
     name: N,
-    { lang, requestId, onFailure, onData }: ReaderRequest,
+    { lang, requestId, client, signal, onFailure, onData }: ReaderRequest,
     param?: string,
     query?: ReadQuery<N>,
   ): Promise<ReadAnswer<N>> {
@@ -58,7 +60,7 @@ export function createEmbeddedReaders(api: EmbeddedApi): EmbeddedReaders {
     const hit = kept.get(key);
     if (hit && stillTrue(hit.state, state, api.now())) return hit.value as ReadAnswer<N>;
     // The number search answers from its own threads (server/api/numbers/search-pool.ts).
-    const result = await api.read(name, { lang, query, param, requestId });
+    const result = await api.read(name, { lang, query, param, requestId, client, signal });
     if (!result.ok) {
       const failure = new ApiFailure(result.status, result.body, { what: `the embedded read ${name}` });
       onFailure?.(failure);

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { decodablePath, pageUrl } from './page-url';
-import type { RenderDocument, RenderedDocument } from './rendered-document';
+import { CLIENT_ADDRESS_HEADER, type RenderDocument, type RenderedDocument } from './rendered-document';
 
 export interface PageRouteOptions {
   /** Concatenated with the page's path, never resolved against it: `//host/x` stays a path here. */
@@ -38,6 +38,9 @@ export function pageRoute(render: RenderDocument, options: PageRouteOptions): Re
         'if-none-match': req.get('if-none-match') ?? '',
         // The response's id (server/process/logger.ts): the page's reads are logged under it.
         'x-request-id': (res.locals.requestId as string | undefined) ?? '',
+        // The visitor's address as Express sees it (TRUST_PROXY), never a header they sent: the
+        // number search's line counts a visitor's pages as it counts an API client's searches.
+        [CLIENT_ADDRESS_HEADER]: req.ip ?? '',
       },
       signal: abort.signal,
     });

@@ -58,6 +58,9 @@ export interface RenderedPage {
  */
 export type RenderDocument = (request: Request) => Promise<RenderedDocument>;
 
+/** The header of a page's Request that names the visitor's address: written by the Express adapter from `req.ip`, never passed on from the visitor. */
+export const CLIENT_ADDRESS_HEADER = 'x-oq-client-address';
+
 /** The headers of every HTML page; the nonce is this response's own. */
 export function htmlHeaders(config: Config, path: string, nonce: string): Record<string, string> {
   return {

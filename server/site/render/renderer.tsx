@@ -14,7 +14,7 @@ import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from '../http/bots';
 import { createNonce } from '../http/security-headers';
 import type { SiteMetrics } from '../../process/metrics';
-import { htmlHeaders, plainDocument, type RenderDocument, type RenderedDocument } from './rendered-document';
+import { CLIENT_ADDRESS_HEADER, htmlHeaders, plainDocument, type RenderDocument, type RenderedDocument } from './rendered-document';
 import { streamDocument } from './stream';
 import { memoizeTranslations } from './translation-memo';
 import type { ServerReader } from '../operator-api/server-reader';
@@ -123,6 +123,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       lang,
       signal: request.signal,
       requestId: request.headers.get('x-request-id') ?? undefined,
+      client: request.headers.get(CLIENT_ADDRESS_HEADER) || undefined,
       onFailure: () => (apiFailed = true),
       onData: reads.onData,
       onRead: reads.onRead,
