@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { API_MESSAGES } from '../messages';
 import { openDatabase } from '../store/database';
-import { authToken, createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
+import { authToken, createTestApi, MINUTE, orderBooked, registeredAuth, type TestApi } from '../test-support/test-api';
 import { auctionCalls } from '../test-support/auction-calls';
 
 /**
@@ -194,5 +194,31 @@ describe('a plain bid goes at most AUCTION_PLAIN_BID_MAX_STEPS above the minimum
     expect((await lotAs(null).expect(200)).body.rules.plainBidMaxSteps).toBe(2);
     expect((await bid(third, 12_000_000).expect(409)).body.error.maximumAmount).toBe(11_500_000);
     await bid(third, 11_500_000).expect(201);
+  });
+
+  it("refunds a winner's payment approved after the turn to buy: the lot stays unsold to them and the ban stands", async () => {
+    const winner = await registeredAuth(t.app, '+998935550101');
+    const runnerUp = await authToken(t.app, '+998935550102');
+    const lot = (await lotAs(null).expect(200)).body;
+    await bid(runnerUp, lot.minimumBid).expect(201);
+    await bid(winner, lot.minimumBid + lot.step).expect(201);
+    t.clock.ms = Date.parse(lot.endsAt) + MINUTE;
+    const winnerNow = await registeredAuth(t.app, '+998935550101');
+    const reserved = await request(t.app).post(`/api/v1/auctions/${LOT}/reservation`).set(as(winnerNow)).expect(201);
+    const ordered = await orderBooked(t.app, winnerNow, reserved.body.reservationToken).expect(201);
+    const started = await request(t.app)
+      .post(`/api/v1/orders/${ordered.body.order.id}/payments`)
+      .set('Authorization', `Bearer ${ordered.body.accessToken}`)
+      .send({ provider: 'payme' })
+      .expect(201);
+    // The turn (30 minutes from the end) passes before the bank's answer comes.
+    t.clock.ms = Date.parse(lot.endsAt) + 31 * MINUTE;
+    expect((await decide(started.body.paymentUrl, 'approve')).headers.location).not.toContain('payment=approved');
+    const after = (await lotAs(await authToken(t.app, '+998935550101')).expect(200)).body;
+    expect(after.status).toBe('ended');
+    expect(after.myBannedUntil).not.toBeNull();
+    // The runner-up's turn has come, and stays theirs.
+    const runnerUpNow = await authToken(t.app, '+998935550102');
+    expect((await lotAs(runnerUpNow).expect(200)).body.myTurnToBuyUntil).not.toBeNull();
   });
 });

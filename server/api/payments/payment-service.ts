@@ -70,6 +70,14 @@ export function createPaymentService(ctx: ApiContext, orders: OrderService) {
     }
     const order = orders.find(payment.order_id)!;
     const alreadyActive = order.status === 'activated' || order.status === 'paid';
+    // A won lot's price paid after the turn to buy it (the order's deadline is the turn's end) is
+    // refunded, as a late buy-now is: the turn stays lapsed, its ban stands, and the runner-up's
+    // turn or the number's sale are not taken back by a winner who kept paying late as an option.
+    if (!alreadyActive && order.lot_id && order.number_price > 0 && now >= order.payment_deadline) {
+      expireOrder.run(order.id);
+      decide.run('refunded', now, payment.id);
+      return 'refunded';
+    }
     if (!alreadyActive && sell.run({ id: order.number_id, order: order.id, now }).changes === 1) {
       activate.run({ id: order.id, now });
       orders.issueEsimProfile(order, now);
