@@ -84,7 +84,7 @@ const lotShape = {
        * When the winner does not pay: the next bidder may buy at their own best bid; with nobody left the number goes back on
        * sale. A bidder whose turn passed unpaid may not bid on a later lot of the number (403 auction_turn_lapsed).
        */
-      whenUnpaid: z.enum(['next_bidder']),
+      whenUnpaid: z.enum(['relist']),
       /** Buy now starts a payment that must be completed within this many seconds; the lot ends only when a buy-now is paid. */
       buyNowWindowSeconds: Int,
       /** A phone that let a payment window lapse (its turn to buy, or a buy-now) may not bid or buy now for this many seconds. */

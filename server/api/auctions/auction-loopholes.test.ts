@@ -113,15 +113,15 @@ describe('a barred phone’s maximum bids nothing while the ban lasts (rule 7)',
   });
 });
 
-describe('a runner-up’s turn is an offer (rule 7)', () => {
-  it('bars the winner who did not pay, not the runner-up who let the turn offered to them pass', async () => {
+describe('only the winner has a turn, and only the winner is barred for letting it pass (rules 6 and 7)', () => {
+  it('bars the winner who did not pay, not the runner-up, who had no turn to let pass', async () => {
     const winner = await authToken(t.app, '+998935550001');
     const runnerUp = await authToken(t.app, '+998935550002');
     const lot = (await lotAs(null).expect(200)).body;
     await bid(runnerUp, lot.minimumBid).expect(201);
     await bid(winner, lot.minimumBid + lot.step).expect(201);
     const end = Date.parse(lot.endsAt);
-    // Both turns pass unpaid.
+    // The winner's turn passes unpaid.
     t.clock.ms = end + 61 * MINUTE;
     const winnerNow = await authToken(t.app, '+998935550001');
     const runnerUpNow = await authToken(t.app, '+998935550002');
@@ -135,7 +135,7 @@ describe('a runner-up’s turn is an offer (rule 7)', () => {
 });
 
 describe('a plain bid goes at most AUCTION_PLAIN_BID_MAX_STEPS above the minimum (rule 9)', () => {
-  it('refuses the shield’s jump to the buy-now price; its maximum lapses and the turn passes to the honest bidder at their own price', async () => {
+  it('refuses the shield’s jump to the buy-now price; its maximum lapses and the lot is offered again, never to the accomplice at the start price', async () => {
     t.close();
     t = createTestApi({ auctionDepositPercent: 10 });
     /** lot-007: +998 77 999 99 99, start 10,000,000, step 500,000, buy-now 90,000,000, no bids. */
@@ -163,7 +163,7 @@ describe('a plain bid goes at most AUCTION_PLAIN_BID_MAX_STEPS above the minimum
     expect((await setMax(shield, 89_999_999, SHIELDED).expect(200)).body).toMatchObject({ currentBid: 10_500_000, minimumBid: 11_000_000 });
     // The honest bidder is not shut out: their maximum pushes the shield's price to where it really stands.
     expect((await setMax(honest, 60_000_000, SHIELDED).expect(200)).body).toMatchObject({ currentBid: 60_500_000, myBid: 60_000_000 });
-    // The shield lets its turn lapse: deposit kept, barred; the turn is the honest bidder's at 60 M, not the accomplice's at 10 M.
+    // The shield lets its turn lapse: deposit kept, barred; nobody else gets a turn at their own bid.
     const end = Date.parse(lot.endsAt);
     t.clock.ms = end + 31 * MINUTE;
     const shieldNow = await authToken(t.app, '+998935550002');
@@ -171,14 +171,45 @@ describe('a plain bid goes at most AUCTION_PLAIN_BID_MAX_STEPS above the minimum
     const accompliceNow = await authToken(t.app, '+998935550001');
     expect((await lotAs(shieldNow, SHIELDED).expect(200)).body).toMatchObject({ myDeposit: { status: 'kept' }, myPosition: 1 });
     expect((await lotAs(shieldNow, SHIELDED).expect(200)).body.myBannedUntil).not.toBeNull();
-    expect((await lotAs(honestNow, SHIELDED).expect(200)).body).toMatchObject({
-      myPosition: 2,
-      myBid: 60_000_000,
-      myTurnToBuyUntil: new Date(end + 60 * MINUTE).toISOString(),
-    });
-    expect((await lotAs(accompliceNow, SHIELDED).expect(200)).body).toMatchObject({ myPosition: 3, myTurnToBuyUntil: null });
-    const reserved = await request(t.app).post(`/api/v1/auctions/${SHIELDED}/reservation`).set(as(honestNow)).expect(201);
-    expect(reserved.body.reservation.price).toBe(60_000_000);
+    for (const token of [honestNow, accompliceNow]) {
+      expect((await lotAs(token, SHIELDED).expect(200)).body).toMatchObject({ myTurnToBuyUntil: null, myDeposit: { status: 'returned' } });
+      await request(t.app).post(`/api/v1/auctions/${SHIELDED}/reservation`).set(as(token)).expect(403);
+    }
+    // The lot is offered again at auction: the accomplice must outbid the honest bidder there.
+    await t.api.matchWatches();
+    const again = (await lotAs(null, `${SHIELDED}-r2`).expect(200)).body;
+    expect(again).toMatchObject({ status: 'active', startPrice: 10_000_000, bidCount: 0 });
+    expect((await bid(shieldNow, 10_000_000, again.id).expect(403)).body.error.code).toMatch(/auction_banned|auction_turn_lapsed/);
+  });
+
+  it('gains the accomplice nothing from a walk up in small plain bids by throwaways who let the turn pass', async () => {
+    /** lot-007: start 10,000,000, step 500,000, buy-now 90,000,000, no bids. */
+    const WALKED = 'lot-007';
+    const accomplice = await authToken(t.app, '+998935550011');
+    const walkers = [await authToken(t.app, '+998935550012'), await authToken(t.app, '+998935550013')];
+    await bid(accomplice, 10_000_000, WALKED).expect(201);
+    // Two throwaways take turns bidding the most a plain bid may: the price walks out of honest reach.
+    let lot = (await lotAs(null, WALKED).expect(200)).body;
+    for (let i = 0; lot.minimumBid < lot.buyNowPrice; i += 1) {
+      const amount = Math.min(lot.minimumBid + 10 * lot.step, lot.buyNowPrice - 1);
+      await bid(walkers[i % 2], amount, WALKED).expect(201);
+      lot = (await lotAs(null, WALKED).expect(200)).body;
+      if (amount === lot.buyNowPrice - 1) break;
+      t.clock.advance(MINUTE);
+    }
+    expect(lot.currentBid).toBe(89_999_999);
+    // Every throwaway lets the lot go: nobody gets it at their own bid, the accomplice least of all.
+    // Where, passed down bidder by bidder, the accomplice's turn at 10 M would have come.
+    t.clock.ms = Date.parse(lot.endsAt) + 70 * MINUTE;
+    const accompliceNow = await authToken(t.app, '+998935550011');
+    expect((await lotAs(accompliceNow, WALKED).expect(200)).body.myTurnToBuyUntil).toBeNull();
+    expect((await request(t.app).post(`/api/v1/auctions/${WALKED}/reservation`).set(as(accompliceNow)).expect(403)).body.error.code).toBe(
+      'not_auction_winner',
+    );
+    // Offered again at auction, from the start price, open to every bidder as before.
+    await t.api.matchWatches();
+    const again = (await lotAs(null, `${WALKED}-r2`).expect(200)).body;
+    expect(again).toMatchObject({ status: 'active', startPrice: 10_000_000, buyNowPrice: 90_000_000, bidCount: 0 });
   });
 
   it('caps plain bids on a lot without a buy-now price too, by AUCTION_PLAIN_BID_MAX_STEPS', async () => {
@@ -217,8 +248,8 @@ describe('a plain bid goes at most AUCTION_PLAIN_BID_MAX_STEPS above the minimum
     const after = (await lotAs(await authToken(t.app, '+998935550101')).expect(200)).body;
     expect(after.status).toBe('ended');
     expect(after.myBannedUntil).not.toBeNull();
-    // The runner-up's turn has come, and stays theirs.
-    const runnerUpNow = await authToken(t.app, '+998935550102');
-    expect((await lotAs(runnerUpNow).expect(200)).body.myTurnToBuyUntil).not.toBeNull();
+    // The lot is offered again at auction, not handed to the late winner.
+    await t.api.matchWatches();
+    expect((await lotAs(null, `${LOT}-r2`).expect(200)).body).toMatchObject({ status: 'active', bidCount: 0 });
   });
 });

@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { API_MESSAGES } from '../messages';
-import { openDatabase } from '../store/database';
 import { authToken, createTestApi, MINUTE, orderBooked, registeredAuth, type TestApi } from '../test-support/test-api';
 
 /**
@@ -155,7 +154,7 @@ describe('auction rules', () => {
     expect((await lotAs(null).expect(200)).body).toMatchObject({ status: 'ended', endsAt: new Date(latest).toISOString() });
   });
 
-  it('6. passes the lot on after the premium window and bars the winner who did not pay from the number’s later lots', async () => {
+  it('6. offers the lot again at auction after the premium window, never to the next bidder, and bars the winner who did not pay from the number’s later lots', async () => {
     const winner = await registeredAuth(t.app, '+998935550001');
     const runnerUp = await authToken(t.app, '+998935550002');
     const third = await authToken(t.app, '+998935550003');
@@ -173,36 +172,22 @@ describe('auction rules', () => {
     const ordered = await orderBooked(t.app, winner, won.body.reservationToken).expect(201);
     expect(ordered.body.order.paymentDeadline).toBe(new Date(end + 30 * MINUTE).toISOString());
 
-    // Unpaid: the runner-up's turn at their own bid.
+    // Unpaid: nobody else's turn; the number is offered again at auction by the regular look.
     t.clock.ms = end + 31 * MINUTE;
-    expect((await lotAs(runnerUp).expect(200)).body.myTurnToBuyUntil).toBe(new Date(end + 60 * MINUTE).toISOString());
+    expect((await lotAs(runnerUp).expect(200)).body.myTurnToBuyUntil).toBeNull();
+    expect((await reserveLot(runnerUp).expect(403)).body.error.code).toBe('not_auction_winner');
     await reserveLot(winner).expect(403);
-
-    // A later lot of the same number (any lot insert gets its scheduled end, so its cap).
-    const db = openDatabase(t.dataDir);
-    try {
-      const numberId = db.prepare('SELECT number_id FROM auction_lots WHERE id = ?').pluck().get(LOT);
-      db.prepare(
-        'INSERT INTO auction_lots (id, number_id, start_price, step, buy_now_price, starts_at, ends_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ).run('lot-013', numberId, 5_000_000, 250_000, null, t.clock.ms, t.clock.ms + 24 * HOUR);
-    } finally {
-      db.close();
-    }
-    const later = (await lotAs(null, 'lot-013').expect(200)).body;
-    expect(later.rules.latestEndAt).toBe(new Date(t.clock.ms + 48 * HOUR).toISOString());
-    await refusedInEveryLanguage(() => bid(winner, later.minimumBid, 'lot-013'), 403, 'auction_turn_lapsed', 'auctionTurnLapsed');
-    await refusedInEveryLanguage(
-      () => setMax(winner, later.minimumBid + 10 * later.step, 'lot-013'),
-      403,
-      'auction_turn_lapsed',
-      'auctionTurnLapsed',
-    );
-    // The others' turns have not passed unpaid: they bid as before.
-    await bid(runnerUp, later.minimumBid, 'lot-013').expect(201);
-    await setMax(third, later.minimumBid + 10 * later.step, 'lot-013').expect(200);
-    // The runner-up's own turn passes unpaid too: barred from then on; the third bidder's turn only now comes.
-    t.clock.ms = end + 61 * MINUTE;
-    expect((await bid(runnerUp, 20_000_000, 'lot-013').expect(403)).body.error.code).toBe('auction_turn_lapsed');
-    expect((await lotAs(third).expect(200)).body.myTurnToBuyUntil).toBe(new Date(end + 90 * MINUTE).toISOString());
+    await t.api.matchWatches();
+    const relistedId = `${LOT}-r2`;
+    const later = (await lotAs(null, relistedId).expect(200)).body;
+    expect(later).toMatchObject({ status: 'active', startPrice: lot.startPrice, bidCount: 0, rules: { whenUnpaid: 'relist' } });
+    // Its own scheduled end, so its own cap on late bids.
+    expect(later.rules.latestEndAt).toBe(new Date(Date.parse(later.endsAt) + 24 * HOUR).toISOString());
+    // The winner who let the turn pass is barred (rule 7's ban comes first, and rule 6 on this number).
+    expect((await bid(winner, later.minimumBid, relistedId).expect(403)).body.error.code).toMatch(/auction_banned|auction_turn_lapsed/);
+    // The others had no turn to let pass: they bid again from the start price.
+    await bid(runnerUp, later.minimumBid, relistedId).expect(201);
+    await setMax(third, later.minimumBid + 10 * later.step, relistedId).expect(200);
+    expect((await lotAs(runnerUp, relistedId).expect(200)).body.bidCount).toBe(2);
   });
 });

@@ -124,7 +124,7 @@ describe('auction', () => {
     }
   });
 
-  it('lets the winner reserve the number at the winning price, then passes the turn to the next bidder', async () => {
+  it('lets the winner reserve the number at the winning price, then offers it again at auction, not to the next bidder', async () => {
     const winner = await authToken(t.app, '+998901000001');
     const runnerUp = await authToken(t.app, '+998901000002');
     const lot = await activeLot();
@@ -143,9 +143,24 @@ describe('auction', () => {
     expect(view.body).toMatchObject({ status: 'ended', myTurnToBuyUntil: won.body.reservation.expiresAt });
     t.clock.ms = Date.parse(lot.endsAt) + 30 * MINUTE + MINUTE;
     await reserveLot(winner).expect(403);
-    const next = await reserveLot(runnerUp).expect(201);
-    expect(next.body.reservation.price).toBe(lot.minimumBid);
-    expect(next.body.reservation.expiresAt).toBe(new Date(Date.parse(lot.endsAt) + 60 * MINUTE).toISOString());
+    expect((await reserveLot(runnerUp).expect(403)).body.error.code).toBe('not_auction_winner');
+    // The regular look offers the number again: a new lot from the turn's end, as long as the first ran.
+    await t.api.matchWatches();
+    const active = (await request(t.app).get('/api/v1/auctions?status=active').expect(200)).body.items as { id: string; number: string }[];
+    const again = active.find((item) => item.number === lot.number)!;
+    expect(again.id).toBe('lot-006-r2');
+    const relisted = (await request(t.app).get(`/api/v1/auctions/${again.id}`).expect(200)).body;
+    expect(relisted).toMatchObject({ startPrice: lot.startPrice, step: lot.step, bidCount: 0, status: 'active' });
+    expect(relisted.startsAt).toBe(new Date(Date.parse(lot.endsAt) + 30 * MINUTE).toISOString());
+    // The runner-up bids again from the start price; the winner who let the turn pass may not.
+    await bid(again.id, await authToken(t.app, '+998901000002'), lot.startPrice).expect(201);
+    expect((await bid(again.id, await authToken(t.app, '+998901000001'), lot.startPrice + lot.step).expect(403)).body.error.code).toMatch(
+      /auction_banned|auction_turn_lapsed/,
+    );
+    // Looked at again, the ended lot is not offered twice.
+    await t.api.matchWatches();
+    const after = (await request(t.app).get('/api/v1/auctions?status=active').expect(200)).body.items as { number: string }[];
+    expect(after.filter((item) => item.number === lot.number)).toHaveLength(1);
   });
 
   it('ends the auction at once when a buy-now is paid', async () => {
@@ -170,7 +185,12 @@ describe('the look for lots that ended unsold', () => {
       const plan = (db.prepare(`EXPLAIN QUERY PLAN ${ENDED_UNSOLD_SQL}`).all(t.clock.now()) as Array<{ detail: string }>).map(
         (r) => r.detail,
       );
-      expect(plan).toEqual(['SCAN l', 'SEARCH n USING INTEGER PRIMARY KEY (rowid=?)']);
+      expect(plan).toEqual([
+        'SCAN l',
+        'CORRELATED SCALAR SUBQUERY 1',
+        'SEARCH later USING COVERING INDEX auction_lots_number (number_id=? AND starts_at>?)',
+        'SEARCH n USING INTEGER PRIMARY KEY (rowid=?)',
+      ]);
     } finally {
       db.close();
     }

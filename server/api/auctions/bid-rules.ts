@@ -22,8 +22,8 @@ import type { LotRow } from './rows';
  *    to choose: it is a purchase, not a raise.
  * 5. A late bid moves the end to `auctionExtendMs` after it, never past the scheduled end plus
  *    `auctionExtendMaxMs`: no run of bids keeps a lot open for ever.
- * 6. A phone whose turn to buy a lot of a number passed unpaid bids on no later lot of that number.
- *    A runner-up's turn (the winner did not pay) is an offer: letting it pass bars no other lot.
+ * 6. Only the best bidder has a turn to buy; when it passes unpaid, the number is offered again at
+ *    auction (turns-to-buy.ts), and that phone bids on no later lot of the number.
  * 7. A phone that let a payment window lapse (its turn to buy a lot it won as the best bidder, or a
  *    buy-now) bids on no lot and buys none now for `banMs` after it (auction-bans.ts); a payment
  *    past its window stays lapsed whatever is done to it later. Its standing maximums bid nothing
@@ -33,9 +33,7 @@ import type { LotRow } from './rows';
  *    returned at its end to all but the best bidder, and to them once they buy; kept when their
  *    turn to buy passes unpaid (auction-payment-rows.ts).
  * 9. A plain bid is at most `plainBidMaxSteps` steps above the minimum bid; more is a maximum's,
- *    which bids only as far as rivals push. No plain bid can jump the price out of honest reach
- *    (shielding a lot for an accomplice's low bid), and a shield's maximum leaves the price where
- *    the rivals took it: should it lapse, the turn passes at the price the runner-up reached.
+ *    which bids only as far as rivals push: no single plain bid jumps the price out of honest reach.
  */
 
 /** The smallest bid accepted now: the next step, or the buy-now price when that is lower. */
@@ -65,7 +63,7 @@ export function lotRules(lot: LotRow, ctx: ApiContext, depositAmount: number | n
     extendMaxSeconds: Math.round(ctx.auctionExtendMaxMs / 1000),
     latestEndAt: new Date(latestEnd(lot, ctx)).toISOString(),
     paymentWindowSeconds: Math.round(turnMs(ctx) / 1000),
-    whenUnpaid: 'next_bidder',
+    whenUnpaid: 'relist',
     plainBidMaxSteps: ctx.auctionPayments.plainBidMaxSteps,
   };
 }
@@ -148,6 +146,7 @@ export interface EarlierTurn {
  * one window each from the end (turnToBuy); a sale ends them, to whoever's turn it was then.
  */
 export function turnLapsed(turn: EarlierTurn, phone: string, now: number, ctx: ApiContext): boolean {
-  if (turn.rank < 0 || turn.soldTo === phone) return false;
-  return turn.endsAt + (turn.rank + 1) * turnMs(ctx) <= (turn.soldAt ?? now);
+  // Only the best bidder had a turn (rule 6).
+  if (turn.rank !== 0 || turn.soldTo === phone) return false;
+  return turn.endsAt + turnMs(ctx) <= (turn.soldAt ?? now);
 }

@@ -185,7 +185,7 @@ describe('maximum bids over HTTP', () => {
       extendMaxSeconds: 24 * 3600,
       latestEndAt: new Date(Date.parse(lot.endsAt) + 24 * 60 * MINUTE).toISOString(),
       paymentWindowSeconds: 30 * 60,
-      whenUnpaid: 'next_bidder',
+      whenUnpaid: 'relist',
       buyNowWindowSeconds: 15 * 60,
       banSeconds: 30 * 24 * 3600,
       depositPercent: 0,

@@ -6,9 +6,10 @@ import type { LotRow } from './rows';
 import { turnLapsed, turnMs } from './bid-rules';
 
 /**
- * A lot after its end: whose turn it is to buy it, who may no longer bid on its number (rule 6
- * of bid-rules.ts), and the number back on sale when nobody is left. All computed from the
- * clock: nothing is scheduled.
+ * A lot after its end: whose turn it is to buy it (the best bidder's alone), who may no longer bid
+ * on its number (rule 6 of bid-rules.ts), and what becomes of a lot left unbought: offered again
+ * at auction when its winner let the turn pass, back on sale when nobody bid. All computed from
+ * the clock: nothing is scheduled.
  */
 
 /**
@@ -17,7 +18,8 @@ import { turnLapsed, turnMs } from './bid-rules';
  * a million numbers, once a second, in every process: the watches' regular look asks this).
  */
 export const ENDED_UNSOLD_SQL = `SELECT l.* FROM auction_lots l CROSS JOIN numbers n ON n.id = l.number_id
-  WHERE n.status = 'auction' AND l.sold_at IS NULL AND l.ends_at <= ?`;
+  WHERE n.status = 'auction' AND l.sold_at IS NULL AND l.ends_at <= ?
+  AND NOT EXISTS (SELECT 1 FROM auction_lots later WHERE later.number_id = l.number_id AND later.starts_at > l.starts_at)`;
 
 /** Each bidder's best bid, best first; an earlier bid wins a tie (the server's clock decides). */
 export const RANKED_BIDDERS_SQL =
@@ -40,15 +42,17 @@ export function createTurnsToBuy(ctx: ApiContext) {
   const earlierLots = db.prepare('SELECT id, ends_at, sold_at, sold_to FROM auction_lots WHERE number_id = ? AND id <> ? AND ends_at <= ?');
 
   /**
-   * After the end the best bidder may buy within one window (turnMs); when it passes unpaid the
-   * turn goes to the next bidder, and so on.
+   * After the end the best bidder may buy within one window (turnMs). Nobody else gets a turn:
+   * passed down to the next bidders at their own bids, a lot once went to an accomplice at the
+   * start price after throwaway phones had walked the price out of honest bidders' reach and let
+   * their turns pass. The lot is offered again at auction instead (`returnUnsold`).
    */
   function turnToBuy(lot: LotRow, now: number): { phone: string; amount: number; until: number } | null {
     if (lotStatus(lot, now) !== 'ended') return null;
-    const ranked = bidders.all(lot.id) as Bidder[];
-    const index = Math.floor((now - lot.ends_at) / turnMs(ctx));
-    const bidder = ranked[index];
-    return bidder ? { ...bidder, until: lot.ends_at + (index + 1) * turnMs(ctx) } : null;
+    const until = lot.ends_at + turnMs(ctx);
+    if (now >= until) return null;
+    const winner = (bidders.all(lot.id) as Bidder[])[0];
+    return winner ? { ...winner, until } : null;
   }
 
   /** Rule 6: a phone whose turn to buy an earlier lot of this lot's number passed unpaid bids on it no more. */
@@ -65,22 +69,47 @@ export function createTurnsToBuy(ctx: ApiContext) {
   const backOnSale = db.prepare(
     "UPDATE numbers SET status = 'free' WHERE id = ? AND status = 'auction' AND (held_until IS NULL OR held_until <= ?)",
   );
+  const anyBid = db.prepare('SELECT 1 FROM bids WHERE lot_id = ? LIMIT 1');
+  const lotsOfNumber = db.prepare('SELECT COUNT(*) FROM auction_lots WHERE number_id = ?').pluck();
+  const relist = db.prepare(
+    `INSERT INTO auction_lots (id, number_id, start_price, step, buy_now_price, starts_at, ends_at, scheduled_ends_at)
+     VALUES (@id, @number_id, @start_price, @step, @buy_now_price, @starts_at, @ends_at, @ends_at)`,
+  );
   /**
-   * A lot that ended with nobody left to buy it (no bid, or every bidder's turn passed unpaid)
-   * puts its number back on sale at its catalogue price: the log of number changes records it, so
-   * the watches and the live streams hear of it. Looked at by the watches' regular look; the
-   * write happens only when a lot is due.
+   * A lot that ended unbought. Its winner let the turn pass: the number is offered again at
+   * auction, from the turn's end, for as long as the lot first ran, at the same start price, step
+   * and buy-now price; every bidder may bid again (but the phone whose turn passed: rule 6, and the
+   * ban of rule 7), so nobody gains from a winner who never meant to pay. Nobody bid: the number
+   * goes back on sale at its catalogue price. The log of number changes and the data versions
+   * record either, so the watches, the live streams and the page store hear of it. Looked at by
+   * the watches' regular look; the write happens only when a lot is due.
    */
   const returnUnsold = writeTransaction(db, (now: number): number => {
     let returned = 0;
     for (const lot of endedUnsold.all(now) as LotRow[]) {
-      if (turnToBuy(lot, now) === null) returned += backOnSale.run(lot.number_id, now).changes;
+      if (turnToBuy(lot, now) !== null) continue;
+      if (!anyBid.get(lot.id)) {
+        returned += backOnSale.run(lot.number_id, now).changes;
+        continue;
+      }
+      const startsAt = lot.ends_at + turnMs(ctx);
+      const root = lot.id.replace(/-r\d+$/, '');
+      relist.run({
+        id: `${root}-r${Number(lotsOfNumber.get(lot.number_id)) + 1}`,
+        number_id: lot.number_id,
+        start_price: lot.start_price,
+        step: lot.step,
+        buy_now_price: lot.buy_now_price,
+        starts_at: startsAt,
+        ends_at: startsAt + Math.max(lot.scheduled_ends_at - lot.starts_at, turnMs(ctx)),
+      });
+      returned += 1;
     }
     return returned;
   });
   const anyDue = db.prepare(`${ENDED_UNSOLD_SQL} LIMIT 1`);
 
-  /** Puts back on sale the numbers of lots that ended unsold; returns how many. */
+  /** Offers again or puts back on sale the numbers of lots that ended unbought; returns how many. */
   function returnUnsoldNumbers(): number {
     const now = ctx.now();
     return anyDue.get(now) ? returnUnsold(now) : 0;

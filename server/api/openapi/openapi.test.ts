@@ -290,7 +290,7 @@ const SAMPLE_LOT = {
     extendMaxSeconds: 86_400,
     latestEndAt: '2026-01-03T00:00:00.000Z',
     paymentWindowSeconds: 1_800,
-    whenUnpaid: 'next_bidder',
+    whenUnpaid: 'relist',
     buyNowWindowSeconds: 900,
     banSeconds: 2592000,
     depositPercent: 10,

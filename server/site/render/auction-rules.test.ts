@@ -74,7 +74,7 @@ describe.each(['en', 'ru', 'uz'] as const)('the rules of a lot in %s', (lang) =>
       fill(r.maximumFixed),
       // Rule 6: the premium window to pay, the next bidder's turn (an offer), and no more bids from one who did not pay.
       fill(r.pay, { period: fill(c.auction.duration.minutes, { minutes: 30 }) }),
-      fill(r.unpaid.next_bidder),
+      fill(r.unpaid.relist),
       fill(r.unpaidBarred),
       // Rule 7: a lapsed payment window bars the winner or buyer-now for AUCTION_DEFAULT_BAN_DAYS (30 days), not a runner-up.
       fill(r.banned, { period: fill(c.auction.duration.hours, { hours: 30 * 24 }) }),

@@ -60,7 +60,7 @@ describe('the lot page of the winner', () => {
     expect(within(panel).getByRole('heading', { level: 3, name: 'You won!' })).toBeInTheDocument();
     expect(
       within(panel).getByText(
-        'The number is yours for 2,000,000 UZS. Buy it before 20.11.2026 14:30 (Tashkent time), otherwise it goes to the next bidder.',
+        'The number is yours for 2,000,000 UZS. Buy it before 20.11.2026 14:30 (Tashkent time), otherwise it is offered again at auction.',
       ),
     ).toBeVisible();
     expect(within(panel).getByRole('button', { name: 'Buy the number' })).toBeEnabled();
