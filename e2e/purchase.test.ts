@@ -213,25 +213,26 @@ describe('the auction', () => {
     await context.close();
   });
 
-  it('lets the winner buy the number won at the buy-now price', async () => {
+  it('lets a visitor buy a lot now: the buy-now payment, then the number booked for its SIM and tariff', async () => {
     const context = await newContext(browser, { locale: 'en-US' });
     const page = await context.newPage();
     const problems = collectProblems(page);
     await open(page, 'en', '/numbers?lot=lot-007');
     await confirmPhone(page, en);
-    await page.getByRole('textbox', { name: en.auction.amountLabel }).fill('90000000');
-    await page.getByRole('button', { name: en.auction.placeBid }).click();
-    await page.getByRole('heading', { name: en.auction.wonTitle }).waitFor();
+    // Buy now is a payment (issue 61): the lot ends only once it is paid.
+    await page.getByRole('button', { name: /^Buy now for 90,000,000\sUZS$/ }).click();
+    await page.waitForURL(/\/api\/v1\/sandbox\/payments\//);
+    await page.getByRole('button', { name: API_MESSAGES.en.sandbox.approve }).click();
+    await page.waitForURL(/lot=lot-007/);
+    await page
+      .locator('main')
+      .getByText(/^You bought this number for 90,000,000\sUZS\./)
+      .waitFor();
     await page.getByRole('button', { name: en.auction.buy }).click();
     await page.waitForURL(`${site.origin}/en/numbers`);
     await page.getByRole('heading', { name: en.numbers.reservation.title }).waitFor();
     expect(await page.locator('.reservation-panel .phone-number').first().textContent()).toBe('+998 77 999 99 99');
-    await page
-      .locator('main')
-      .getByText(/^90,000,000\sUZS$/)
-      .first()
-      .waitFor();
-    // A won lot is paid within the premium window (30 minutes), not the 12 hours of a free number.
+    // The number is paid: its booking waits the premium window (30 minutes) for the SIM and tariff.
     expect(await page.getByRole('timer').first().textContent()).toMatch(/^(29|30):\d\d$/);
     expect(siteProblems(problems)).toEqual([]);
     await context.close();

@@ -128,3 +128,21 @@ describe('buy-now and the ban (rules 1 and 7)', () => {
     expect(screen.getByRole('button', { name: 'Buy the number' })).toBeEnabled();
   });
 });
+
+describe('back from the sandbox payment', () => {
+  it("reads the owner's own state with their token: a page rendered for nobody shows them the buy-now they paid", async () => {
+    const { fetchLot } = jest.requireMock<{ fetchLot: jest.Mock }>('../../../api/auctions');
+    const sold = lotDetail({ status: 'sold', soldPrice: 250_000_000, buyNowPrice: 250_000_000 });
+    fetchLot.mockResolvedValueOnce({
+      ...sold,
+      serverTime: '2026-11-20T09:00:00.000Z',
+      myBuyNow: { status: 'paid', amount: 250_000_000, expiresAt: '2026-11-20T09:15:00.000Z' },
+    });
+    openLot(sold);
+    expect(
+      await screen.findByText('You bought this number for 250,000,000 UZS. Choose its SIM and tariff to have it activated.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Buy the number' })).toBeEnabled();
+    expect(fetchLot).toHaveBeenCalledWith(sold.id);
+  });
+});

@@ -47,6 +47,22 @@ export function useAuctionLot(initial: ShownLotDetail, authToken: string | null)
     }
   }, [accept, initial.id]);
 
+  // What only the owner's own read shows (their buy-now, deposit, ban and maximum: no stream
+  // carries them, and the server's render is nobody's) is read once their token is known, so a
+  // visitor back from the sandbox payment sees what it did (a buy-now paid, a deposit held).
+  useEffect(() => {
+    if (!authToken) return;
+    let stopped = false;
+    fetchLot(initial.id).then(
+      (next) => stopped || accept(next),
+      // The shared client already told the visitor; the lot keeps what the page shows.
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [authToken, accept, initial.id]);
+
   // The page's data is the server's render; after hydration the lot's live stream (with the
   // visitor's own position when they have confirmed their phone), or polling without one.
   useEffect(() => {
