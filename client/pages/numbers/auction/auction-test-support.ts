@@ -9,6 +9,16 @@ import { fakeDateOnly } from '../../../../shared/testing/fake-date';
 export const SERVER_TIME = '2026-11-20T09:00:00.000Z';
 
 /** An active lot, an hour and a half (and half a minute, so whole minutes stay put) before its end, with bids by others. */
+/** The rules of paying for a lot, the same on every test lot: launch defaults, no deposit. */
+const PAYMENT_RULES = {
+  paymentWindowSeconds: 1800,
+  whenUnpaid: 'relist',
+  buyNowWindowSeconds: 900,
+  banSeconds: 30 * 86400,
+  depositPercent: 0,
+  plainBidMaxSteps: 10,
+} as const;
+
 export function lotDetail(changes: Partial<AuctionLotDetail> = {}): AuctionLotDetail {
   return {
     id: 'lot-042',
@@ -33,12 +43,7 @@ export function lotDetail(changes: Partial<AuctionLotDetail> = {}): AuctionLotDe
       lateBidSeconds: 120,
       extendMaxSeconds: 1800,
       latestEndAt: '2026-11-20T11:00:30.000Z',
-      paymentWindowSeconds: 1800,
-      whenUnpaid: 'relist',
-      buyNowWindowSeconds: 900,
-      banSeconds: 30 * 86400,
-      depositPercent: 0,
-      plainBidMaxSteps: 10,
+      ...PAYMENT_RULES,
     },
     depositAmount: null,
     bids: [{ amount: 1_500_000, bidder: '+998 90 *** ** 67', createdAt: '2026-11-20T08:50:00.000Z', mine: false, automatic: false }],
@@ -71,12 +76,7 @@ export const FORM_LOT: AuctionLot = {
     lateBidSeconds: 300,
     extendMaxSeconds: 3600,
     latestEndAt: '2030-01-02T11:00:00Z',
-    paymentWindowSeconds: 1800,
-    whenUnpaid: 'relist',
-    buyNowWindowSeconds: 900,
-    banSeconds: 30 * 86400,
-    depositPercent: 0,
-    plainBidMaxSteps: 10,
+    ...PAYMENT_RULES,
   },
   depositAmount: null,
 };
