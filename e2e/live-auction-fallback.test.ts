@@ -41,12 +41,13 @@ describe('the lot page when its stream is refused', () => {
         const first = await visitor('en', 'lot-009', limited);
         await bid(first.page, c, detail.minimumBid);
         // Its stream was refused twice (before and after the phone was confirmed); each time the
-        // page read the lot at once and went on to poll, and it read it again after its own bid.
+        // page read the lot at once and went on to poll; it read it with the phone's token for the
+        // owner's own state once the phone was confirmed, and again after its own bid.
         const { traffic } = first;
         const reads = () => traffic.filter((kind) => kind === 'read').length;
         await waitUntil(
-          () => traffic.filter((kind) => kind === 'refused').length === 2 && reads() === 3,
-          `the page's traffic was [${traffic.join(', ')}], not two refused streams and three reads of the lot`,
+          () => traffic.filter((kind) => kind === 'refused').length === 2 && reads() === 4,
+          `the page's traffic was [${traffic.join(', ')}], not two refused streams and four reads of the lot`,
         );
         expect(traffic).not.toContain('stream');
         const readsBeforeRival = reads();
