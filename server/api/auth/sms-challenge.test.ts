@@ -8,6 +8,7 @@ import {
   MINUTE,
   neighbourAddress,
   reserve,
+  TestClock,
   visitorAddress,
   type TestApi,
 } from '../test-support/test-api';
@@ -84,6 +85,23 @@ describe('the SMS challenge', () => {
       expect((await solvedSms(second, phone)).status).toBe(201);
     } finally {
       second.close();
+    }
+  });
+
+  it('stays used at the very end of its life, when another worker a moment later sweeps the store first', async () => {
+    t = createTestApi();
+    const altcha = await solvedSmsChallenge(t.app, phone);
+    const expires = decoded(altcha).challenge.parameters.data.expires;
+    expect((await sms(t, { phone, altcha })).status).toBe(201);
+    // A second worker on the same store whose clock reads a second past the challenge's end.
+    const later = createTestApi({}, { dataDir: t.dataDir, clock: new TestClock(expires + 1000) });
+    try {
+      expect((await solvedSms(later, other, '10.0.5.1')).status).toBe(201);
+      // This worker is still in the challenge's last millisecond: it is still remembered as used.
+      t.clock.ms = expires - 1;
+      expectRefusedChallenge(await sms(t, { phone, altcha }), 'sms_challenge_used');
+    } finally {
+      later.api.close();
     }
   });
 

@@ -7,7 +7,7 @@ import type { SmsChallenge as Challenge } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { badRequest, type ErrorCode } from '../http/api-error';
 import type { SmsPressure } from '../http/limits';
-import { writeTransaction } from '../store/database';
+import { usedOnce } from '../store/used-once';
 
 /**
  * The proof of work every SMS code request carries (issue 61): an ALTCHA v2 challenge
@@ -80,12 +80,7 @@ export function createSmsChallenges(
   const secret = (purpose: string) => crypto.createHmac('sha256', ctx.smsSecret).update(`altcha:${purpose}`).digest('hex');
   const hmacSignatureSecret = secret('challenge');
   const hmacKeySignatureSecret = secret('key');
-  const forgetOld = ctx.db.prepare('DELETE FROM sms_challenges_used WHERE forget_at < ?');
-  const remember = ctx.db.prepare('INSERT OR IGNORE INTO sms_challenges_used (signature, forget_at) VALUES (?, ?)');
-  const firstUse = writeTransaction(ctx.db, (signature: string, forgetAt: number, now: number): boolean => {
-    forgetOld.run(now);
-    return remember.run(signature, forgetAt).changes === 1;
-  });
+  const firstUse = usedOnce(ctx.db, 'sms_challenges_used', 'signature');
   const perNetwork = ctx.limits.limits.smsPerNetworkPerHour;
   const requiredLevel = async (network: string) => levelFor(await ctx.limits.smsPressure(network), perNetwork, settings);
 

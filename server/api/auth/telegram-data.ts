@@ -19,13 +19,12 @@ export const FUTURE_SKEW_MS = 60_000;
 export const MAX_AGE_LIMIT_SECONDS = 24 * 3600;
 
 /**
- * Until when a used contact is remembered: past the oldest age any setting accepts, with room for
- * the clocks of the cluster's workers and a request still between its age check and the store.
- * Not the setting in force: a contact used under a shorter limit would be forgotten while a longer
- * one, set later, still took it; nor exactly its expiry: a request that passed the age check in its
- * last millisecond, on one worker, met a row another worker had just deleted.
+ * The last moment a contact signed at `authDateMs` is accepted under any setting: the oldest age
+ * TELEGRAM_AUTH_MAX_AGE_SECONDS allows, not the setting in force, so a contact used under a shorter
+ * limit is still remembered as used when a longer one is set later (store/used-once.ts keeps it
+ * past this moment too).
  */
-export const forgetUsedAt = (authDateMs: number): number => authDateMs + MAX_AGE_LIMIT_SECONDS * SECOND + 5 * 60 * SECOND;
+export const lastAcceptedAt = (authDateMs: number): number => authDateMs + MAX_AGE_LIMIT_SECONDS * SECOND;
 
 const SECOND = 1000;
 

@@ -5,9 +5,9 @@ import type { ApiContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { body } from '../http/input';
 import { clientKey, networkKey } from '../http/limits';
-import { writeTransaction } from '../store/database';
+import { usedOnce } from '../store/used-once';
 import { confirmedPhone } from './confirmed-phone';
-import { forgetUsedAt, initDataUser, refusal, sharedContact, signedData } from './telegram-data';
+import { initDataUser, lastAcceptedAt, refusal, sharedContact, signedData } from './telegram-data';
 
 /**
  * POST /auth/telegram: inside Telegram's Mini App, the phone the visitor shared through Telegram's
@@ -17,16 +17,8 @@ import { forgetUsedAt, initDataUser, refusal, sharedContact, signedData } from '
  * address. The auth token is the phone's like any other, so every limit by phone (bookings, orders) does.
  */
 export function registerTelegram(router: Router, ctx: ApiContext): void {
-  const forgetOld = ctx.db.prepare('DELETE FROM telegram_contacts_used WHERE forget_at < ?');
-  const remember = ctx.db.prepare('INSERT OR IGNORE INTO telegram_contacts_used (hash, forget_at) VALUES (?, ?)');
-  /**
-   * Whether the signed contact is used for the first time, remembered until it would be refused as
-   * too old anyway. In the store, so a contact replayed to another cluster worker is refused too.
-   */
-  const firstUse = writeTransaction(ctx.db, (hash: string, forgetAt: number, now: number): boolean => {
-    forgetOld.run(now);
-    return remember.run(hash, forgetAt).changes === 1;
-  });
+  /** Whether the signed contact is used for the first time (store/used-once.ts). */
+  const firstUse = usedOnce(ctx.db, 'telegram_contacts_used', 'hash');
 
   router.post('/auth/telegram', async (req, res) => {
     const settings = ctx.telegram;
@@ -48,7 +40,7 @@ export function registerTelegram(router: Router, ctx: ApiContext): void {
       const network = networkKey(req.ip);
       // Counted before the contact is marked used, so a refusal here leaves it usable.
       await ctx.limits.telegramPhone(client, network);
-      if (!firstUse(signedContact.hash, forgetUsedAt(signedContact.authDateMs), now)) {
+      if (!firstUse(signedContact.hash, lastAcceptedAt(signedContact.authDateMs), now)) {
         await ctx.limits.telegramPhoneNotConfirmed(client, network);
         throw refusal(409, 'telegram_contact_used', 'contact');
       }
