@@ -1,14 +1,14 @@
 import type { ApiContext } from '../context';
 import { ApiError } from '../http/api-error';
-import { turnLapsed } from './bid-rules';
+import { turnLapsed, turnMs } from './bid-rules';
 import { RANKED_BIDDERS_SQL, type Bidder } from './turns-to-buy';
 
 /**
  * Rule 7 of bid-rules.ts: a phone that let a payment window lapse (its turn to buy a lot it won as
  * the best bidder, or a buy-now it chose) bids on no lot and buys none now for `banMs`
- * (AUCTION_DEFAULT_BAN_DAYS) from that moment. A runner-up's turn, which comes only because the
- * winner did not pay, is an offer: letting it pass bars no lot but that number's later ones (rule 6). Computed from the store and the clock, like the turns themselves: nothing is
- * scheduled, and every worker sees the same ban.
+ * (AUCTION_DEFAULT_BAN_DAYS) from that moment. Only the best bidder has a turn (rule 6: unpaid,
+ * the lot is offered again at auction). Computed from the store and the clock, like the turns
+ * themselves: nothing is scheduled, and every worker sees the same ban.
  */
 export function createAuctionBans(ctx: ApiContext) {
   const db = ctx.db;
@@ -31,16 +31,14 @@ export function createAuctionBans(ctx: ApiContext) {
   function bannedUntil(phone: string, now: number): number | null {
     const { banMs } = ctx.auctionPayments;
     if (banMs <= 0) return null;
-    const turnMs = ctx.paymentWindowPremiumMs;
     let lapse = (lapsedBuyNow.get(phone, now) as number | null) ?? null;
     type Ended = { id: string; ends_at: number; sold_at: number | null; sold_to: string | null };
     for (const lot of endedLotsBidOn.all(phone, now) as Ended[]) {
       const rank = (bidders.all(lot.id) as Bidder[]).findIndex((b) => b.phone === phone);
-      // Only the best bidder's own turn bars: a later bidder's turn is an offer they may let pass.
-      if (rank !== 0) continue;
+      // Only the best bidder (rank 0) has a turn to let pass (turnLapsed).
       const turn = { endsAt: lot.ends_at, soldAt: lot.sold_at, soldTo: lot.sold_to, rank };
       if (!turnLapsed(turn, phone, now, ctx)) continue;
-      const at = lot.ends_at + (rank + 1) * turnMs;
+      const at = lot.ends_at + turnMs(ctx);
       lapse = lapse === null ? at : Math.max(lapse, at);
     }
     return lapse !== null && lapse + banMs > now ? lapse + banMs : null;
