@@ -1,11 +1,17 @@
 /**
  * Import direction, checked by `npm run lint` (the first step of `npm test`):
  * shared <- client <- server. `shared` is plain code both sides may use; the browser app never
- * reaches into the server; a feature (client/features) is a building block that pages use, so it
- * never imports a page. In the server, the reference API (server/api) stands alone on shared/,
- * and the site uses it only through `createApi` and its areas' reads modules. Tests and
- * benchmarks sit outside the layers.
+ * reaches into the server. The browser app is a house of floors, each importing only floors below
+ * it: client/app (the route table, the document, the start and its services) on top, then
+ * client/pages, then client/features (each feature's components, hooks, actions and state), then
+ * the shared parts (client/components, client/api, client/platform, client/format.ts), and
+ * client/framework with the start-up stages as the floor. In the server, the reference API
+ * (server/api) stands alone on shared/, and the site uses it only through `createApi` and its
+ * areas' reads modules. Tests and benchmarks sit outside the layers.
  */
+/** Tests and their support sit outside the floors. */
+const TESTS = '\\.test\\.tsx?$|test-support|^client/testing/';
+
 module.exports = {
   forbidden: [
     {
@@ -42,11 +48,33 @@ module.exports = {
       },
     },
     {
-      name: 'features-never-import-pages',
-      comment: 'Pages are built from features; a feature importing a page turns the graph around.',
+      name: 'framework-is-the-floor',
+      comment: 'client/framework (and the start-up stages) is the floor of the browser app: it imports nothing of the client above it.',
       severity: 'error',
-      from: { path: '^client/(features|components|platform|layouts)/' },
-      to: { path: '^client/pages/' },
+      from: { path: '^client/(framework|stages)/', pathNot: TESTS },
+      to: { path: '^client/', pathNot: '^client/(framework|stages)/' },
+    },
+    {
+      name: 'shared-parts-never-import-features',
+      comment:
+        'Shared components, the API functions, the platform services and the formatters serve every feature: they import only each other and the framework.',
+      severity: 'error',
+      from: { path: '^client/(components|api|platform)/|^client/format\\.ts$', pathNot: TESTS },
+      to: { path: '^client/(features|pages|app)/' },
+    },
+    {
+      name: 'features-never-import-pages',
+      comment: 'Pages are built from features; a feature importing a page (or the app) turns the graph around.',
+      severity: 'error',
+      from: { path: '^client/features/', pathNot: TESTS },
+      to: { path: '^client/(pages|app)/' },
+    },
+    {
+      name: 'pages-never-import-the-app',
+      comment: 'client/app (the route table, the document, the start) is the top floor: it imports pages, never the reverse.',
+      severity: 'error',
+      from: { path: '^client/pages/', pathNot: TESTS },
+      to: { path: '^client/app/' },
     },
     {
       name: 'pages-never-import-other-pages',

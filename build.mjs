@@ -32,7 +32,7 @@ const reactRouterProduction = reactDevelopment
 
 /**
  * Every module the app's own code loads with `import()` after the start (a page, the booking's
- * announcer, the toast container, the map, the HTTP client) imports client/framework/start.tsx
+ * announcer, the toast container, the map, the HTTP client) imports client/app/start.tsx
  * too, through a wrapper module: `import '<start>'; export * from '<module>'`. esbuild puts a module
  * into a chunk by the set of entry points (the entry and each dynamic import) that reach it, so
  * each module of the start's graph that some later module also imports (Link, PageHead with
@@ -40,15 +40,15 @@ const reactRouterProduction = reactDevelopment
  * importers: 18 more files on every first load, each compressed apart, 5.1 kB gzip of `/` (issue
  * 52, bench/README.md). Now every later entry point reaches the whole graph, and the graph is one
  * chunk with start.tsx. It costs nothing at run time: start.tsx is always evaluated before any of
- * these (client/framework/entry.tsx), and importing it runs nothing. The entry's own `import()`s
+ * these (client/app/entry.tsx), and importing it runs nothing. The entry's own `import()`s
  * (its stages, start.tsx) stay as they are: they run before the start.
  * A wrapped module exports names only (`export *` leaves out a default export, so the build fails
  * on one); the manifest names its chunk by the module, as before (`entryNamesOfModules`).
  */
 const AFTER_START = 'after-start';
 function afterStart() {
-  const startModule = path.join(root, 'client', 'framework', 'start.tsx');
-  const entryModule = path.join(root, 'client', 'framework', 'entry.tsx');
+  const startModule = path.join(root, 'client', 'app', 'start.tsx');
+  const entryModule = path.join(root, 'client', 'app', 'entry.tsx');
   const ownDirs = ['client', 'shared'].map((dir) => path.join(root, dir) + path.sep);
   const isOwn = (file) => ownDirs.some((dir) => file.startsWith(dir));
   return {
@@ -91,7 +91,7 @@ function entryNamesOfModules(metafile) {
 /** Browser bundle: what a cheap phone downloads, so minified and split per page. */
 const clientOptions = {
   absWorkingDir: root,
-  entryPoints: ['client/framework/entry.tsx'],
+  entryPoints: ['client/app/entry.tsx'],
   outdir: path.join(clientOut, 'assets'),
   bundle: true,
   format: 'esm',

@@ -29,10 +29,10 @@ describe('the JavaScript a first visit downloads before hydration (bench/budgets
     };
     // The Mini App's modules, Telegram's SDK, and the Mini App's texts (MINI_APP_SECTIONS).
     const TELEGRAM = new RegExp(
-      String.raw`^client/platform/telegram/|^client/api/telegram\.ts$|^client/features/purchase/(TelegramPhoneChoice|telegram-step)|@telegram-apps/|^text-section:[a-z-]+-(${MINI_APP_SECTIONS.join('|')})$`,
+      String.raw`^client/features/telegram/|^client/api/telegram\.ts$|^client/features/purchase/(TelegramPhoneChoice|telegram-step)|@telegram-apps/|^text-section:[a-z-]+-(${MINI_APP_SECTIONS.join('|')})$`,
     );
     // The test of Telegram mode, which the browser services run after hydration on every page.
-    const MODE_TEST = 'client/platform/telegram/shell.ts';
+    const MODE_TEST = 'client/features/telegram/shell.ts';
     // The files only the Mini App loads.
     const telegramFiles = Object.entries(meta.outputs)
       .filter(
@@ -44,7 +44,7 @@ describe('the JavaScript a first visit downloads before hydration (bench/budgets
       const inputs = Object.values(meta.outputs).flatMap((output) => Object.keys(output.inputs));
       expect(inputs).toEqual(
         expect.arrayContaining([
-          'client/platform/telegram/mini-app.ts',
+          'client/features/telegram/mini-app.ts',
           'client/features/purchase/TelegramPhoneChoice.tsx',
           'text-section:ru-telegram',
         ]),
@@ -66,7 +66,7 @@ describe('the JavaScript a first visit downloads before hydration (bench/budgets
     });
 
     it('nor do the browser services every page loads after hydration, but for Telegram mode’s test (shell.ts)', () => {
-      const services = build.manifest.modules['client/platform/browser-services.ts'];
+      const services = build.manifest.modules['client/app/browser-services.ts'];
       const found = [services.file, ...services.imports].flatMap((url) =>
         Object.keys(outputOf(url).inputs).filter((input) => TELEGRAM.test(input) && input !== MODE_TEST),
       );

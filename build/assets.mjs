@@ -29,7 +29,7 @@ function renderFavicon(clientOut) {
 }
 
 /**
- * React DOM is a CommonJS function of 200 kB that runs as the app starts (client/framework/entry.tsx). V8
+ * React DOM is a CommonJS function of 200 kB that runs as the app starts (client/app/entry.tsx). V8
  * compiles a function's inner functions only when each is first called, on the main thread, which
  * made most of the app's first long task. Chrome's explicit compile hint (`//# allFunctionsCalledOnLoad`
  * as the file's first line, Chrome 136+; a plain comment elsewhere) has the whole file compiled

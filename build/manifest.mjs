@@ -30,8 +30,8 @@ export function writeManifest(metafile, clientOut) {
     if (!file.endsWith('.js') || !output.entryPoint) continue;
     const imports = [...staticImports(outputs, file)].filter((f) => f.endsWith('.js')).map((f) => urlOf(clientOut, f));
     modules[output.entryPoint] = { file: urlOf(clientOut, file), imports };
-    if (output.entryPoint === 'client/framework/entry.tsx') {
-      // The entry starts the app in stages (client/framework/entry.tsx): what it imports itself, statically
+    if (output.entryPoint === 'client/app/entry.tsx') {
+      // The entry starts the app in stages (client/app/entry.tsx): what it imports itself, statically
       // or not, is needed at once, with everything those import.
       const stages = output.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => imported.path);
       const stageFiles = stages

@@ -59,7 +59,7 @@ async function reserveOnControlledClock(lang: Language, index: number) {
 }
 
 // The warnings' texts and order in every language are the component test's
-// (client/features/purchase/BookingCountdown.test.tsx); here, one journey on the real page and API.
+// (client/features/booking/BookingCountdown.test.tsx); here, one journey on the real page and API.
 describe('the booking clock', () => {
   it('warns at 5 and at 1 minute left, then says the booking expired and releases the number', async () => {
     const { context, page, problems, number, c } = await reserveOnControlledClock('en', 0);

@@ -83,7 +83,7 @@ export async function waitForPage(page: Page, url: RegExp | string, heading: str
 
 /**
  * The page's browser services (the new-build checks, the colour scheme's listener, analytics)
- * have started: they load once the browser is idle after hydration (client/framework/start.tsx), so a test
+ * have started: they load once the browser is idle after hydration (client/app/start.tsx), so a test
  * that brings the tab back or moves the clock for them waits for this first.
  */
 export async function waitForBrowserServices(page: Page): Promise<void> {

@@ -35,7 +35,7 @@ function miniAppChunks(): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'client', 'manifest.json'), 'utf8')) as {
     modules: Record<string, { file: string; imports: string[] }>;
   };
-  const own = ['client/platform/telegram/mini-app.ts', 'client/platform/telegram/contact.ts'].map((module) => manifest.modules[module]);
+  const own = ['client/features/telegram/mini-app.ts', 'client/features/telegram/contact.ts'].map((module) => manifest.modules[module]);
   const sdk = own[0].imports.filter((file) =>
     fs.readFileSync(path.join(dist, 'client', file), 'utf8').includes('web_app_setup_main_button'),
   );

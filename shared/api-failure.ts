@@ -30,7 +30,7 @@ export class ApiFailure extends Error {
 /**
  * An error as an ApiFailure: itself, or an HTTP client's error that carries an answer (axios's
  * `isAxiosError` with a `response`, read without importing axios: the browser loads it with its
- * first request, client/framework/api-client.ts); null for anything else.
+ * first request, client/api/api-client.ts); null for anything else.
  */
 export function apiFailureOf(error: unknown): ApiFailure | null {
   if (error instanceof ApiFailure) return error;

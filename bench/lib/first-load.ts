@@ -69,7 +69,7 @@ export function readClientBuild(distDir: string): ClientBuild {
   return { manifest, sizeOf };
 }
 
-/** The page's module as the manifest names it (client/framework/routes.tsx: newsItem → news-item/route.tsx). */
+/** The page's module as the manifest names it (client/app/routes.tsx: newsItem → news-item/route.tsx). */
 function pageModule(page: PageKey): string {
   return `client/pages/${page.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}/route.tsx`;
 }

@@ -7,7 +7,7 @@ import type {
   PlaceBidResponse,
   ReservationResponse,
 } from '../../shared/api-types';
-import { apiClient } from '../framework/api-client';
+import { apiClient } from './api-client';
 import { credentialHeaders } from './credentials';
 import { readerOf } from './reader';
 

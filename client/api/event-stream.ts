@@ -1,5 +1,5 @@
 import { languageFromPath } from '../../shared/languages';
-import { whenIdle } from '../platform/tasks';
+import { whenIdle } from '../framework/tasks';
 
 /** What to do with each named event of a stream: its data arrives parsed from JSON. */
 export type EventListeners = Record<string, (data: never) => void>;

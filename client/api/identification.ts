@@ -1,5 +1,5 @@
 import type { Identification, ManualIdentificationRequest, RemoteIdentificationRequest } from '../../shared/api-types';
-import { apiClient } from '../framework/api-client';
+import { apiClient } from './api-client';
 import { readAuth } from '../../shared/tokens';
 import { credentialHeaders } from './credentials';
 

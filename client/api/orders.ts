@@ -6,7 +6,7 @@ import type {
   PaymentProvider,
   StartPaymentResponse,
 } from '../../shared/api-types';
-import { apiClient } from '../framework/api-client';
+import { apiClient } from './api-client';
 import { credentialHeaders } from './credentials';
 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`;

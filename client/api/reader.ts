@@ -1,6 +1,6 @@
 import { apiFailureOf } from '../../shared/api-failure';
 import { makeReader, readPath, type OperatorReader } from '../../shared/reads';
-import { apiClient, type ApiClient } from '../framework/api-client';
+import { apiClient, type ApiClient } from './api-client';
 import { isServerRequestContext } from '../framework/request-context';
 
 export type { OperatorReader };

@@ -1,5 +1,5 @@
 import type { Reservation, ReservationResponse } from '../../shared/api-types';
-import { apiClient } from '../framework/api-client';
+import { apiClient } from './api-client';
 import { credentialHeaders } from './credentials';
 
 /*

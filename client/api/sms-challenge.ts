@@ -1,5 +1,5 @@
 import type { SmsChallenge } from '../../shared/api-types';
-import { apiClient } from '../framework/api-client';
+import { apiClient } from './api-client';
 
 /**
  * A proof-of-work challenge for a code request to the phone (GET /auth/sms/challenge), to solve

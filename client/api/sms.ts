@@ -1,5 +1,5 @@
 import type { SmsCodeResponse, SmsVerifyResponse } from '../../shared/api-types';
-import { apiClient } from '../framework/api-client';
+import { apiClient } from './api-client';
 
 /** Asks the API to text a confirmation code to the phone, with the solved challenge of this phone (`altcha`, sms-challenge.ts). */
 export async function sendSmsCode(phone: string, altcha: string): Promise<SmsCodeResponse> {

@@ -1,5 +1,5 @@
 import type { SmsVerifyResponse } from '../../shared/api-types';
-import { apiClient } from '../framework/api-client';
+import { apiClient } from './api-client';
 
 /** What Telegram signed, as it came: the Mini App's launch data and the shared contact. */
 export interface TelegramSignedPhone {

@@ -1,5 +1,5 @@
 import type { Watch, WatchInput } from '../../shared/api-types';
-import { apiClient } from '../framework/api-client';
+import { apiClient } from './api-client';
 import { credentialHeaders } from './credentials';
 
 /** `POST /watches`: saves a search as a watch of the confirmed phone (its auth token). */

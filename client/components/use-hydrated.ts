@@ -1,5 +1,5 @@
 import { createContext, startTransition, useContext, useEffect, useState } from 'react';
-import { whenIdle } from '../platform/tasks';
+import { whenIdle } from '../framework/tasks';
 
 /** Set once the first hydration has committed: later mounts (client navigations) start hydrated. */
 let hydratedOnce = false;

@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Language } from '../../shared/languages';
 import { textSections, importTextSection, type TextSection } from './text-sections';
 import { createI18n } from './i18n';
-import { whenIdle } from '../platform/tasks';
+import { whenIdle } from './tasks';
 
 // Browser only: one i18next instance per language, created when its first section arrives; each
 // later section is merged into it. A section is downloaded once (a failed download is retried
@@ -36,7 +36,7 @@ function ensureSection(lang: Language, section: TextSection): Promise<void> {
 
 /**
  * The one way the browser loads texts: resolves once these sections of the language's texts
- * are in its i18next instance (the page's sections before it renders, see client/framework/routes.tsx).
+ * are in its i18next instance (the page's sections before it renders, see client/app/routes.tsx).
  * The server renders with the whole texts and never calls this.
  */
 export async function ensureLanguage(lang: Language, needed: readonly TextSection[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { createStaticHandler, isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
-import { createRoutes } from './routes';
+import { createRoutes } from '../app/routes';
 
 /** What the router raises for a path, as the server's render asks it (server/site/render/renderer.tsx). */
 async function routeErrorsOf(path: string): Promise<StaticHandlerContext> {

@@ -17,7 +17,7 @@ export const DOCUMENT_SECTIONS: readonly TextSection[] = ['common', 'meta', 'nav
  * components: their `t()` keys, and the keys they pass around (validation codes → `validation.*`,
  * rejection reasons → `identification.rejections.*`, API error codes and booking
  * warnings → `messages.*`), in every state the page can reach, not only its first render. The
- * browser loads exactly these before the page renders (client/framework/routes.tsx), the server preloads
+ * browser loads exactly these before the page renders (client/app/routes.tsx), the server preloads
  * their chunks, and client/framework/page-sections.test.ts checks them against each page's server render.
  */
 export const PAGE_SECTIONS: Record<PageKey, readonly TextSection[]> = {
@@ -37,7 +37,7 @@ export const PAGE_SECTIONS: Record<PageKey, readonly TextSection[]> = {
 };
 
 /**
- * The sections only Telegram's Mini App shows (client/platform/telegram/): left out of the map of
+ * The sections only Telegram's Mini App shows (client/features/telegram/): left out of the map of
  * sections every page's first load carries (`virtual:text-sections`), so that no page outside
  * Telegram names them; the Mini App's chunk adds their loaders (`virtual:mini-app-text-sections`).
  */

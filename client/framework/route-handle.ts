@@ -1,7 +1,7 @@
 /** The layouts a page renders in: the site's chrome, or the bare one of the app's webview. */
 export type Layout = 'default' | 'webview';
 
-/** What a route of client/framework/routes.tsx says about itself in its `handle`. */
+/** What a route of client/app/routes.tsx says about itself in its `handle`. */
 export interface RouteHandle {
   /** Set on a layout route: the route whose error boundary shows its pages' errors. */
   layout?: Layout;

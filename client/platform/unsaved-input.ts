@@ -1,7 +1,7 @@
 /**
  * Which fields hold input the visitor has not submitted yet: a new build never reloads the page
  * over it (client/platform/build-updates.ts). The watch starts with the page's first module
- * (client/framework/entry.tsx), not with the build checks at the first idle period after hydration: on a
+ * (client/app/entry.tsx), not with the build checks at the first idle period after hydration: on a
  * slow phone a visitor types for seconds before that, and a field they went into before the
  * watch began would not count.
  */

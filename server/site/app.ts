@@ -7,7 +7,7 @@ import expressStaticGzip from 'express-static-gzip';
 import cookieParser from 'cookie-parser';
 import type { RouteObject } from 'react-router';
 import { CATALOGUES } from '../../locales/catalogues';
-import { createRoutes } from '../../client/framework/routes';
+import { createRoutes } from '../../client/app/routes';
 import { createApi, type Api } from '../api/create-api';
 import { readBuildManifest } from './render/build-manifest';
 import type { Config } from '../process/config';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nextTask, whenIdle } from '../../platform/tasks';
+import { nextTask, whenIdle } from '../../framework/tasks';
 import type { LeafletMapProps } from './LeafletMap';
 
 /**

@@ -5,7 +5,7 @@ import { telegramPhoneStep, type TelegramPhoneOutcome } from './telegram-step';
 
 /**
  * Inside Telegram's Mini App, beside the SMS code: the phone Telegram shares (telegram-step.ts).
- * The Mini App's chunk puts it into the phone step (client/platform/telegram/phone-choice.tsx)
+ * The Mini App's chunk puts it into the phone step (client/features/telegram/phone-choice.tsx)
  * when the API confirms phones that way; the phone step itself carries none of it. Confirmed, the
  * token is stored and the phone step shows the phone confirmed, as after the SMS code.
  */

@@ -1,7 +1,7 @@
 import { checkUzPhone, validationMessageKey } from '../../../shared/validation';
 import { sendSmsCode, verifySmsCode } from '../../api/sms';
 import { saveAuth } from '../../../shared/tokens';
-import { apiErrorOf } from './api-error';
+import { apiErrorOf } from '../../api/api-error';
 import type { ErrorCode } from '../../../shared/contract/errors';
 
 /** Refusals of a solved challenge that a new one cures (the budgets filled since, or it aged): solved again, asked once more. */

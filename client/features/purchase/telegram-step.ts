@@ -1,6 +1,6 @@
 import { saveAuth } from '../../../shared/tokens';
 import { confirmPhoneByTelegram, telegramPhoneDisabled } from '../../api/telegram';
-import { apiErrorOf } from './api-error';
+import { apiErrorOf } from '../../api/api-error';
 
 /** What sharing the phone from Telegram came to: confirmed, or a refusal in the API's words or a text key. */
 export type TelegramPhoneOutcome = { ok: true } | { ok: false; message: string | null; messageKey: string; unavailable: boolean };
@@ -15,7 +15,7 @@ export type TelegramPhoneOutcome = { ok: true } | { ok: false; message: string |
 export async function telegramPhoneStep(): Promise<TelegramPhoneOutcome> {
   let signed;
   try {
-    const { shareTelegramContact } = await import('../../platform/telegram/contact');
+    const { shareTelegramContact } = await import('../telegram/contact');
     signed = await shareTelegramContact();
   } catch {
     return { ok: false, message: null, messageKey: 'telegram.phone.refused', unavailable: false };

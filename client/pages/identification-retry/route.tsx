@@ -5,12 +5,12 @@ import { href } from '../../../shared/paths';
 import { currentIdentification } from '../../api/identification';
 import { PageIntro } from '../../components/PageIntro';
 import { useLanguage } from '../../components/use-language';
-import { BookingSummary } from '../../features/purchase/BookingSummary';
+import { BookingSummary } from '../../features/booking/BookingSummary';
 import { browserLoader, useBrowserLoaderData } from '../../features/purchase/browser-loader';
 import { carriedQuery } from '../../features/purchase/purchase-draft';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
-import { useBooking } from '../../features/purchase/use-booking-watcher';
+import { useBooking } from '../../features/booking/use-booking';
 import { rejectionHintKey } from './rejection-hint';
 
 /**

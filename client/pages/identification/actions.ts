@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { submitIdentification, type IdentificationRequest } from '../../api/identification';
-import { apiErrorOf } from '../../features/purchase/api-error';
+import { apiErrorOf } from '../../api/api-error';
 import { browserAction } from '../../features/purchase/browser-loader';
 import { isSmsIntent, smsStep } from '../../features/purchase/sms-step';
 

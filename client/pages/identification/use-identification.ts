@@ -5,7 +5,7 @@ import type { Identification } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { currentIdentification, type IdentificationRequest } from '../../api/identification';
 import { useLanguage } from '../../components/use-language';
-import { specMessageKey } from '../../features/purchase/api-error';
+import { specMessageKey } from '../../api/api-error';
 import { carriedQuery, forgetIdentity } from '../../features/purchase/purchase-draft';
 import { identificationForm, type action } from './actions';
 

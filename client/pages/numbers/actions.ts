@@ -1,13 +1,13 @@
 import { data } from 'react-router';
 import { browserAction } from '../../features/purchase/browser-loader';
 import { smsStep } from '../../features/purchase/sms-step';
-import { auctionIntents } from './auction/actions';
-import { bookingIntents } from './booking/actions';
-import { watchIntents } from './watches/actions';
+import { auctionIntents } from '../../features/auction/actions';
+import { bookingIntents } from '../../features/booking/actions';
+import { watchIntents } from '../../features/watches/actions';
 
-export type { AmountOutcome, BidOutcome, BuyLotOutcome, MaxBidOutcome } from './auction/actions';
-export type { CancelOutcome, ReserveOutcome } from './booking/actions';
-export type { WatchOutcome } from './watches/actions';
+export type { AmountOutcome, BidOutcome, BuyLotOutcome, MaxBidOutcome } from '../../features/auction/actions';
+export type { CancelOutcome, ReserveOutcome } from '../../features/booking/actions';
+export type { WatchOutcome } from '../../features/watches/actions';
 
 /** Each intent's feature: the page's forms post an `intent`, and its feature's actions.ts answers it. */
 const INTENTS = {

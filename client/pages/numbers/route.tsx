@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { PageIntro } from '../../components/PageIntro';
 import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
-import { useBooking } from '../../features/purchase/use-booking-watcher';
-import * as lotRoute from './auction/lot-route';
-import * as searchRoute from './search/search-route';
+import { useBooking } from '../../features/booking/use-booking';
+import * as lotRoute from './lot-route';
+import * as searchRoute from './search-route';
 
 /**
  * /numbers is two pages under one URL: the number search, and an auction lot when the query

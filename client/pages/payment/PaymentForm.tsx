@@ -5,7 +5,7 @@ import { Link } from '../../components/Link';
 import type { PaymentProvider } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
-import { specMessageKey } from '../../features/purchase/api-error';
+import { specMessageKey } from '../../api/api-error';
 import { describedBy, FormMessage } from '../../features/purchase/Field';
 import { chosenFields, updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { focusField } from '../../features/purchase/focus-field';

@@ -4,7 +4,7 @@ import { languageFromPath } from '../../../shared/languages';
 import { href } from '../../../shared/paths';
 import { clearReservation, saveOrderAccess } from '../../../shared/tokens';
 import { createOrder, startPayment } from '../../api/orders';
-import { apiErrorCode, apiErrorOf } from '../../features/purchase/api-error';
+import { apiErrorCode, apiErrorOf } from '../../api/api-error';
 import { browserAction } from '../../features/purchase/browser-loader';
 import { orderOf, purchaseEntries, purchaseFieldsOf, type PurchaseFields } from '../../features/purchase/purchase-form';
 import { paymentPageUrl } from './payment-page-url';

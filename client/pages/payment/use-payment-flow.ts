@@ -8,7 +8,7 @@ import { fetchPointsOfSale } from '../../api/points-of-sale';
 import { currentReservation } from '../../api/reservations';
 import { fetchSimTypes } from '../../api/sim-types';
 import { fetchTariffs } from '../../api/tariffs';
-import { apiErrorCode } from '../../features/purchase/api-error';
+import { apiErrorCode } from '../../api/api-error';
 import { readDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
 import { readAuth, readOrderAccess, readReservation } from '../../../shared/tokens';
 import type { Catalogue } from './summary-lines';

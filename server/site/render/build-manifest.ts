@@ -6,7 +6,7 @@ export interface BuildManifest {
   buildId: string;
   /** URL of the browser entry module. */
   entry: string;
-  /** URLs of the chunks the entry needs at once: its static imports, and its own `import()`s (the stages of client/framework/entry.tsx) with theirs. */
+  /** URLs of the chunks the entry needs at once: its static imports, and its own `import()`s (the stages of client/app/entry.tsx) with theirs. */
   entryImports: string[];
   stylesheets: string[];
   /** Per source module (e.g. `client/pages/news/route.tsx`, `text-section:en-news`): its chunk and what it imports. */

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { RouteObject } from 'react-router';
-import { createRoutes } from '../../../client/framework/routes';
+import { createRoutes } from '../../../client/app/routes';
 import { LANGUAGES, localizePath } from '../../../shared/languages';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { linkHref, textOf } from '../../testing/test-html';

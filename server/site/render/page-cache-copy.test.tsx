@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import { useLoaderData, type RouteObject } from 'react-router';
-import { createRoutes } from '../../../client/framework/routes';
+import { createRoutes } from '../../../client/app/routes';
 import { Deferred, deferred } from '../../../client/framework/deferred';
 import { createMetrics } from '../../process/metrics';
 import { PageCache, withPageCache } from './page-cache';

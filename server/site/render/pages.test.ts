@@ -183,7 +183,7 @@ describe('the browser app in stages', () => {
     expect(stageOf(i18next)).toBeLessThan(stages.length - 1);
     // Every stage and what it imports is in the boot list, so all of them download at once.
     for (const stage of stages) expect(modules).toEqual(expect.arrayContaining([...withStaticImports(stage)]));
-    // The task between stages: the entry waits on a timer (nextTask of client/platform/tasks.ts).
+    // The task between stages: the entry waits on a timer (nextTask of client/framework/tasks.ts).
     const tasks = chunkWith(/^client\/platform\/tasks\.ts$/);
     expect(withStaticImports(modules[0]).has(tasks)).toBe(true);
     expect(fs.readFileSync(path.join(clientDir, tasks), 'utf8')).toMatch(/setTimeout\(\w+,\s*0\)/);

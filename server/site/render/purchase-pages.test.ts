@@ -3,7 +3,7 @@ import { CATALOGUES } from '../../../locales/catalogues';
 import en from '../../../locales/en.json';
 import { API_MESSAGES } from '../../../server/api/messages';
 import { formatNumber, formatUzs } from '../../../client/format';
-import { DEEPEST_PAGE } from '../../../client/pages/numbers/search/search-query';
+import { DEEPEST_PAGE } from '../../../client/features/number-search/search-query';
 import { NUMBER_SEARCH_DEPTH } from '../../../shared/contract/search-depth';
 import { LANGUAGES, localizePath, type Language } from '../../../shared/languages';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { RouteObject } from 'react-router';
-import { createRoutes } from '../../../client/framework/routes';
+import { createRoutes } from '../../../client/app/routes';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** How often the test page's loader ran. */

@@ -6,7 +6,7 @@ import { sameOriginPath } from '../../../shared/paths';
 import type { Config } from '../../process/config';
 import { createI18n, type Texts } from '../../../client/framework/i18n';
 import type { BootData, Runtime } from '../../../client/framework/runtime';
-import { pageModulePath, pageOfRouteId } from '../../../client/framework/routes';
+import { pageModulePath, pageOfRouteId } from '../../../client/app/routes';
 import { textModulesOfPages } from '../../../client/framework/page-sections';
 import { layoutOf } from '../../../client/framework/route-handle';
 import type { ServerRequestContext } from '../../../client/framework/request-context';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { RouteObject } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { createRoutes } from '../../../client/framework/routes';
+import { createRoutes } from '../../../client/app/routes';
 import { Deferred } from '../../../client/framework/deferred';
 import { createTestApp, listenOnLoopback, type Listening, type TestApp } from '../../testing/test-app';
 

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { matchRoutes } from 'react-router';
+import { PATHS, type PageKey } from '../../shared/paths';
+import { layoutOf } from '../framework/route-handle';
+import { createRoutes, pageModulePath } from './routes';
+
+describe('the route table', () => {
+  it('names a module that exists for every page', () => {
+    for (const page of Object.keys(PATHS) as PageKey[]) {
+      expect(existsSync(path.join(__dirname, '..', '..', pageModulePath(page)))).toBe(true);
+    }
+  });
+
+  it('marks the layout of each page by its handle: the webview for Oq Day, the site for the rest', () => {
+    const routes = createRoutes();
+    const layoutAt = (url: string) =>
+      (matchRoutes(routes, url) ?? []).map((match) => layoutOf(match.route)).find((layout) => layout !== null);
+    expect(layoutAt('/en/oqDay')).toBe('webview');
+    expect(layoutAt('/oqDay')).toBe('webview');
+    expect(layoutAt('/uz/news')).toBe('default');
+    expect(layoutAt('/')).toBe('default');
+    expect(layoutAt('/en/no-such-page')).toBe('default');
+  });
+});
+
+describe('layoutOf()', () => {
+  it('reads only a known layout from a handle, and nothing from other routes', () => {
+    expect(layoutOf({ handle: { layout: 'webview' } })).toBe('webview');
+    expect(layoutOf({ handle: { layout: 'sidebar' } })).toBeNull();
+    expect(layoutOf({ handle: null })).toBeNull();
+    expect(layoutOf({})).toBeNull();
+  });
+});

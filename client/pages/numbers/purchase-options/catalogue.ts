@@ -1,9 +1,0 @@
-import type { ReadyTariff, SimType } from '../../../../shared/api-types';
-import type { PointChoice } from '../../../features/purchase/PointOptions';
-
-/** What the options form needs once a number is held: SIM types, pickup points, ready tariffs. */
-export interface PurchaseCatalogue {
-  simTypes: SimType[];
-  pickupPoints: PointChoice[];
-  tariffs: ReadyTariff[];
-}
