@@ -168,7 +168,7 @@ describe('the browser app in stages', () => {
     const reactDom = chunkWith(/react-dom\/cjs\/react-dom-client\./);
     const reactRouter = chunkWith(/react-router\/dist\/production\/chunk-/);
     const i18next = chunkWith(/node_modules\/i18next\//);
-    const start = chunkWith(/^client\/framework\/start\.tsx$/);
+    const start = chunkWith(/^client\/app\/start\.tsx$/);
     expect(modules).toEqual(expect.arrayContaining([reactDom, reactRouter, i18next, start]));
 
     // The entry: each stage's import in order, the app last, a new task after each stage.
@@ -184,7 +184,7 @@ describe('the browser app in stages', () => {
     // Every stage and what it imports is in the boot list, so all of them download at once.
     for (const stage of stages) expect(modules).toEqual(expect.arrayContaining([...withStaticImports(stage)]));
     // The task between stages: the entry waits on a timer (nextTask of client/framework/tasks.ts).
-    const tasks = chunkWith(/^client\/platform\/tasks\.ts$/);
+    const tasks = chunkWith(/^client\/framework\/tasks\.ts$/);
     expect(withStaticImports(modules[0]).has(tasks)).toBe(true);
     expect(fs.readFileSync(path.join(clientDir, tasks), 'utf8')).toMatch(/setTimeout\(\w+,\s*0\)/);
 
