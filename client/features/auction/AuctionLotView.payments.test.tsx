@@ -131,7 +131,7 @@ describe('buy-now and the ban (rules 1 and 7)', () => {
 
 describe('back from the sandbox payment', () => {
   it("reads the owner's own state with their token: a page rendered for nobody shows them the buy-now they paid", async () => {
-    const { fetchLot } = jest.requireMock<{ fetchLot: jest.Mock }>('../../../api/auctions');
+    const { fetchLot } = jest.requireMock<{ fetchLot: jest.Mock }>('../../api/auctions');
     const sold = lotDetail({ status: 'sold', soldPrice: 250_000_000, buyNowPrice: 250_000_000 });
     fetchLot.mockResolvedValueOnce({
       ...sold,
