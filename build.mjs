@@ -8,6 +8,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { copyPublic, hintEagerCompile, precompress } from './build/assets.mjs';
 import { writeManifest } from './build/manifest.mjs';
+import { pageModules } from './build/page-modules.mjs';
 import { textSections } from './build/text-sections.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -109,7 +110,7 @@ const clientOptions = {
   legalComments: 'linked',
   // Cyrillic as UTF-8 (2 bytes a letter) rather than \uXXXX escapes (6 bytes a letter).
   charset: 'utf8',
-  plugins: [afterStart(), textSections()],
+  plugins: [afterStart(), textSections(), pageModules()],
   alias: { ...reactRouterProduction, 'use-sync-external-store/shim': path.join(root, 'client', 'stages', 'sync-external-store.ts') },
   logLevel: 'warning',
 };
@@ -129,7 +130,7 @@ const serverOptions = {
   sourcemap: true,
   jsx: 'automatic',
   loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
-  plugins: [textSections()],
+  plugins: [textSections(), pageModules()],
   // Bundled (an absolute path), while every other package stays external.
   alias: reactRouterProduction,
   logLevel: 'warning',

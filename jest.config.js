@@ -5,7 +5,10 @@ const common = {
   transformIgnorePatterns: ['/node_modules/(?!(jwt-decode|jose)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   // Made by build.mjs for the bundles; Node has no bundler, so the same map from the whole files.
-  moduleNameMapper: { '^virtual:(mini-app-)?text-sections$': '<rootDir>/locales/text-sections.node.ts' },
+  moduleNameMapper: {
+    '^virtual:(mini-app-)?text-sections$': '<rootDir>/locales/text-sections.node.ts',
+    '^virtual:page-modules$': '<rootDir>/client/app/page-modules.node.ts',
+  },
   testEnvironment: 'node',
 };
 

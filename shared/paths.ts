@@ -1,24 +1,59 @@
+import type ru from '../locales/ru.json';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 
-/** The one map of the site's pages (spec section 2), without language prefix. */
-export const PATHS = {
-  home: '/',
-  news: '/news',
-  newsItem: '/news/:slug',
-  about: '/about',
-  oqDay: '/oqDay',
-  numbers: '/numbers',
-  payment: '/payment',
-  success: '/success',
-  constructor: '/constructor',
-  pointsOfSale: '/pointsOfSale',
-  identification: '/identification',
-  identificationRetry: '/identification/retry',
-  specificTariffs: '/specificTariffs',
-} as const;
+/** A top-level key of locales/<lang>.json: the browser downloads a language's texts by these sections. */
+export type TextSection = keyof typeof ru;
 
-export type PageKey = keyof typeof PATHS;
-export const PAGE_KEYS = Object.keys(PATHS) as PageKey[];
+/** A page of the site: where it is, and what of the texts it shows. */
+export interface PageEntry {
+  /** The path without language prefix (spec section 2). */
+  path: `/${string}`;
+  /**
+   * The text sections the page shows besides the document's own (DOCUMENT_SECTIONS,
+   * client/framework/page-sections.ts), found by reading its components: their `t()` keys, and the
+   * keys they pass around (validation codes → `validation.*`, rejection reasons →
+   * `identification.rejections.*`, API error codes and booking warnings → `messages.*`), in every
+   * state the page can reach, not only its first render. The browser loads exactly these before
+   * the page renders (client/app/routes.tsx), the server preloads their chunks, and
+   * client/framework/page-sections.test.ts checks them against each page's server render.
+   */
+  sections: readonly TextSection[];
+}
+
+/**
+ * THE table of the site's pages. A page is this entry and its route module,
+ * `client/pages/<folder>/route.tsx`, where the folder is the key in kebab-case (newsItem →
+ * news-item): the route table (client/app/routes.tsx) finds the module by that name, so a new page
+ * is one entry here and one folder.
+ */
+export const PAGES = {
+  home: { path: '/', sections: ['pages', 'home', 'tariffs', 'tariffConstructor', 'pointsOfSale'] },
+  news: { path: '/news', sections: ['pages', 'news'] },
+  newsItem: { path: '/news/:slug', sections: ['news'] },
+  about: { path: '/about', sections: ['pages', 'about'] },
+  oqDay: { path: '/oqDay', sections: ['pages', 'oqDay'] },
+  numbers: { path: '/numbers', sections: ['pages', 'numbers', 'auction', 'purchase', 'messages', 'validation', 'esim'] },
+  payment: { path: '/payment', sections: ['pages', 'payment', 'purchase', 'messages', 'numbers', 'auction'] },
+  success: { path: '/success', sections: ['pages', 'success', 'purchase', 'messages', 'esim'] },
+  constructor: { path: '/constructor', sections: ['pages', 'tariffConstructor', 'tariffs'] },
+  pointsOfSale: { path: '/pointsOfSale', sections: ['pages', 'pointsOfSale', 'mapControls'] },
+  identification: { path: '/identification', sections: ['pages', 'identification', 'purchase', 'messages', 'validation'] },
+  identificationRetry: { path: '/identification/retry', sections: ['pages', 'identification', 'purchase', 'messages'] },
+  specificTariffs: { path: '/specificTariffs', sections: ['pages', 'tariffs', 'tariffConstructor'] },
+} as const satisfies Record<string, PageEntry>;
+
+/** Each page's path (PAGES' `path`). */
+export const PATHS = Object.fromEntries(Object.entries(PAGES).map(([key, page]) => [key, page.path])) as {
+  readonly [K in keyof typeof PAGES]: (typeof PAGES)[K]['path'];
+};
+
+export type PageKey = keyof typeof PAGES;
+export const PAGE_KEYS = Object.keys(PAGES) as PageKey[];
+
+/** The page's folder under client/pages: its key in kebab-case (newsItem → news-item). */
+export function pageFolder(page: PageKey): string {
+  return page.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
 
 /**
  * Every query parameter any page reads (its loader or its components): the number search, news

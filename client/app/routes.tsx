@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../shared/languages';
-import { PATHS, type PageKey } from '../../shared/paths';
+import { pageFolder, PATHS, type PageKey } from '../../shared/paths';
 import { Document, DocumentError } from './document';
 import { DefaultLayout, DefaultLayoutError } from './layouts/DefaultLayout';
 import { WebviewLayout, WebviewLayoutError } from './layouts/WebviewLayout';
@@ -9,38 +9,22 @@ import { notFoundLoader } from '../framework/not-found';
 import { DOCUMENT_SECTIONS, PAGE_SECTIONS } from '../framework/page-sections';
 import { withChunkReload } from '../platform/chunk-reload';
 import type { RouteHandle } from '../framework/route-handle';
+import { PAGE_MODULES } from 'virtual:page-modules';
 import { BOOKING_PATH } from '../features/booking/booking-path';
 import { WATCHES_PATH } from '../features/watches/watches-path';
 
-/** A page module: `client/pages/<folder>/route.tsx` exporting `Component` and maybe `loader`. */
+/** A page module: `client/pages/<folder>/route.tsx` exporting `Component` and maybe `loader`, `action`. */
 type PageModule = Pick<RouteObject, 'loader' | 'action' | 'Component' | 'ErrorBoundary' | 'shouldRevalidate'>;
 
 /**
- * THE page list: each page's module, `client/pages/<folder>/route.tsx`, where the folder is the
- * page key in kebab-case (newsItem → news-item). Each page is its own chunk: a first visit
- * downloads only the page it opens. The import paths are written out so the bundler sees them.
- * The text sections each page shows are declared in PAGE_SECTIONS (client/framework/page-sections.ts).
+ * A page's module, `client/pages/<folder>/route.tsx` (the page key in kebab-case): the build writes
+ * out each page's `import()` from the page table (PAGES, shared/paths.ts; build/page-modules.mjs),
+ * so a new page is its entry there and its folder, nothing here. Each page is its own chunk: a
+ * first visit downloads only the page it opens. The cast names what a route module exports, which
+ * a generated map cannot type; routes.test.ts checks that every page has its module and every
+ * module its page.
  */
-const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
-  home: () => import('../pages/home/route'),
-  news: () => import('../pages/news/route'),
-  newsItem: () => import('../pages/news-item/route'),
-  about: () => import('../pages/about/route'),
-  oqDay: () => import('../pages/oq-day/route'),
-  numbers: () => import('../pages/numbers/route'),
-  payment: () => import('../pages/payment/route'),
-  success: () => import('../pages/success/route'),
-  constructor: () => import('../pages/constructor/route'),
-  pointsOfSale: () => import('../pages/points-of-sale/route'),
-  identification: () => import('../pages/identification/route'),
-  identificationRetry: () => import('../pages/identification-retry/route'),
-  specificTariffs: () => import('../pages/specific-tariffs/route'),
-};
-
-/** The page's folder under client/pages, as the build manifest names it. */
-export function pageFolder(page: PageKey): string {
-  return page.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
+const importPage = (page: PageKey) => PAGE_MODULES[page]!() as Promise<PageModule>;
 
 export function pageModulePath(page: PageKey): string {
   return `client/pages/${pageFolder(page)}/route.tsx`;
@@ -56,9 +40,7 @@ function page(lang: Language, key: PageKey, index = false): RouteObject {
   const path = PATHS[key].slice(1);
   // The page's module and its text sections, side by side: it renders with all its texts
   // (a client navigation waits for both; before hydration, client/app/start.tsx calls this too).
-  const lazy = withChunkReload(() =>
-    Promise.all([PAGE_MODULES[key](), ensureLanguage(lang, PAGE_SECTIONS[key])]).then(([module]) => module),
-  );
+  const lazy = withChunkReload(() => Promise.all([importPage(key), ensureLanguage(lang, PAGE_SECTIONS[key])]).then(([module]) => module));
   return index || !path ? { id: `${lang}:${key}`, index: true, lazy } : { id: `${lang}:${key}`, path, lazy };
 }
 

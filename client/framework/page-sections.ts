@@ -1,8 +1,7 @@
 import type { Language } from '../../shared/languages';
-import type { PageKey } from '../../shared/paths';
-import type { TextSection } from './text-sections';
+import { PAGE_KEYS, PAGES, type PageKey, type TextSection } from '../../shared/paths';
 
-// Types only: build/text-sections.mjs loads this file on its own (esbuild, no other module), and
+// build/text-sections.mjs loads this file on its own (esbuild bundles it with shared/paths.ts), and
 // bench/lib/first-load.ts imports it to count each page's first load as the server preloads it.
 
 /**
@@ -12,29 +11,10 @@ import type { TextSection } from './text-sections';
  */
 export const DOCUMENT_SECTIONS: readonly TextSection[] = ['common', 'meta', 'nav', 'siteMenu', 'errors', 'actions', 'http'];
 
-/**
- * The text sections each page shows besides DOCUMENT_SECTIONS, found by reading its
- * components: their `t()` keys, and the keys they pass around (validation codes → `validation.*`,
- * rejection reasons → `identification.rejections.*`, API error codes and booking
- * warnings → `messages.*`), in every state the page can reach, not only its first render. The
- * browser loads exactly these before the page renders (client/app/routes.tsx), the server preloads
- * their chunks, and client/framework/page-sections.test.ts checks them against each page's server render.
- */
-export const PAGE_SECTIONS: Record<PageKey, readonly TextSection[]> = {
-  home: ['pages', 'home', 'tariffs', 'tariffConstructor', 'pointsOfSale'],
-  news: ['pages', 'news'],
-  newsItem: ['news'],
-  about: ['pages', 'about'],
-  oqDay: ['pages', 'oqDay'],
-  numbers: ['pages', 'numbers', 'auction', 'purchase', 'messages', 'validation', 'esim'],
-  payment: ['pages', 'payment', 'purchase', 'messages', 'numbers', 'auction'],
-  success: ['pages', 'success', 'purchase', 'messages', 'esim'],
-  constructor: ['pages', 'tariffConstructor', 'tariffs'],
-  pointsOfSale: ['pages', 'pointsOfSale', 'mapControls'],
-  identification: ['pages', 'identification', 'purchase', 'messages', 'validation'],
-  identificationRetry: ['pages', 'identification', 'purchase', 'messages'],
-  specificTariffs: ['pages', 'tariffs', 'tariffConstructor'],
-};
+/** The text sections each page shows besides DOCUMENT_SECTIONS: their `sections` in PAGES (shared/paths.ts). */
+export const PAGE_SECTIONS = Object.fromEntries(
+  PAGE_KEYS.map((page): [PageKey, readonly TextSection[]] => [page, PAGES[page].sections]),
+) as Record<PageKey, readonly TextSection[]>;
 
 /**
  * The sections only Telegram's Mini App shows (client/features/telegram/): left out of the map of

@@ -1,10 +1,9 @@
 import { TEXT_SECTIONS } from 'virtual:text-sections';
-import type ru from '../../locales/ru.json';
 import type { Language } from '../../shared/languages';
+import type { TextSection } from '../../shared/paths';
 import type { Texts } from './i18n';
 
-/** A top-level key of locales/<lang>.json: the browser downloads a language's texts by these. */
-export type TextSection = keyof typeof ru;
+export type { TextSection };
 
 /**
  * One section of a language's texts: its own chunk (built from locales/<lang>.json, see
