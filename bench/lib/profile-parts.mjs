@@ -32,7 +32,10 @@ function partOf(source) {
     [/node_modules\/axios/, 'axios'],
     [/client\/platform\/analytics\//, 'analytics'],
     [/client\/platform\/toast/, 'toasts'],
-    [/client\/app\/(start|entry|routes|document)\.tsx?$|client\/framework\/(runtime|language-loader|i18n|deferred)\.tsx?$/, 'app start-up (client/app, client/framework)'],
+    [
+      /client\/app\/(start|entry|routes|document)\.tsx?$|client\/framework\/(runtime|language-loader|i18n|deferred)\.tsx?$/,
+      'app start-up (client/app, client/framework)',
+    ],
     [/client\/app\/layouts\/|client\/components\//, 'layout and shared components'],
     [/client\/pages\/([^/]+)/, (m) => `page: ${m[1]}`],
     [/client\/features\/([^/]+)/, (m) => `feature: ${m[1]}`],

@@ -10,6 +10,7 @@ import type {
 import { apiClient } from './api-client';
 import { credentialHeaders } from './credentials';
 import { readerOf } from './reader';
+import { send } from './writer';
 
 const lotPath = (id: string) => `/auctions/${encodeURIComponent(id)}`;
 
@@ -48,20 +49,17 @@ export async function fetchLot(id: string): Promise<AuctionLotDetail> {
   return data;
 }
 
-export async function placeBid(lotId: string, amount: number): Promise<PlaceBidResponse> {
-  const { data } = await apiClient().post<PlaceBidResponse>(`${lotPath(lotId)}/bids`, { amount }, credentialHeaders('auth'));
-  return data;
+export function placeBid(lotId: string, amount: number): Promise<PlaceBidResponse> {
+  return send('placeBid', { param: lotId, body: { amount } });
 }
 
 /** Sets, raises or lowers the visitor's maximum; the lot comes back with the automatic bids it placed and the maximum (theirs only). */
-export async function setMaxBid(lotId: string, maxAmount: number): Promise<AuctionLotDetail> {
-  const { data } = await apiClient().post<AuctionLotDetail>(`${lotPath(lotId)}/max-bid`, { maxAmount }, credentialHeaders('auth'));
-  return data;
+export function setMaxBid(lotId: string, maxAmount: number): Promise<AuctionLotDetail> {
+  return send('setMaxBid', { param: lotId, body: { maxAmount } });
 }
 
-export async function removeMaxBid(lotId: string): Promise<AuctionLotDetail> {
-  const { data } = await apiClient().delete<AuctionLotDetail>(`${lotPath(lotId)}/max-bid`, credentialHeaders('auth'));
-  return data;
+export function removeMaxBid(lotId: string): Promise<AuctionLotDetail> {
+  return send('removeMaxBid', { param: lotId });
 }
 
 /**
@@ -69,31 +67,20 @@ export async function removeMaxBid(lotId: string): Promise<AuctionLotDetail> {
  * read-only and for this one lot (the auth token itself never goes into a URL or a log).
  */
 export async function lotStreamToken(lotId: string): Promise<string> {
-  const { data } = await apiClient().post<{ streamToken: string }>(`${lotPath(lotId)}/stream-token`, {}, credentialHeaders('auth'));
-  return data.streamToken;
+  return (await send('createStreamToken', { param: lotId })).streamToken;
 }
 
-/** The winner's (or buy-now) booking of the lot's number; the caller stores it like any other booking. */
-export async function reserveLot(lotId: string): Promise<ReservationResponse> {
-  const { data } = await apiClient().post<ReservationResponse>(
-    `${lotPath(lotId)}/reservation`,
-    {},
-    credentialHeaders('reservation', 'auth'),
-  );
-  return data;
+/** The winner's (or buy-now) booking of the lot's number, replacing the visitor's own; the caller stores it like any other booking. */
+export function reserveLot(lotId: string): Promise<ReservationResponse> {
+  return send('reserveWonLot', { param: lotId });
 }
 
 /** Buys the lot now, or pays its deposit: the sandbox payment the API opens (the same one again while it is pending). */
-export async function startLotPayment(
+export function startLotPayment(
   lotId: string,
   kind: 'buy-now' | 'deposit',
   provider: PaymentProvider,
   returnPath: string,
 ): Promise<AuctionPaymentResponse> {
-  const { data } = await apiClient().post<AuctionPaymentResponse>(
-    `${lotPath(lotId)}/${kind}`,
-    { provider, returnPath },
-    credentialHeaders('auth'),
-  );
-  return data;
+  return send(kind === 'buy-now' ? 'buyNow' : 'payDeposit', { param: lotId, body: { provider, returnPath } });
 }

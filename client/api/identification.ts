@@ -1,20 +1,16 @@
 import type { Identification, ManualIdentificationRequest, RemoteIdentificationRequest } from '../../shared/api-types';
-import { apiClient } from './api-client';
 import { readAuth } from '../../shared/tokens';
-import { credentialHeaders } from './credentials';
+import { send } from './writer';
 
 /** The confirmed phone's latest identification, or null when the visitor has no phone confirmed. */
 export async function currentIdentification(): Promise<Identification | null> {
   if (!readAuth()) return null;
-  const { data } = await apiClient().get<Identification>('/identification/current', credentialHeaders('auth'));
-  return data;
+  return send('getIdentification');
 }
 
 export type IdentificationRequest =
   { kind: 'remote'; body: RemoteIdentificationRequest } | { kind: 'manual'; body: ManualIdentificationRequest };
 
-export async function submitIdentification(request: IdentificationRequest): Promise<Identification> {
-  const path = request.kind === 'remote' ? '/identification/remote' : '/identification/manual';
-  const { data } = await apiClient().post<Identification>(path, request.body, credentialHeaders('auth'));
-  return data;
+export function submitIdentification(request: IdentificationRequest): Promise<Identification> {
+  return request.kind === 'remote' ? send('identifyRemotely', { body: request.body }) : send('bookIdentification', { body: request.body });
 }

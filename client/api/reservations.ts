@@ -1,10 +1,10 @@
 import type { Reservation, ReservationResponse } from '../../shared/api-types';
-import { apiClient } from './api-client';
-import { credentialHeaders } from './credentials';
+import { send } from './writer';
 
 /*
- * The booking always travels in its own header: a new choice then replaces the held number
- * instead of leaving it blocked by the visitor's own earlier hold.
+ * The booking always travels in its own header (its auth reads it: shared/writes/booking.ts): a
+ * new choice then replaces the held number instead of leaving it blocked by the visitor's own
+ * earlier hold.
  */
 
 /**
@@ -12,17 +12,15 @@ import { credentialHeaders } from './credentials';
  * confirmed by SMS goes along: in a category where many numbers are booked without one, the API
  * books only for a confirmed phone (`phone_required`).
  */
-export async function reserveNumber(number: string): Promise<ReservationResponse> {
-  const { data } = await apiClient().post<ReservationResponse>('/reservations', { number }, credentialHeaders('reservation', 'auth'));
-  return data;
+export function reserveNumber(number: string): Promise<ReservationResponse> {
+  return send('reserveNumber', { body: { number } });
 }
 
-export async function currentReservation(): Promise<Reservation> {
-  const { data } = await apiClient().get<Reservation>('/reservations/current', credentialHeaders('reservation'));
-  return data;
+export function currentReservation(): Promise<Reservation> {
+  return send('getReservation');
 }
 
 /** Cancels the booking on the server, which frees the number; the caller then forgets the token. */
 export async function cancelReservation(): Promise<void> {
-  await apiClient().delete('/reservations/current', credentialHeaders('reservation'));
+  await send('cancelReservation');
 }

@@ -1,5 +1,5 @@
 import type { SmsVerifyResponse } from '../../shared/api-types';
-import { apiClient } from './api-client';
+import { send } from './writer';
 
 /** What Telegram signed, as it came: the Mini App's launch data and the shared contact. */
 export interface TelegramSignedPhone {
@@ -11,9 +11,8 @@ export interface TelegramSignedPhone {
  * Confirms the phone of the contact the visitor shared through Telegram (POST /auth/telegram):
  * the auth token and its number, as the SMS step's answer, for the caller to store.
  */
-export async function confirmPhoneByTelegram(signed: TelegramSignedPhone): Promise<SmsVerifyResponse> {
-  const { data } = await apiClient().post<SmsVerifyResponse>('/auth/telegram', signed);
-  return data;
+export function confirmPhoneByTelegram(signed: TelegramSignedPhone): Promise<SmsVerifyResponse> {
+  return send('confirmPhoneByTelegram', { body: signed });
 }
 
 let enabled: Promise<boolean> | null = null;

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import express from 'express';
-import { registerAuctions } from './auctions/auction-routes';
-import { registerAuctionPayments } from './auctions/auction-payment-routes';
 import { createAuctionPayments } from './auctions/auction-payments';
 import type { ReadName } from '../../shared/reads';
 import { createAuctionService } from './auctions/auction-service';
@@ -10,29 +8,23 @@ import { createStoreBidFeed, type BidFeed } from './auctions/bid-feed';
 import { createLotStreams } from './auctions/lot-events';
 import { createNumberChangeLog, createStoreNumberFeed } from './numbers/number-changes';
 import { createNumberStreams } from './numbers/number-events';
-import { registerWatches } from './watches/watch-routes';
 import { createWatchService } from './watches/watch-service';
-import { registerSms } from './auth/sms-routes';
 import { createSmsChallenges, DEFAULT_SMS_CHALLENGE, type SmsChallengeEvent, type SmsChallengeSettings } from './auth/sms-challenge';
-import { registerTelegram } from './auth/telegram-routes';
 import type { ApiContext, EsimSettings, SmsKind, TelegramSettings } from './context';
 import { ApiError } from './http/api-error';
 import { cors } from './http/cors';
 import { createErrorHandler, errorBody } from './http/error-handler';
 import { createRateLimits, DEFAULT_LIMITS, type ClientLimits } from './http/limits';
 import { createTokenService, type TokenService } from './http/tokens';
-import { registerIdentification } from './identification/identification-routes';
 import { createIdentificationService } from './identification/identification-service';
 import { openApiDocument } from './openapi/document';
-import { registerOrders } from './orders/order-routes';
 import { createOrderService } from './orders/order-service';
 import { DEFAULT_SMDP_ADDRESS } from './orders/esim-profiles';
-import { registerPayments } from './payments/payment-routes';
 import { createPaymentService } from './payments/payment-service';
 import { createReads, registerReads } from './reads';
+import { createWrites, registerWrites } from './writes';
 import { createNumberSearchReads, DEFAULT_SEARCH_THREADS } from './numbers/search-reads';
 import { registerSandbox } from './payments/sandbox-routes';
-import { registerReservations } from './reservations/reservation-routes';
 import { createReservationService } from './reservations/reservation-service';
 import { seedIfEmpty } from './seed/seed';
 import { openDatabase } from './store/database';
@@ -219,17 +211,10 @@ export function createApi(options: ApiOptions): Api {
   router.get('/openapi.json', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(openApiDocument);
   });
-  registerReservations(router, ctx, reservations);
-  registerAuctions(router, ctx, auctions, reservations, streams);
-  registerAuctionPayments(router, ctx, auctionPayments);
-  registerSms(router, ctx, createSmsChallenges(ctx, { ...DEFAULT_SMS_CHALLENGE, ...options.smsChallenge }, options.onSmsChallenge));
-  registerTelegram(router, ctx);
-  registerIdentification(router, ctx, identifications);
-  registerOrders(router, ctx, orders, identifications);
-  registerWatches(router, ctx, watches);
-  registerPayments(router, ctx, orders, payments);
-  // Before /numbers/{number} (reads.ts), which would read "events" as a number.
-  router.get('/numbers/events', (req, res) => numberStreams.serve(req, res));
+  const smsChallenges = createSmsChallenges(ctx, { ...DEFAULT_SMS_CHALLENGE, ...options.smsChallenge }, options.onSmsChallenge);
+  const services = { reservations, watches, numberStreams, auctions, lotStreams: streams, auctionPayments, smsChallenges };
+  // Before the reads: /numbers/{number} and /auctions/{id} would read "events" as a number or a lot.
+  registerWrites(router, ctx, createWrites(ctx, { ...services, identifications, orders, payments }));
   registerReads(router, ctx, reads, versions);
 
   router.use((_req, _res, next) => next(new ApiError(404, 'not_found')));

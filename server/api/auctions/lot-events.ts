@@ -2,8 +2,6 @@ import type { Request, Response } from 'express';
 import type { AuctionLot } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { unauthorized } from '../http/api-error';
-import { AuctionEventsQuery, LotEventsQuery } from '../../../shared/contract';
-import { query } from '../http/input';
 import { clientKey } from '../http/limits';
 import { optionalToken } from '../http/request-tokens';
 import { HEARTBEAT_MS, lastEventId, SSE_HEARTBEAT, sseEvent as event, startEventStream, writeEvents as write } from '../http/event-stream';
@@ -26,8 +24,11 @@ interface Stream {
 }
 
 export interface LotStreams {
-  /** Answers GET /auctions/{id}/events (a lot) or GET /auctions/events (lotId null: every lot). */
-  serve(req: Request, res: Response, lotId: string | null): Promise<void>;
+  /**
+   * Answers GET /auctions/{id}/events (a lot, with the stream token of its query if any) or GET
+   * /auctions/events (lotId null: every lot), their queries checked (server/api/writes.ts).
+   */
+  serve(req: Request, res: Response, lotId: string | null, token: string | undefined): Promise<void>;
   /** Ends every open stream, and any opened later (shutdown): browsers reconnect to another server. */
   endAll(): void;
 }
@@ -143,11 +144,8 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
   }
 
   return {
-    async serve(req, res, lotId) {
-      // Every lot's stream shows no one their own position, so it takes no token.
-      let token: string | undefined;
-      if (lotId === null) query(req, AuctionEventsQuery);
-      else ({ token } = query(req, LotEventsQuery));
+    async serve(req, res, lotId, token) {
+      // Every lot's stream shows no one their own position, so its query takes no token.
       // Read while the connection is there: a socket that closed has no address left.
       const client = clientKey(req.ip);
       // Everything that can refuse the stream does so before the first byte: a JSON error, never a broken stream.

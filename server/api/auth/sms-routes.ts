@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
-import type { Router } from 'express';
 import type { SmsCodeResponse } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
-import { SmsChallengeQuery, SmsCodeBody, SmsVerifyBody } from '../../../shared/contract';
-import { body, query } from '../http/input';
 import { clientKey, networkKey, siteKey, tooManyRequests } from '../http/limits';
 import { writeTransaction } from '../store/database';
+import type { WriteHandlers } from '../write-handler';
 import { confirmedPhone } from './confirmed-phone';
 import type { SmsChallenges } from './sms-challenge';
 
@@ -29,7 +27,11 @@ interface CodeRow {
   used_at: number | null;
 }
 
-export function registerSms(router: Router, ctx: ApiContext, challenges: SmsChallenges): void {
+/** The SMS code that confirms a phone, and the proof of work its request needs (shared/writes/purchase.ts). */
+export function createSmsWrites(
+  ctx: ApiContext,
+  challenges: SmsChallenges,
+): WriteHandlers<'getSmsChallenge' | 'sendSmsCode' | 'verifySmsCode'> {
   const hash = (phone: string, code: string) => crypto.createHmac('sha256', ctx.smsSecret).update(`${phone}:${code}`).digest();
   const recent = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? AND created_at > ? ORDER BY created_at ASC, id ASC');
   const latest = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? ORDER BY created_at DESC, id DESC LIMIT 1');
@@ -62,57 +64,54 @@ export function registerSms(router: Router, ctx: ApiContext, challenges: SmsChal
     insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client);
   });
 
-  // The proof of work a code request needs (sms-challenge.ts): one per request, for its phone.
-  router.get('/auth/sms/challenge', async (req, res) => {
-    const { phone } = query(req, SmsChallengeQuery);
-    res.json(await challenges.issue(phone, networkKey(req.ip)));
-  });
+  return {
+    // The proof of work a code request needs (sms-challenge.ts): one per request, for its phone.
+    getSmsChallenge: ({ query, req }) => challenges.issue(query.phone, networkKey(req.ip)),
 
-  router.post('/auth/sms', async (req, res) => {
-    const { phone, altcha } = body(req, SmsCodeBody);
-    const client = clientKey(req.ip);
-    const network = networkKey(req.ip);
-    // No code without a solved challenge of this phone, used once: checked (and spent) before any
-    // budget counts the request, so requests without the work spend nobody's budget.
-    await challenges.accept(altcha, phone, network);
-    const now = ctx.now();
-    const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    // A request these limits refuse anyway spends none of the budgets below.
-    checkLimits(phone, now, client);
-    await ctx.limits.smsCode(network, siteKey(req.ip));
-    try {
-      issue(phone, code, now, client);
-    } catch (refusal) {
-      // Another request for the phone or client won the race since the check: no code, no cost.
-      await ctx.limits.smsCodeNotSent(network);
-      throw refusal;
-    }
-    ctx.smsSent('code');
-    // No SMS gateway in the reference API: the code goes to the log, never in production.
-    if (!ctx.production) ctx.log(`SMS code for ${phone}: ${code}`);
-    const payload: SmsCodeResponse = {
-      phone,
-      expiresAt: new Date(now + CODE_LIFETIME_MS).toISOString(),
-      resendAfterSeconds: RESEND_AFTER_MS / SECOND,
-      ...(ctx.production ? {} : { devCode: code }),
-    };
-    res.status(201).json(payload);
-  });
+    sendSmsCode: async ({ body: { phone, altcha }, req }) => {
+      const client = clientKey(req.ip);
+      const network = networkKey(req.ip);
+      // No code without a solved challenge of this phone, used once: checked (and spent) before any
+      // budget counts the request, so requests without the work spend nobody's budget.
+      await challenges.accept(altcha, phone, network);
+      const now = ctx.now();
+      const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+      // A request these limits refuse anyway spends none of the budgets below.
+      checkLimits(phone, now, client);
+      await ctx.limits.smsCode(network, siteKey(req.ip));
+      try {
+        issue(phone, code, now, client);
+      } catch (refusal) {
+        // Another request for the phone or client won the race since the check: no code, no cost.
+        await ctx.limits.smsCodeNotSent(network);
+        throw refusal;
+      }
+      ctx.smsSent('code');
+      // No SMS gateway in the reference API: the code goes to the log, never in production.
+      if (!ctx.production) ctx.log(`SMS code for ${phone}: ${code}`);
+      const payload: SmsCodeResponse = {
+        phone,
+        expiresAt: new Date(now + CODE_LIFETIME_MS).toISOString(),
+        resendAfterSeconds: RESEND_AFTER_MS / SECOND,
+        ...(ctx.production ? {} : { devCode: code }),
+      };
+      return payload;
+    },
 
-  router.post('/auth/sms/verify', async (req, res) => {
-    const { phone, code } = body(req, SmsVerifyBody);
-    const now = ctx.now();
-    const row = latest.get(phone) as CodeRow | undefined;
-    if (!row || row.used_at !== null) throw badRequest('sms_code_not_requested', 'code');
-    if (row.expires_at <= now) throw badRequest('sms_code_expired', 'code');
-    if (row.attempts >= MAX_ATTEMPTS) throw badRequest('sms_attempts_exceeded', 'code');
-    const expected = Buffer.from(row.code_hash, 'hex');
-    const given = hash(phone, code);
-    if (!crypto.timingSafeEqual(expected, given)) {
-      failedAttempt.run(row.id);
-      throw badRequest('sms_code_invalid', 'code');
-    }
-    if (markUsed.run(now, row.id).changes !== 1) throw badRequest('sms_code_not_requested', 'code');
-    res.json(await confirmedPhone(ctx, phone, now));
-  });
+    verifySmsCode: async ({ body: { phone, code } }) => {
+      const now = ctx.now();
+      const row = latest.get(phone) as CodeRow | undefined;
+      if (!row || row.used_at !== null) throw badRequest('sms_code_not_requested', 'code');
+      if (row.expires_at <= now) throw badRequest('sms_code_expired', 'code');
+      if (row.attempts >= MAX_ATTEMPTS) throw badRequest('sms_attempts_exceeded', 'code');
+      const expected = Buffer.from(row.code_hash, 'hex');
+      const given = hash(phone, code);
+      if (!crypto.timingSafeEqual(expected, given)) {
+        failedAttempt.run(row.id);
+        throw badRequest('sms_code_invalid', 'code');
+      }
+      if (markUsed.run(now, row.id).changes !== 1) throw badRequest('sms_code_not_requested', 'code');
+      return confirmedPhone(ctx, phone, now);
+    },
+  };
 }

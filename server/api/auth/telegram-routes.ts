@@ -1,11 +1,9 @@
-import type { Router } from 'express';
-import { TelegramPhoneBody } from '../../../shared/contract';
 import { checkUzPhone } from '../../../shared/validation';
-import type { ApiContext } from '../context';
+import type { ApiContext, TelegramSettings } from '../context';
 import { ApiError } from '../http/api-error';
-import { body } from '../http/input';
 import { clientKey, networkKey } from '../http/limits';
 import { usedOnce } from '../store/used-once';
+import type { WriteHandlers } from '../write-handler';
 import { confirmedPhone } from './confirmed-phone';
 import { initDataUser, lastAcceptedAt, refusal, sharedContact, signedData } from './telegram-data';
 
@@ -16,17 +14,11 @@ import { initDataUser, lastAcceptedAt, refusal, sharedContact, signedData } from
  * this way are limited as SMS codes are, so many Telegram accounts gain nothing over SMS from one
  * address. The auth token is the phone's like any other, so every limit by phone (bookings, orders) does.
  */
-export function registerTelegram(router: Router, ctx: ApiContext): void {
+export function createTelegramWrites(ctx: ApiContext): WriteHandlers<'confirmPhoneByTelegram'> {
   /** Whether the signed contact is used for the first time (store/used-once.ts). */
   const firstUse = usedOnce(ctx.db, 'telegram_contacts_used', 'hash');
 
-  router.post('/auth/telegram', async (req, res) => {
-    const settings = ctx.telegram;
-    // The site's Mini App falls back to the SMS step on this code.
-    if (!settings) throw new ApiError(404, 'telegram_not_configured');
-    // A body of the wrong shape is answered as anywhere and not logged: the Mini App sends an
-    // empty one to learn whether this route is on.
-    const input = body(req, TelegramPhoneBody);
+  const confirm = async (settings: TelegramSettings, input: { initData: string; contact: string }, ip: string | undefined) => {
     const now = ctx.now();
     try {
       const user = initDataUser(signedData(input.initData, 'initData', settings, now));
@@ -36,20 +28,33 @@ export function registerTelegram(router: Router, ctx: ApiContext): void {
       // Telegram writes the number with or without its +; the SMS step's own check says whether it is Uzbek.
       const phone = checkUzPhone(contact.phone_number);
       if (!phone.ok) throw refusal(400, 'telegram_phone_not_uzbek', 'contact');
-      const client = clientKey(req.ip);
-      const network = networkKey(req.ip);
+      const client = clientKey(ip);
+      const network = networkKey(ip);
       // Counted before the contact is marked used, so a refusal here leaves it usable.
       await ctx.limits.telegramPhone(client, network);
       if (!firstUse(signedContact.hash, lastAcceptedAt(signedContact.authDateMs), now)) {
         await ctx.limits.telegramPhoneNotConfirmed(client, network);
         throw refusal(409, 'telegram_contact_used', 'contact');
       }
-      res.json(await confirmedPhone(ctx, phone.value, now));
+      return await confirmedPhone(ctx, phone.value, now);
     } catch (error) {
       // What Telegram's data was refused for, never the data, the phone or the Telegram user.
       if (error instanceof ApiError)
         ctx.log(`Phone through Telegram refused: ${error.code}${error.options.field ? ` on ${error.options.field}` : ''}`);
       throw error;
     }
-  });
+  };
+
+  return {
+    confirmPhoneByTelegram: {
+      before: () => {
+        const settings = ctx.telegram;
+        // The site's Mini App falls back to the SMS step on this code, answered before the body is
+        // read: a body of the wrong shape is answered as anywhere and not logged, and the Mini App
+        // sends an empty one to learn whether this route is on.
+        if (!settings) throw new ApiError(404, 'telegram_not_configured');
+        return ({ body, req }) => confirm(settings, body, req.ip);
+      },
+    },
+  };
 }

@@ -1,13 +1,10 @@
-import type { Router } from 'express';
 import { checkBirthDate } from '../../../shared/validation';
 import type { ApiContext } from '../context';
-import { badRequest, notFound, unauthorized } from '../http/api-error';
-import { ManualIdentificationBody, RemoteIdentificationBody } from '../../../shared/contract';
-import { body, valid } from '../http/input';
-import { requestLanguage } from '../http/language';
-import { requireToken } from '../http/request-tokens';
+import { badRequest, notFound } from '../http/api-error';
+import { valid } from '../http/input';
 import { createPointCatalogue } from '../points-of-sale/point-catalogue';
 import type { PointHours } from '../seed/seed-points';
+import type { WriteHandlers } from '../write-handler';
 import type { IdentificationService } from './identification-service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,47 +24,46 @@ function tashkentToday(now: number): number {
   return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
 }
 
-export function registerIdentification(router: Router, ctx: ApiContext, identifications: IdentificationService): void {
+/** Remote identification, an appointment at a point of sale, and the phone's latest (shared/writes/purchase.ts). */
+export function createIdentificationWrites(
+  ctx: ApiContext,
+  identifications: IdentificationService,
+): WriteHandlers<'identifyRemotely' | 'bookIdentification' | 'getIdentification'> {
   const points = createPointCatalogue(ctx.db);
-  const authRequired = () => unauthorized('auth_required');
 
-  router.post('/identification/remote', async (req, res) => {
-    const { sub: phone } = await requireToken(ctx, req, 'auth', authRequired());
-    const fields = body(req, RemoteIdentificationBody);
-    const birthDate = valid(checkBirthDate(fields.birthDate, ctx.now()), 'birthDate');
-    const document = fields.document;
-    const row = identifications.remote(phone, document, birthDate);
-    res.status(201).json(identifications.view(row, requestLanguage(req)));
-  });
+  return {
+    identifyRemotely: ({ tokens, body, lang }) => {
+      const birthDate = valid(checkBirthDate(body.birthDate, ctx.now()), 'birthDate');
+      const row = identifications.remote(tokens.auth.sub, body.document, birthDate);
+      return identifications.view(row, lang);
+    },
 
-  router.post('/identification/manual', async (req, res) => {
-    const { sub: phone } = await requireToken(ctx, req, 'auth', authRequired());
-    const fields = body(req, ManualIdentificationBody);
-    const point = points.find(fields.pointOfSaleId);
-    if (!point) throw badRequest('point_not_found', 'pointOfSaleId');
-    if (!point.services.split(',').includes('identification')) throw badRequest('point_without_identification', 'pointOfSaleId');
-    const hours = JSON.parse(point.hours) as PointHours;
-    const today = tashkentToday(ctx.now());
-    const dateText = fields.date;
-    let day: number;
-    if (dateText === undefined) {
-      day = today + DAY_MS;
-      while (!opensOn(hours, day)) day += DAY_MS;
-    } else {
-      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateText);
-      day = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
-      const real = m && new Date(day).toISOString().slice(0, 10) === dateText;
-      if (!real || day < today || day > today + BOOKING_HORIZON_DAYS * DAY_MS) throw badRequest('invalid_field', 'date');
-      if (!opensOn(hours, day)) throw badRequest('point_closed', 'date');
-    }
-    const row = identifications.manual(phone, point.id, day);
-    res.status(201).json(identifications.view(row, requestLanguage(req)));
-  });
+    bookIdentification: ({ tokens, body, lang }) => {
+      const point = points.find(body.pointOfSaleId);
+      if (!point) throw badRequest('point_not_found', 'pointOfSaleId');
+      if (!point.services.split(',').includes('identification')) throw badRequest('point_without_identification', 'pointOfSaleId');
+      const hours = JSON.parse(point.hours) as PointHours;
+      const today = tashkentToday(ctx.now());
+      const dateText = body.date;
+      let day: number;
+      if (dateText === undefined) {
+        day = today + DAY_MS;
+        while (!opensOn(hours, day)) day += DAY_MS;
+      } else {
+        const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateText);
+        day = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
+        const real = m && new Date(day).toISOString().slice(0, 10) === dateText;
+        if (!real || day < today || day > today + BOOKING_HORIZON_DAYS * DAY_MS) throw badRequest('invalid_field', 'date');
+        if (!opensOn(hours, day)) throw badRequest('point_closed', 'date');
+      }
+      const row = identifications.manual(tokens.auth.sub, point.id, day);
+      return identifications.view(row, lang);
+    },
 
-  router.get('/identification/current', async (req, res) => {
-    const { sub: phone } = await requireToken(ctx, req, 'auth', authRequired());
-    const row = identifications.current(phone);
-    if (!row) throw notFound('identification_not_found');
-    res.json(identifications.view(row, requestLanguage(req)));
-  });
+    getIdentification: ({ tokens, lang }) => {
+      const row = identifications.current(tokens.auth.sub);
+      if (!row) throw notFound('identification_not_found');
+      return identifications.view(row, lang);
+    },
+  };
 }

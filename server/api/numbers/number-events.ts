@@ -1,16 +1,14 @@
 import type { Request, Response } from 'express';
 import { createHolderIds } from '../reservations/booking-id';
-import { NumberEventsQuery } from '../../../shared/contract';
 import type { ApiContext } from '../context';
 import { HEARTBEAT_MS, lastEventId, SSE_HEARTBEAT, sseEvent, startEventStream, writeEvents } from '../http/event-stream';
-import { query } from '../http/input';
 import { clientKey } from '../http/limits';
 import type { NumberChangeLog, NumberFeed } from './number-changes';
 import { numberStatus, type NumberRow } from './number-store';
 
 export interface NumberStreams {
-  /** Answers GET /numbers/events: the status of the numbers a results page shows, live. */
-  serve(req: Request, res: Response): Promise<void>;
+  /** Answers GET /numbers/events: the status of the numbers a results page shows (its query, checked: server/api/writes.ts), live. */
+  serve(req: Request, res: Response, numbers: string[]): Promise<void>;
   /** Ends every open stream, and any opened later (shutdown): browsers reconnect to another server. */
   endAll(): void;
 }
@@ -62,8 +60,7 @@ export function createNumberStreams(ctx: ApiContext, feed: NumberFeed, log: Numb
   }
 
   return {
-    async serve(req, res) {
-      const { numbers } = query(req, NumberEventsQuery);
+    async serve(req, res, numbers) {
       const client = clientKey(req.ip);
       // The one refusal left (too many streams) is a JSON error before the first byte, never a broken stream.
       const release = ctx.limits.openStream(client);

@@ -1,8 +1,8 @@
 /**
- * One operation of the OpenAPI document as the tables of the *-operations.ts modules write it
- * (`Operation`), turned into zod-to-openapi's route (`route`): its security, language header and
- * error answers, the same for every operation. A public read's operation comes from its
- * declaration in shared/reads.ts (`readOperation`).
+ * One operation of the OpenAPI document (`Operation`), turned into zod-to-openapi's route
+ * (`route`): its security, language header and error answers, the same for every operation. A
+ * public read's operation comes from its declaration in shared/reads.ts (`readOperation`), every
+ * other one from its declaration in shared/writes/ (`writeOperation`).
  */
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
@@ -10,23 +10,30 @@ import * as C from '../../../shared/contract';
 import { LANGUAGES } from '../../../shared/languages';
 import { contractSchema } from '../http/input';
 import { paramNameOf, READS, type ReadDeclaration, type ReadName } from '../../../shared/reads';
+import { refusalsOf, writeParamName, WRITES, type AuthName, type WriteDeclaration, type WriteName } from '../../../shared/writes';
 
-/** Who may call an operation: the token kinds it reads, as security requirements. */
-type Security = 'reservation' | 'auth' | 'reservationAndAuth' | 'orderOrAuth' | 'optionalAuth' | 'optionalReservation';
+/** Who may call an operation: the kinds of auth of the writes (shared/writes/declaration.ts), and a read's optional auth token. */
+type Security = AuthName | 'optionalAuth';
 
 const SECURITY: Record<Security, Record<string, string[]>[]> = {
   reservation: [{ reservationToken: [] }, { bearer: [] }],
   auth: [{ bearer: [] }, { authToken: [] }],
+  authAndOptionalReservation: [
+    { bearer: [] },
+    { authToken: [] },
+    { reservationToken: [], bearer: [] },
+    { reservationToken: [], authToken: [] },
+  ],
   reservationAndAuth: [
     { reservationToken: [], bearer: [] },
     { reservationToken: [], authToken: [] },
   ],
   orderOrAuth: [{ bearer: [] }, { accessToken: [] }, { authToken: [] }],
   optionalAuth: [{}, { bearer: [] }, { authToken: [] }],
-  optionalReservation: [{}, { reservationToken: [] }, { authToken: [] }, { reservationToken: [], authToken: [] }, { bearer: [] }],
+  optionalReservationAndAuth: [{}, { reservationToken: [] }, { authToken: [] }, { reservationToken: [], authToken: [] }, { bearer: [] }],
 };
 
-const ERROR_TEXT: Record<number, string> = {
+export const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input; `field` names it',
   401: 'Missing, expired or forged token',
   403: 'The token grants nothing on this resource, or a step is missing',
@@ -96,14 +103,12 @@ export function route(op: Operation): RouteConfig {
   };
 }
 
-/** The path parameter of one resource. */
-export const id = z.strictObject({ id: z.string() });
+const codes = (list: readonly string[]) => list.map((code) => `\`${code}\``).join(', ');
 
 /** A public read as its declaration (shared/reads.ts) says: its path parameter as text, its schemas, its 400 and 404. */
 export function readOperation(name: ReadName): Operation {
   const read: ReadDeclaration = READS[name];
   const paramName = paramNameOf(name);
-  const codes = (list: readonly string[]) => list.map((code) => `\`${code}\``).join(', ');
   return {
     method: 'get',
     path: read.path,
@@ -121,5 +126,32 @@ export function readOperation(name: ReadName): Operation {
       429: read.queued ? `${ERROR_TEXT[429]} (\`too_many_searches\`: this client's searches already waiting)` : undefined,
       503: read.queued ? `${ERROR_TEXT[503]} (\`search_busy\`: the searches' queue is full, or this one waited too long)` : undefined,
     },
+  };
+}
+
+/** Any other operation as its declaration (shared/writes/) says: its path parameter as text, its schemas, its refusals with their codes. */
+export function writeOperation(name: WriteName): Operation {
+  const write: WriteDeclaration = WRITES[name];
+  const paramName = writeParamName(name);
+  const refusals = refusalsOf(name);
+  return {
+    method: write.method,
+    path: write.path,
+    operationId: name,
+    summary: write.summary,
+    tag: write.tag,
+    params: paramName ? z.strictObject({ [paramName]: z.string() }) : undefined,
+    query: write.query ? (contractSchema(write.query) as z.ZodObject) : undefined,
+    body: write.body ? contractSchema(write.body) : undefined,
+    security: write.auth,
+    ok: [write.status, write.answer ? contractSchema(write.answer) : null],
+    events: write.events,
+    errors: refusals.map(([status]) => status),
+    errorText: Object.fromEntries(
+      refusals.map(([status, list]) => [
+        status,
+        write.errorText?.[status] ?? (list.length > 0 ? `${ERROR_TEXT[status]} (${codes(list)})` : ERROR_TEXT[status]),
+      ]),
+    ),
   };
 }

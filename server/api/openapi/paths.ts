@@ -1,29 +1,17 @@
 /**
- * The operations table of the OpenAPI document (`OPERATIONS`): the public reads, then each area's
- * own operations (booking-operations.ts, auction-operations.ts, purchase-operations.ts), in the
- * document's order; with the sandbox pages and the document itself, registered for document.ts.
+ * The operations table of the OpenAPI document (`OPERATIONS`): the public reads (shared/reads.ts),
+ * then every other operation (shared/writes/), in the document's order; with the sandbox pages and
+ * the document itself, registered for document.ts.
  */
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../shared/languages';
 import { READ_NAMES } from '../../../shared/reads';
-import { AUCTION_BID_OPERATIONS, AUCTION_STREAM_OPERATIONS } from './auction-operations';
-import { NUMBER_EVENT_OPERATIONS, RESERVATION_OPERATIONS, WATCH_OPERATIONS } from './booking-operations';
-import { JSON_TYPE, readOperation, route, type Operation } from './operation';
-import { IDENTIFICATION_OPERATIONS, ORDER_OPERATIONS, SMS_OPERATIONS } from './purchase-operations';
+import { WRITE_NAMES } from '../../../shared/writes';
+import { JSON_TYPE, readOperation, route, writeOperation, type Operation } from './operation';
 
-/** Every JSON endpoint of the API with the schemas of its request and answers (shared/contract): the public reads from their declarations, then the rest. */
-export const OPERATIONS: Operation[] = [
-  ...READ_NAMES.map(readOperation),
-  ...NUMBER_EVENT_OPERATIONS,
-  ...RESERVATION_OPERATIONS,
-  ...AUCTION_STREAM_OPERATIONS,
-  ...WATCH_OPERATIONS,
-  ...AUCTION_BID_OPERATIONS,
-  ...SMS_OPERATIONS,
-  ...IDENTIFICATION_OPERATIONS,
-  ...ORDER_OPERATIONS,
-];
+/** Every JSON endpoint of the API with the schemas of its request and answers (shared/contract), from their declarations. */
+export const OPERATIONS: Operation[] = [...READ_NAMES.map(readOperation), ...WRITE_NAMES.map(writeOperation)];
 
 /** The sandbox payment pages: HTML, not JSON, outside the JSON conventions. */
 function registerSandbox(registry: OpenAPIRegistry): void {

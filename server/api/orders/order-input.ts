@@ -1,7 +1,6 @@
+import type { z } from 'zod';
 import type { Delivery, SimTypeId, TariffChoice } from '../../../shared/api-types';
-import { CreateOrderBody } from '../../../shared/contract';
-import { body } from '../http/input';
-import type { Request } from 'express';
+import type { CreateOrderBody } from '../../../shared/contract';
 
 export interface OrderInput {
   tariff: TariffChoice;
@@ -10,8 +9,7 @@ export interface OrderInput {
   delivery: Delivery | null;
 }
 
-/** The order body, checked by its schema: an eSIM needs an e-mail, a physical SIM a pickup point or address. */
-export function parseOrderInput(req: Request): OrderInput {
-  const order = body(req, CreateOrderBody);
+/** The order body as its schema checked it (an eSIM needs an e-mail, a physical SIM a pickup point or address), absent fields null. */
+export function orderInputOf(order: z.output<typeof CreateOrderBody>): OrderInput {
   return { tariff: order.tariff, simType: order.simType, email: order.email ?? null, delivery: order.delivery ?? null };
 }

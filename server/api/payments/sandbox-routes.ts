@@ -5,7 +5,7 @@ import type { ApiContext } from '../context';
 import { requestLanguage } from '../http/language';
 import type { OrderService } from '../orders/order-service';
 import type { PaymentService } from './payment-service';
-import { DEFAULT_RETURN_PATH, siteReturnPath } from './payment-routes';
+import { DEFAULT_RETURN_PATH, siteReturnPath } from '../../../shared/contract';
 import { newNonce, renderSandboxNotFound, renderSandboxPage, sandboxCsp, type SandboxPageModel } from './sandbox-page';
 
 function pageLanguage(req: Request): Language {

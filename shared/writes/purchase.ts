@@ -1,54 +1,68 @@
-/** The operations of the purchase after the booking: the SMS code, identification, the order and its payment. */
-import * as C from '../../../shared/contract';
-import { id, type Operation } from './operation';
+/** The writes of the purchase after the booking: the SMS code (or Telegram's contact), identification, the order and its payment. */
+import type { WriteDeclaration } from './declaration';
 
-/** What confirms a phone: an SMS code, or inside Telegram the contact Telegram signed. */
-export const SMS_OPERATIONS: Operation[] = [
-  {
+export const PURCHASE_WRITES = {
+  getSmsChallenge: {
     method: 'get',
     path: '/auth/sms/challenge',
-    operationId: 'getSmsChallenge',
     summary:
       'A proof-of-work challenge (ALTCHA v2, PBKDF2/SHA-256) for a code request to the phone: signed, valid 5 minutes, good for one code, harder as the SMS budgets fill (docs/api.md, SMS challenges)',
     tag: 'auth',
-    query: C.SmsChallengeQuery,
-    ok: [200, C.SmsChallenge],
-    errors: [400],
+    query: 'SmsChallengeQuery',
+    answer: 'SmsChallenge',
+    status: 200,
+    errors: { 400: ['phone_format'] },
   },
-  {
+  sendSmsCode: {
     method: 'post',
     path: '/auth/sms',
-    operationId: 'sendSmsCode',
     summary:
       'Send an SMS code, with the solved challenge of GET /auth/sms/challenge for this phone in `altcha` (1 per 60 s, 5 per hour per number; codes to at most LIMIT_SMS_PHONES_PER_HOUR phones per client; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR SMS in all per hour, its reserve for networks with few codes: 429 too_many_network_sms, sms_busy)',
     tag: 'auth',
-    body: C.SmsCodeBody,
-    ok: [201, C.SmsCodeResponse],
-    errors: [400, 429],
+    body: 'SmsCodeBody',
+    answer: 'SmsCodeResponse',
+    status: 201,
+    errors: {
+      400: [
+        'sms_challenge_required',
+        'sms_challenge_invalid',
+        'sms_challenge_expired',
+        'sms_challenge_used',
+        'sms_challenge_phone_mismatch',
+        'sms_challenge_too_easy',
+      ],
+      429: ['sms_rate_limited', 'too_many_sms_phones', 'too_many_network_sms', 'sms_busy'],
+    },
     errorText: {
       400: 'Bad input, `field` names it; without a valid solved challenge (`field` altcha, checked before any limit counts the request): sms_challenge_required, sms_challenge_invalid, sms_challenge_expired, sms_challenge_used, sms_challenge_phone_mismatch, sms_challenge_too_easy (the budgets filled since it was issued: solve a new one)',
     },
   },
-  {
+  verifySmsCode: {
     method: 'post',
     path: '/auth/sms/verify',
-    operationId: 'verifySmsCode',
     summary: 'Verify the code: auth_token and auth_token_number',
     tag: 'auth',
-    body: C.SmsVerifyBody,
-    ok: [200, C.SmsVerifyResponse],
-    errors: [400],
+    body: 'SmsVerifyBody',
+    answer: 'SmsVerifyResponse',
+    status: 200,
+    errors: { 400: ['sms_code_invalid', 'sms_code_expired', 'sms_code_not_requested', 'sms_attempts_exceeded'] },
   },
-  {
+  confirmPhoneByTelegram: {
     method: 'post',
     path: '/auth/telegram',
-    operationId: 'confirmPhoneByTelegram',
     summary:
       "Inside Telegram's Mini App: the contact the visitor shared, with the Mini App's initData, both signed by the bot's token, confirm the phone instead of an SMS code; the same answer as /auth/sms/verify. A signed contact confirms once; a client confirms at most LIMIT_SMS_PHONES_PER_HOUR phones an hour this way, a network LIMIT_SMS_PER_NETWORK_PER_HOUR",
     tag: 'auth',
-    body: C.TelegramPhoneBody,
-    ok: [200, C.SmsVerifyResponse],
-    errors: [400, 401, 404, 409, 429],
+    body: 'TelegramPhoneBody',
+    answer: 'SmsVerifyResponse',
+    status: 200,
+    errors: {
+      400: ['telegram_data_incomplete', 'telegram_data_key_repeated', 'telegram_phone_not_uzbek'],
+      401: ['telegram_signature_invalid', 'telegram_data_expired', 'telegram_data_in_future', 'telegram_user_mismatch'],
+      404: ['telegram_not_configured'],
+      409: ['telegram_contact_used'],
+      429: ['too_many_telegram_phones'],
+    },
     errorText: {
       400: 'Bad input, `field` names it: missing_field, unknown_field, telegram_data_incomplete, telegram_data_key_repeated, telegram_phone_not_uzbek',
       401: 'Refused signed data, `field` names it: telegram_signature_invalid, telegram_data_expired, telegram_data_in_future, telegram_user_mismatch',
@@ -57,89 +71,84 @@ export const SMS_OPERATIONS: Operation[] = [
       429: 'too_many_telegram_phones: this client or its network confirmed as many phones through Telegram this hour as SMS codes may reach',
     },
   },
-];
-
-/** Remote identification or an appointment at a point of sale. */
-export const IDENTIFICATION_OPERATIONS: Operation[] = [
-  {
+  identifyRemotely: {
     method: 'post',
     path: '/identification/remote',
-    operationId: 'identifyRemotely',
     summary: 'Remote identification: passport or PINFL and date of birth',
     tag: 'identification',
-    body: C.RemoteIdentificationBody,
-    security: 'auth',
-    ok: [201, C.Identification],
-    errors: [400, 401],
+    body: 'RemoteIdentificationBody',
+    answer: 'Identification',
+    status: 201,
+    auth: 'auth',
   },
-  {
+  bookIdentification: {
     method: 'post',
     path: '/identification/manual',
-    operationId: 'bookIdentification',
     summary: 'Manual identification: an appointment at a point of sale',
     tag: 'identification',
-    body: C.ManualIdentificationBody,
-    security: 'auth',
-    ok: [201, C.Identification],
-    errors: [400, 401],
+    body: 'ManualIdentificationBody',
+    answer: 'Identification',
+    status: 201,
+    auth: 'auth',
+    errors: { 400: ['point_not_found', 'point_without_identification', 'point_closed'] },
   },
-  {
+  getIdentification: {
     method: 'get',
     path: '/identification/current',
-    operationId: 'getIdentification',
     summary: 'Latest identification of the phone',
     tag: 'identification',
-    security: 'auth',
-    ok: [200, C.Identification],
-    errors: [400, 401, 404],
+    answer: 'Identification',
+    status: 200,
+    auth: 'auth',
+    errors: { 404: ['identification_not_found'] },
   },
-];
-
-/** Orders, their payment and activation status. */
-export const ORDER_OPERATIONS: Operation[] = [
-  {
+  createOrder: {
     method: 'post',
     path: '/orders',
-    operationId: 'createOrder',
     summary: 'Create an order from the reserved number',
     tag: 'orders',
-    body: C.CreateOrderBody,
-    security: 'reservationAndAuth',
-    ok: [201, C.CreateOrderResponse],
-    errors: [400, 401, 403, 404, 409, 429],
+    body: 'CreateOrderBody',
+    answer: 'CreateOrderResponse',
+    status: 201,
+    auth: 'reservationAndAuth',
+    errors: {
+      400: ['tariff_not_found', 'not_a_step', 'point_not_found'],
+      404: ['reservation_not_found'],
+      409: ['reservation_has_order', 'number_unavailable'],
+      429: ['too_many_orders', 'premium_order_unpaid', 'too_many_premium_holds'],
+    },
   },
-  {
+  getOrder: {
     method: 'get',
     path: '/orders/{id}',
-    operationId: 'getOrder',
     summary: 'The order',
     tag: 'orders',
-    params: id,
-    security: 'orderOrAuth',
-    ok: [200, C.Order],
-    errors: [400, 401, 403, 404],
+    query: 'NoQuery',
+    answer: 'Order',
+    status: 200,
+    auth: 'orderOrAuth',
+    errors: { 403: ['order_forbidden'], 404: ['order_not_found'] },
   },
-  {
+  getOrderStatus: {
     method: 'get',
     path: '/orders/{id}/status',
-    operationId: 'getOrderStatus',
     summary: '"I\'ve already paid": activated or not paid',
     tag: 'orders',
-    params: id,
-    security: 'orderOrAuth',
-    ok: [200, C.OrderStatusResponse],
-    errors: [400, 401, 403, 404],
+    query: 'NoQuery',
+    answer: 'OrderStatusResponse',
+    status: 200,
+    auth: 'orderOrAuth',
+    errors: { 403: ['order_forbidden'], 404: ['order_not_found'] },
   },
-  {
+  startPayment: {
     method: 'post',
     path: '/orders/{id}/payments',
-    operationId: 'startPayment',
     summary: 'Start a payment: URL of the sandbox payment page',
     tag: 'orders',
-    params: id,
-    body: C.StartPaymentBody,
-    security: 'orderOrAuth',
-    ok: [201, C.StartPaymentResponse],
-    errors: [400, 401, 403, 404, 409],
+    body: 'StartPaymentBody',
+    answer: 'StartPaymentResponse',
+    status: 201,
+    auth: 'orderOrAuth',
+    errors: { 403: ['order_forbidden'], 404: ['order_not_found'], 409: ['order_expired', 'order_already_paid'] },
   },
-];
+} as const satisfies Record<string, WriteDeclaration>;

@@ -1,96 +1,85 @@
-/**
- * The operations of searching and booking a number: the live status of a results page, the
- * reservation of one number, and the watches that wait for one to come free.
- */
-import { z } from 'zod';
-import * as C from '../../../shared/contract';
-import type { Operation } from './operation';
+/** The writes of searching and booking a number: the live status of a results page, the booking of one number, and the watches. */
+import type { WriteDeclaration } from './declaration';
 
-/** The live status of the numbers a results page shows. */
-export const NUMBER_EVENT_OPERATIONS: Operation[] = [
-  {
+export const BOOKING_WRITES = {
+  streamNumberStatuses: {
     method: 'get',
     path: '/numbers/events',
-    operationId: 'streamNumberStatuses',
     summary: 'Live status of the numbers a results page shows, as Server-Sent Events',
     tag: 'numbers',
-    query: C.NumberEventsQuery,
-    ok: [200, null],
+    query: 'NumberEventsQuery',
+    status: 200,
+    errors: { 429: ['too_many_streams'], 503: ['streams_busy'] },
     events:
       "Event stream. `snapshot` first (data: NumberSnapshotEvent, the present status of each number that exists), then `status` (data: NumberStatusEvent) whenever one of them is reserved, ordered, sold, released or its hold lapses, on any server sharing the store, within a second. `id:` is the change's place in the store's log of number changes; a reconnect with `Last-Event-ID` gets each number changed meanwhile once, at its present status (no snapshot), then live ones; an id the log no longer keeps gets a snapshot. A comment line every 15 s. Refusals (400 naming `numbers`, 429 `too_many_streams`, and 503 `streams_busy`) are JSON with Retry-After where it applies, before any event, in the language of `lang` (EventSource sends no X-Language, so a browser names it in the URL), else of the headers.",
-    errors: [400, 429, 503],
   },
-];
-
-/** A number booked for the purchase, with a reservation token. */
-export const RESERVATION_OPERATIONS: Operation[] = [
-  {
+  reserveNumber: {
     method: 'post',
     path: '/reservations',
-    operationId: 'reserveNumber',
     summary:
       'Reserve a number; with a held reservation token, replace it atomically; past the share of a category anonymous bookings may hold, only with an auth token (403 phone_required)',
     tag: 'reservations',
-    body: C.ReserveBody,
-    security: 'optionalReservation',
-    ok: [201, C.ReservationResponse],
-    errors: [400, 403, 404, 409, 429],
+    body: 'ReserveBody',
+    answer: 'ReservationResponse',
+    status: 201,
+    auth: 'optionalReservationAndAuth',
+    limit: 'reservation',
+    errors: {
+      403: ['phone_required'],
+      404: ['number_not_found'],
+      409: ['number_unavailable', 'number_on_auction', 'premium_category_held'],
+      429: ['too_many_holds', 'too_many_network_holds', 'too_many_phone_bookings', 'too_many_premium_holds'],
+    },
   },
-  {
+  getReservation: {
     method: 'get',
     path: '/reservations/current',
-    operationId: 'getReservation',
     summary: 'The reservation of the token',
     tag: 'reservations',
-    security: 'reservation',
-    ok: [200, C.Reservation],
-    errors: [400, 401, 404],
+    answer: 'Reservation',
+    status: 200,
+    auth: 'reservation',
+    errors: { 404: ['reservation_not_found'] },
   },
-  {
+  cancelReservation: {
     method: 'delete',
     path: '/reservations/current',
-    operationId: 'cancelReservation',
     summary: 'Cancel the reservation',
     tag: 'reservations',
-    security: 'reservation',
-    ok: [204, null],
-    errors: [400, 401, 404, 409],
+    status: 204,
+    auth: 'reservation',
+    errors: { 404: ['reservation_not_found'], 409: ['reservation_has_order'] },
   },
-];
-
-/** Saved searches that send an SMS when a matching number comes free. */
-export const WATCH_OPERATIONS: Operation[] = [
-  {
+  saveWatch: {
     method: 'post',
     path: '/watches',
-    operationId: 'saveWatch',
     summary:
       'Save a search as a watch (SMS-verified phone, at most 3, for 30 days): one SMS a day at most when a matching number comes free',
     tag: 'watches',
-    body: C.WatchBody,
-    security: 'auth',
-    ok: [201, C.Watch],
-    errors: [400, 401, 429],
+    body: 'WatchBody',
+    answer: 'Watch',
+    status: 201,
+    auth: 'auth',
+    limit: 'watch',
+    errors: { 400: ['invalid_mask', 'invalid_date', 'watch_one_search', 'watch_empty'], 429: ['too_many_watches'] },
   },
-  {
+  listWatches: {
     method: 'get',
     path: '/watches',
-    operationId: 'listWatches',
     summary: "The phone's standing watches",
     tag: 'watches',
-    security: 'auth',
-    ok: [200, C.WatchList],
-    errors: [401],
+    answer: 'WatchList',
+    status: 200,
+    auth: 'auth',
   },
-  {
+  removeWatch: {
     method: 'delete',
     path: '/watches/{id}',
-    operationId: 'removeWatch',
     summary: 'Remove one of the phone’s watches',
     tag: 'watches',
-    params: z.strictObject({ id: z.string() }),
-    security: 'auth',
-    ok: [204, null],
-    errors: [400, 401, 404],
+    params: 'WatchPathParams',
+    status: 204,
+    auth: 'auth',
+    errors: { 404: ['watch_not_found'] },
   },
-];
+} as const satisfies Record<string, WriteDeclaration>;

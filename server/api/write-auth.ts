@@ -1,0 +1,43 @@
+import type { Request } from 'express';
+import { CREDENTIAL_HEADERS, type Credential } from '../../shared/contract/credentials';
+import { AUTH_KINDS, type AuthKind, type AuthName, type LimitName, type Refusal } from '../../shared/writes';
+import type { ApiContext } from './context';
+import { ApiError, badRequest } from './http/api-error';
+import { clientKey, networkKey } from './http/limits';
+import { optionalToken, requireToken } from './http/request-tokens';
+import type { TokenClaims } from './http/tokens';
+
+/** The refusal of a token the request does not carry; a 400 names the header the token travels in. */
+function missing([status, code]: Refusal, kind: Credential): ApiError {
+  return status === 400 ? badRequest(code, CREDENTIAL_HEADERS[kind]) : new ApiError(status, code);
+}
+
+/**
+ * The tokens a kind of auth reads (shared/writes/declaration.ts AUTH_KINDS), in its order: a
+ * required one refused when absent, expired or forged (request-tokens.ts), an optional one null
+ * unless valid. Verified before the write's transaction, never inside it.
+ */
+export async function tokensOf(ctx: ApiContext, req: Request, auth: AuthName): Promise<Record<string, TokenClaims | null>> {
+  const kind: AuthKind = AUTH_KINDS[auth];
+  const tokens: Record<string, TokenClaims | null> = {};
+  for (const [credential, rule] of Object.entries(kind.tokens) as [Credential, AuthKind['tokens'][Credential]][]) {
+    tokens[credential] =
+      rule === 'optional' || rule === undefined
+        ? await optionalToken(ctx, req, credential)
+        : await requireToken(ctx, req, credential, missing(rule, credential));
+  }
+  if (kind.oneOf && Object.values(tokens).every((claims) => claims === null)) {
+    const first = Object.keys(kind.tokens)[0] as Credential;
+    await requireToken(ctx, req, first, missing(kind.oneOf, first));
+  }
+  return tokens;
+}
+
+/** Counts a declared limit (shared/writes/declaration.ts LIMITS): a 429 past it. */
+export function countLimit(ctx: ApiContext, req: Request, limit: LimitName, tokens: Record<string, TokenClaims | null>): Promise<void> {
+  if (limit === 'reservation') return ctx.limits.reservation(clientKey(req.ip), networkKey(req.ip));
+  if (limit === 'watch') return ctx.limits.watch(clientKey(req.ip));
+  const phone = tokens.auth?.sub;
+  if (phone === undefined) throw new Error('A write counting bids per phone must ask for the auth token');
+  return ctx.limits.bid(phone);
+}
