@@ -9,6 +9,7 @@ import { DOCUMENT_SECTIONS } from './page-sections';
 import { createRoutes, languageRoutes, ROOT_ROUTE_ID } from './routes';
 import { languageFromPath, type Language } from '../../shared/languages';
 import { layoutOf } from './route-handle';
+import { requestContext, type BrowserRequest } from './request-context';
 import { RuntimeProvider, type BootData, type Runtime } from './runtime';
 import { setChunkReloadTarget } from '../platform/chunk-reload';
 import { afterNextPaint, nextTask, whenIdle } from '../platform/tasks';
@@ -79,8 +80,10 @@ export async function startApp(): Promise<void> {
   await nextTask();
   const deferredIds = new WeakMap<object, string>();
   adoptDeferredHydrationData(window.__staticRouterHydrationData?.loaderData, deferredIds);
+  const request: BrowserRequest = { side: 'browser', streamAfterMs: boot.config.streamAfterMs };
   const router = createBrowserRouter(routes, {
     ...(hydrationData ? { hydrationData } : {}),
+    getContext: () => requestContext(request),
     // A path the table does not match yet (or matches only by a not-found route) is offered here
     // first: its language's branch joins the table once, and the router matches again.
     patchRoutesOnNavigation: ({ path, patch, signal }) => {

@@ -9,7 +9,7 @@ import type { BootData, Runtime } from '../../../client/framework/runtime';
 import { pageModulePath, pageOfRouteId } from '../../../client/framework/routes';
 import { textModulesOfPages } from '../../../client/framework/page-sections';
 import { layoutOf } from '../../../client/framework/route-handle';
-import type { ServerRequestContext } from '../../../client/framework/request-context';
+import { requestContext } from '../../../client/framework/request-context';
 import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from '../http/bots';
 import { createNonce } from '../http/security-headers';
@@ -136,9 +136,10 @@ export function createRenderer(options: RendererOptions): Renderer {
       if (!read) return null;
       return weakEtag([manifest.buildId, requestPageKey(request), ...read.map(stateTag).sort()]);
     };
-    const requestContext: ServerRequestContext = { lang, reader, streamAfterMs: config.public.streamAfterMs };
     // The visitor left while the loaders ran: react-router ends the query with an AbortError.
-    const result = await handler.query(request, { requestContext });
+    const result = await handler.query(request, {
+      requestContext: requestContext({ side: 'server', reader, streamAfterMs: config.public.streamAfterMs }),
+    });
     if (result instanceof Response) return redirectOrStatus(result, request.method, config.publicSiteUrl);
     request.signal.throwIfAborted();
     for (const error of Object.values(result.errors ?? {})) {
