@@ -1,9 +1,9 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { connectApiClientToRouter } from './api-client';
-import { adoptDeferredHydrationData } from './deferred';
+import { hydrationState } from './hydration-data';
 import { browserI18nFor, ensureLanguage } from './language-loader';
 import { DOCUMENT_SECTIONS } from './page-sections';
 import { createRoutes, languageRoutes, ROOT_ROUTE_ID } from './routes';
@@ -17,7 +17,6 @@ import { afterNextPaint, nextTask, whenIdle } from '../platform/tasks';
 declare global {
   interface Window {
     __APP__: BootData;
-    __staticRouterHydrationData?: HydrationState;
   }
 }
 
@@ -64,25 +63,24 @@ export async function startApp(): Promise<void> {
   const branches = new Set<Language>([first]);
   // The document's texts and the page's (its `lazy` loads its module and its text sections),
   // all preloaded by the server: hydration must render exactly the server's text.
-  const [, lazyFailure] = await Promise.all([
+  const [, failure] = await Promise.all([
     ensureLanguage(boot.lang, DOCUMENT_SECTIONS),
     resolveLazyMatches(routes).then(
       () => null,
       (error: unknown) => ({ error }),
     ),
   ]);
-  let hydrationData: HydrationState | undefined;
-  if (lazyFailure) {
-    // The page's chunk failed twice within the guard (see platform/chunk-reload): show the 500
-    // page with Try Again instead of a page that looks alive but does nothing.
-    hydrationData = { ...window.__staticRouterHydrationData, errors: { [layoutRouteId(routes)]: lazyFailure.error } };
-  }
   await nextTask();
   const deferredIds = new WeakMap<object, string>();
-  adoptDeferredHydrationData(window.__staticRouterHydrationData?.loaderData, deferredIds);
+  let hydrationData = hydrationState(window.__ROUTER_STATE__, deferredIds);
+  if (failure) {
+    // The page's chunk failed twice within the guard (see platform/chunk-reload): show the 500
+    // page with Try Again instead of a page that looks alive but does nothing.
+    hydrationData = { ...hydrationData, errors: { [layoutRouteId(routes)]: failure.error } };
+  }
   const request: BrowserRequest = { side: 'browser', streamAfterMs: boot.config.streamAfterMs };
   const router = createBrowserRouter(routes, {
-    ...(hydrationData ? { hydrationData } : {}),
+    hydrationData,
     getContext: () => requestContext(request),
     // A path the table does not match yet (or matches only by a not-found route) is offered here
     // first: its language's branch joins the table once, and the router matches again.

@@ -37,27 +37,6 @@ export interface RendererOptions {
   versioned: boolean;
 }
 
-/**
- * The same shape react-router's browser router deserializes (`__type` markers). Outside
- * development an error's own message never leaves the server: it may name internals.
- */
-function serializeErrors(errors: StaticHandlerContext['errors'], showDetails: boolean): Record<string, unknown> | null {
-  if (!errors) return null;
-  const out: Record<string, unknown> = {};
-  for (const [id, error] of Object.entries(errors)) {
-    if (isRouteErrorResponse(error))
-      out[id] = {
-        status: error.status,
-        statusText: error.statusText,
-        internal: Boolean((error as { internal?: boolean }).internal),
-        data: showDetails ? error.data : null,
-        __type: 'RouteErrorResponse',
-      };
-    else out[id] = { message: showDetails && error instanceof Error ? error.message : 'Unexpected Server Error', __type: 'Error' };
-  }
-  return out;
-}
-
 /** The route whose error boundary shows a render error: the page's layout, else the document. */
 function errorBoundaryFor(context: StaticHandlerContext, attempt: number): string {
   if (attempt === 0) {
@@ -202,7 +181,6 @@ export function createRenderer(options: RendererOptions): Renderer {
       timeoutMs: config.renderTimeoutMs,
       signal: request.signal,
       boundaryFor: errorBoundaryFor,
-      serializeErrors,
       log,
     });
     if (streamed.kind === 'plain') return plainDocument(streamed.status, request.method);

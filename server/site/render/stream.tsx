@@ -3,7 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from 'react-router';
 import { scriptSafeJson } from '../../../shared/script-json';
 import { bootModulesScript } from '../../../shared/boot-modules';
-import { markDeferredLoaderData } from '../../../client/framework/deferred';
+import { serializeRouterState } from '../../../client/framework/hydration-data';
 import { RuntimeProvider, type BootData, type Runtime } from '../../../client/framework/runtime';
 
 /** One page's React render, as `renderDocument` sets it up after the loaders ran. */
@@ -22,7 +22,6 @@ export interface StreamOptions {
   signal: AbortSignal;
   /** Where a render error is shown on the next attempt (errorBoundaryFor). */
   boundaryFor: (context: StaticHandlerContext, attempt: number) => string;
-  serializeErrors: (errors: StaticHandlerContext['errors'], showDetails: boolean) => Record<string, unknown> | null;
   log: (level: 'error' | 'info', message: string, error?: unknown) => void;
 }
 
@@ -70,11 +69,7 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
     let settled = false;
     // React calls onAllReady right after onShellReady, in the same pass, when no part waits for data.
     let allReady = false;
-    const hydration = {
-      loaderData: markDeferredLoaderData(context.loaderData, runtime.deferredIds, () => (failedPart = true)),
-      actionData: context.actionData,
-      errors: options.serializeErrors(context.errors, options.showErrorDetails),
-    };
+    const routerState = serializeRouterState(context, runtime.deferredIds, options.showErrorDetails, () => (failedPart = true));
     const router = createStaticRouter(matchedBranch(context), context);
     const body = new PassThrough();
     const start = () => {
@@ -95,7 +90,7 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
         // Only a part still waiting for its data (StreamedPart) comes after the shell.
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         // The app starts after the first paint (shared/boot-modules.ts): no module script or preload in the head.
-        bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__staticRouterHydrationData=${scriptSafeJson(hydration)};${bootModulesScript(options.bootModules)}`,
+        bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__ROUTER_STATE__=${scriptSafeJson(routerState)};${bootModulesScript(options.bootModules)}`,
         onShellReady() {
           if (!bot) start();
         },
