@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { connectApiClientToRouter } from './api-client';
 import { hydrationState } from './hydration-data';
+import { loadMatchedRoutes } from './loaded-routes';
 import { browserI18nFor, ensureLanguage } from './language-loader';
 import { DOCUMENT_SECTIONS } from './page-sections';
 import { createRoutes, languageRoutes, ROOT_ROUTE_ID } from './routes';
@@ -17,26 +18,6 @@ import { afterNextPaint, nextTask, whenIdle } from '../platform/tasks';
 declare global {
   interface Window {
     __APP__: BootData;
-  }
-}
-
-/**
- * Resolves the lazy modules of the routes on screen before the router exists: a router created
- * with unresolved lazy matches starts uninitialised and hydration fails.
- */
-async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
-  const matches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
-  const results = await Promise.allSettled(
-    matches.map(async (match) => {
-      const lazy = match.route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(match.route, { ...(await lazy()), lazy: undefined });
-    }),
-  );
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) {
-    // A route whose module could not load renders nothing; its layout shows the error instead.
-    for (const match of matches) if (match.route.lazy) Object.assign(match.route, { lazy: undefined });
-    throw failure.reason;
   }
 }
 
@@ -59,16 +40,12 @@ export async function startApp(): Promise<void> {
   const boot = window.__APP__;
   // The page's own language only; another's branch is added when a navigation first needs it.
   const first = languageFromPath(window.location.pathname);
-  const routes = createRoutes({ languages: [first] });
   const branches = new Set<Language>([first]);
   // The document's texts and the page's (its `lazy` loads its module and its text sections),
   // all preloaded by the server: hydration must render exactly the server's text.
-  const [, failure] = await Promise.all([
+  const [, { routes, failure }] = await Promise.all([
     ensureLanguage(boot.lang, DOCUMENT_SECTIONS),
-    resolveLazyMatches(routes).then(
-      () => null,
-      (error: unknown) => ({ error }),
-    ),
+    loadMatchedRoutes(createRoutes({ languages: [first] }), window.location.pathname),
   ]);
   await nextTask();
   const deferredIds = new WeakMap<object, string>();
