@@ -37,6 +37,11 @@ export interface RendererOptions {
   versioned: boolean;
 }
 
+/** The table with one language's branch under its root (routes.tsx: the language's route has the language as its id). */
+function languageBranch(routes: RouteObject[], lang: Language): RouteObject[] {
+  return routes.map((root) => (root.children ? { ...root, children: root.children.filter((branch) => branch.id === lang) } : root));
+}
+
 /** The route whose error boundary shows a render error: the page's layout, else the document. */
 function errorBoundaryFor(context: StaticHandlerContext, attempt: number): string {
   if (attempt === 0) {
@@ -76,7 +81,11 @@ export interface Renderer {
 
 export function createRenderer(options: RendererOptions): Renderer {
   const { config, routes, manifest, siteTexts, log, metrics } = options;
-  const handler = createStaticHandler(routes);
+  // One static handler per language, each with its language's branch of the table only, as the
+  // browser's router starts (client/framework/start.tsx): createStaticRouter converts every route it
+  // is given on every request, and the four languages' table was 2.5 to 3.3 % of a page's CPU
+  // (bench/README.md, issue 29).
+  const handlers = new Map(LANGUAGES.map((lang) => [lang, createStaticHandler(languageBranch(routes, lang))]));
   const pageOf = pageOfPathIn(routes);
   // One i18next instance per language for every render: rendering only reads it (t() is pure; no
   // render changes its language or resources); a new instance per request showed in every profile,
@@ -116,6 +125,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       return weakEtag([manifest.buildId, requestPageKey(request), ...read.map(stateTag).sort()]);
     };
     // The visitor left while the loaders ran: react-router ends the query with an AbortError.
+    const handler = handlers.get(lang)!;
     const result = await handler.query(request, {
       requestContext: requestContext({ side: 'server', reader, streamAfterMs: config.public.streamAfterMs }),
     });
@@ -172,6 +182,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     };
     const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId, year };
     const streamed = await streamDocument(result, {
+      routes: handler.dataRoutes,
       runtime,
       boot,
       bootModules: [manifest.entry, ...modulePreloads(manifest, [...pages.map(pageModulePath), ...textModulesOfPages(lang, pages)])],

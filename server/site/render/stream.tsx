@@ -8,6 +8,8 @@ import { RuntimeProvider, type BootData, type Runtime } from '../../../client/fr
 
 /** One page's React render, as `renderDocument` sets it up after the loaders ran. */
 export interface StreamOptions {
+  /** The static handler's routes (`dataRoutes`) that made `context`. */
+  routes: DataRouteObject[];
   runtime: Runtime;
   boot: BootData;
   /** What the boot script loads after the first paint (shared/boot-modules.ts): the entry, then its imports, the page's chunks and text sections. */
@@ -38,22 +40,6 @@ export type StreamedDocument =
   | { kind: 'plain'; status: number };
 
 /**
- * The routes the render needs: the matched branch alone, each route with only the next one as its
- * child. createStaticRouter copies every route it is given on every request (the three languages'
- * whole table: 2.5 to 3.3 % of a page's CPU in bench/README.md, issue 29), while a data router's
- * render takes its matches from the handler's context and never matches the table again; the
- * route objects, their ids and so the hydration data are the same.
- */
-function matchedBranch(context: StaticHandlerContext): DataRouteObject[] {
-  let branch: DataRouteObject[] | undefined;
-  for (let i = context.matches.length - 1; i >= 0; i--) {
-    const route = context.matches[i].route;
-    branch = [route.index ? route : ({ ...route, children: branch } as DataRouteObject)];
-  }
-  return branch ?? [];
-}
-
-/**
  * Renders the document for `context` and resolves once it may be sent: at the shell for a
  * browser, at everything for a bot. A render that throws before that is rendered again with the
  * error at the page's layout, then at the document, then given up for plain text. Rejects with
@@ -70,7 +56,7 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
     // React calls onAllReady right after onShellReady, in the same pass, when no part waits for data.
     let allReady = false;
     const routerState = serializeRouterState(context, runtime.deferredIds, options.showErrorDetails, () => (failedPart = true));
-    const router = createStaticRouter(matchedBranch(context), context);
+    const router = createStaticRouter(options.routes, context);
     const body = new PassThrough();
     const start = () => {
       if (settled) return;
