@@ -1,7 +1,16 @@
 import type { Browser } from 'playwright-core';
-import { LANGUAGE_TAG, localizePath } from '../shared/languages';
+import { LANGUAGE_TAG, LANGUAGES, localizePath } from '../shared/languages';
 import { PATHS } from '../shared/paths';
-import { collectProblems, holdRequests, newContext, waitForHydration, type Site, withSiteAndBrowser, newestNewsSlug } from './support';
+import {
+  collectProblems,
+  countDocumentLoads,
+  holdRequests,
+  newContext,
+  waitForHydration,
+  type Site,
+  withSiteAndBrowser,
+  newestNewsSlug,
+} from './support';
 
 let site: Site;
 let browser: Browser;
@@ -33,6 +42,29 @@ describe('hydration', () => {
     }
     expect(new Set(seen).size).toBe(13);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  // The error the server's loaders threw travels in the router state (client/framework/hydration-data.ts):
+  // hydrated as anything but its 404, the page would be drawn again as the 500 page.
+  it('is clean on the 404 page in every language, whose links then navigate without a reload', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const loads = countDocumentLoads(page);
+    for (const lang of LANGUAGES) {
+      const response = await page.goto(`${site.origin}${localizePath('/no-such-page', lang)}`);
+      expect(response?.status()).toBe(404);
+      await waitForHydration(page);
+      expect(await page.locator('.error-page__code').textContent()).toContain('404');
+    }
+    const documents = loads.count;
+    await page.locator('.error-page__actions a').first().click();
+    await page.waitForURL(`${site.origin}${localizePath('/', 'uz-cyrl')}`);
+    await page.locator('.error-page').waitFor({ state: 'detached' });
+    expect(loads.count).toBe(documents);
+    // The browser's own line for each 404 document is expected; nothing else is.
+    expect(problems.filter((problem) => !/Failed to load resource: .* 404/.test(problem))).toEqual([]);
     await context.close();
   });
 });

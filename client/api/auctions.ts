@@ -9,7 +9,7 @@ import type {
 } from '../../shared/api-types';
 import { apiClient } from './api-client';
 import { credentialHeaders } from './credentials';
-import { readerOf } from './reader';
+import { readerOf, type RouteContext } from './reader';
 import { send } from './writer';
 
 const lotPath = (id: string) => `/auctions/${encodeURIComponent(id)}`;
@@ -29,7 +29,7 @@ function withoutServerTime<T extends { serverTime: string }>({ serverTime: _serv
 }
 
 /** `GET /auctions?status`, as anyone sees it (no bidder's own position), for a loader (see ShownLot). */
-export async function fetchAuctions(context: unknown, status: LotStatus): Promise<ShownLot[]> {
+export async function fetchAuctions(context: RouteContext, status: LotStatus): Promise<ShownLot[]> {
   return (await readerOf(context).auctions({ status })).items.map(withoutServerTime);
 }
 
@@ -39,7 +39,7 @@ export async function fetchActiveLots(): Promise<AuctionLot[]> {
 }
 
 /** `GET /auctions/{id}`, as anyone sees it (a loader, server or browser; see ShownLot); rejects with the API's 404 for an unknown lot. */
-export async function fetchAuctionLot(context: unknown, id: string): Promise<ShownLotDetail> {
+export async function fetchAuctionLot(context: RouteContext, id: string): Promise<ShownLotDetail> {
   return withoutServerTime(await readerOf(context).auction(id));
 }
 

@@ -1,9 +1,9 @@
 import { apiFailureOf } from '../../shared/api-failure';
 import { makeReader, readPath, type OperatorReader } from '../../shared/reads';
 import { apiClient, type ApiClient } from './api-client';
-import { isServerRequestContext } from '../framework/request-context';
+import { requestOf, type RouteContext } from '../framework/request-context';
 
-export type { OperatorReader };
+export type { OperatorReader, RouteContext };
 
 /**
  * Every read of shared/reads.ts as a GET request of the shared client (its language headers,
@@ -23,8 +23,9 @@ export function httpReader(client: ApiClient): OperatorReader {
 let browserReader: OperatorReader | null = null;
 
 /** The reader of a loader's `context`: the server request's own, else the browser's over HTTP. */
-export function readerOf(context?: unknown): OperatorReader {
-  if (isServerRequestContext(context)) return context.reader;
+export function readerOf(context?: RouteContext): OperatorReader {
+  const request = context && requestOf(context);
+  if (request?.side === 'server') return request.reader;
   browserReader ??= httpReader(apiClient());
   return browserReader;
 }

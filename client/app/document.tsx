@@ -3,14 +3,13 @@ import { HelmetProvider } from 'react-helmet-async';
 import { I18nextProvider } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LANGUAGE_TAG, languageFromPath, type Language } from '../../shared/languages';
-import { ErrorPage, errorStatus } from '../components/ErrorPage';
+import { RouteErrorPage } from '../components/ErrorPage';
 import { NavigationScroll } from '../components/NavigationScroll';
 import { loadRestOfLanguageWhenIdle } from '../framework/language-loader';
 import { useRuntime } from '../framework/runtime';
 import { AppToastContainer } from '../platform/toast';
 import { useIdleAfterHydration } from '../components/use-hydrated';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { providedI18n } from '../framework/i18n';
 
 /**
@@ -100,11 +99,10 @@ export function Document() {
 
 /** Last resort when even a layout fails: the error page without the site's chrome. */
 export function DocumentError() {
-  const error = useRouteError();
   return (
     <DocumentShell>
       <main id="main" className="site-main">
-        <ErrorPage status={errorStatus(error)} error={error} />
+        <RouteErrorPage />
       </main>
     </DocumentShell>
   );

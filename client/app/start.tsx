@@ -1,14 +1,16 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { connectApiClientToRouter } from '../api/api-client';
-import { adoptDeferredHydrationData } from '../framework/deferred';
+import { hydrationState } from '../framework/hydration-data';
+import { loadMatchedRoutes } from '../framework/loaded-routes';
 import { browserI18nFor, ensureLanguage } from '../framework/language-loader';
 import { DOCUMENT_SECTIONS } from '../framework/page-sections';
 import { createRoutes, languageRoutes, ROOT_ROUTE_ID } from './routes';
 import { languageFromPath, type Language } from '../../shared/languages';
 import { layoutOf } from '../framework/route-handle';
+import { requestContext, type BrowserRequest } from '../framework/request-context';
 import { RuntimeProvider, type BootData, type Runtime } from '../framework/runtime';
 import { setChunkReloadTarget } from '../platform/chunk-reload';
 import { afterNextPaint, nextTask, whenIdle } from '../framework/tasks';
@@ -16,27 +18,6 @@ import { afterNextPaint, nextTask, whenIdle } from '../framework/tasks';
 declare global {
   interface Window {
     __APP__: BootData;
-    __staticRouterHydrationData?: HydrationState;
-  }
-}
-
-/**
- * Resolves the lazy modules of the routes on screen before the router exists: a router created
- * with unresolved lazy matches starts uninitialised and hydration fails.
- */
-async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
-  const matches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
-  const results = await Promise.allSettled(
-    matches.map(async (match) => {
-      const lazy = match.route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(match.route, { ...(await lazy()), lazy: undefined });
-    }),
-  );
-  const failure = results.find((result) => result.status === 'rejected');
-  if (failure) {
-    // A route whose module could not load renders nothing; its layout shows the error instead.
-    for (const match of matches) if (match.route.lazy) Object.assign(match.route, { lazy: undefined });
-    throw failure.reason;
   }
 }
 
@@ -59,28 +40,25 @@ export async function startApp(): Promise<void> {
   const boot = window.__APP__;
   // The page's own language only; another's branch is added when a navigation first needs it.
   const first = languageFromPath(window.location.pathname);
-  const routes = createRoutes({ languages: [first] });
   const branches = new Set<Language>([first]);
   // The document's texts and the page's (its `lazy` loads its module and its text sections),
   // all preloaded by the server: hydration must render exactly the server's text.
-  const [, lazyFailure] = await Promise.all([
+  const [, { routes, failure }] = await Promise.all([
     ensureLanguage(boot.lang, DOCUMENT_SECTIONS),
-    resolveLazyMatches(routes).then(
-      () => null,
-      (error: unknown) => ({ error }),
-    ),
+    loadMatchedRoutes(createRoutes({ languages: [first] }), window.location.pathname),
   ]);
-  let hydrationData: HydrationState | undefined;
-  if (lazyFailure) {
-    // The page's chunk failed twice within the guard (see platform/chunk-reload): show the 500
-    // page with Try Again instead of a page that looks alive but does nothing.
-    hydrationData = { ...window.__staticRouterHydrationData, errors: { [layoutRouteId(routes)]: lazyFailure.error } };
-  }
   await nextTask();
   const deferredIds = new WeakMap<object, string>();
-  adoptDeferredHydrationData(window.__staticRouterHydrationData?.loaderData, deferredIds);
+  let hydrationData = hydrationState(window.__ROUTER_STATE__, deferredIds);
+  if (failure) {
+    // The page's chunk failed twice within the guard (see platform/chunk-reload): show the 500
+    // page with Try Again instead of a page that looks alive but does nothing.
+    hydrationData = { ...hydrationData, errors: { [layoutRouteId(routes)]: failure.error } };
+  }
+  const request: BrowserRequest = { side: 'browser', streamAfterMs: boot.config.streamAfterMs };
   const router = createBrowserRouter(routes, {
-    ...(hydrationData ? { hydrationData } : {}),
+    hydrationData,
+    getContext: () => requestContext(request),
     // A path the table does not match yet (or matches only by a not-found route) is offered here
     // first: its language's branch joins the table once, and the router matches again.
     patchRoutesOnNavigation: ({ path, patch, signal }) => {

@@ -1,15 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { useLocation, useRouteError } from 'react-router';
 import { Link } from './Link';
 import { href } from '../../shared/paths';
+import { errorStatus } from '../framework/hydration-data';
 import { useRuntime } from '../framework/runtime';
 import { PageHead } from './PageHead';
 import { useLanguage } from './use-language';
-
-/** The status an application error is shown with: a route's 4xx/5xx response, else 500. */
-export function errorStatus(error: unknown): number {
-  return isRouteErrorResponse(error) ? error.status : 500;
-}
 
 /** The error page of spec section 2: a 404 variant and a generic one (status 500 by default). */
 export function ErrorPage({ status = 500, error }: { status?: number; error?: unknown }) {

@@ -1,4 +1,5 @@
 import { deferred, isThenable, optionalData } from './deferred';
+import { requestContext } from './request-context';
 
 describe('deferred()', () => {
   it('keeps a rejection it has not been asked for yet from being an unhandled rejection, and still rejects', async () => {
@@ -23,7 +24,7 @@ describe('deferred()', () => {
 });
 
 describe('optionalData()', () => {
-  const context = (streamAfterMs: number) => ({ lang: 'en', reader: {}, streamAfterMs });
+  const context = (streamAfterMs: number) => requestContext({ side: 'browser', streamAfterMs });
   const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
   it('gives the value itself when it arrives in time, so it is in the first HTML', async () => {

@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Await, useAsyncError } from 'react-router';
 import { scriptSafeJson } from '../../shared/script-json';
 import { within } from '../../shared/within';
-import { isServerRequestContext } from './request-context';
+import { requestOf, type RouteContext } from './request-context';
 import { useRuntime } from './runtime';
 
 /**
@@ -42,12 +42,6 @@ export type Optional<T> = T | Promise<T>;
  */
 const failedInTime = new WeakSet<object>();
 
-function streamAfterMs(context: unknown): number {
-  return isServerRequestContext(context)
-    ? context.streamAfterMs
-    : ((globalThis as { window?: Window }).window?.__APP__?.config.streamAfterMs ?? 1000);
-}
-
 /**
  * THE way a loader gets a page's optional API data: every part is asked for at once and awaited
  * for at most STREAM_AFTER_MS (1 s by default) together. A part that arrived in time is the value
@@ -58,7 +52,7 @@ function streamAfterMs(context: unknown): number {
  * (at once when it failed in time). Loaders do not catch: the failure is the part's error state.
  */
 export async function optionalData<T extends Record<string, unknown>>(
-  context: unknown,
+  context: RouteContext,
   parts: { [K in keyof T]: Promise<T[K]> },
 ): Promise<{ [K in keyof T]: Optional<T[K]> }> {
   const result: Record<string, unknown> = {};
@@ -76,7 +70,7 @@ export async function optionalData<T extends Record<string, unknown>>(
       },
     );
   });
-  await within(Promise.all(watched), streamAfterMs(context));
+  await within(Promise.all(watched), requestOf(context).streamAfterMs);
   open = false;
   return result as { [K in keyof T]: Optional<T[K]> };
 }

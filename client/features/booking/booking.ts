@@ -3,7 +3,7 @@ import type { Reservation } from '../../../shared/api-types';
 import { clearReservation, readReservation } from '../../../shared/tokens';
 import { currentReservation } from '../../api/reservations';
 import { apiErrorCode } from '../../api/api-error';
-import { isServerRequestContext } from '../../framework/request-context';
+import { requestOf } from '../../framework/request-context';
 import { notFoundLoader } from '../../framework/not-found';
 
 /**
@@ -14,7 +14,7 @@ import { notFoundLoader } from '../../framework/not-found';
  * without the details.
  */
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<Reservation | null> {
-  if (isServerRequestContext(context)) notFoundLoader({ request });
+  if (requestOf(context).side === 'server') notFoundLoader({ request });
   if (!readReservation()) return null;
   try {
     return await currentReservation();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, useRevalidator, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { useHydrated } from '../../components/use-hydrated';
-import { isServerRequestContext } from '../../framework/request-context';
+import { requestOf } from '../../framework/request-context';
 import { subscribeTokens } from '../../../shared/tokens';
 
 /**
@@ -12,7 +12,7 @@ import { subscribeTokens } from '../../../shared/tokens';
  * the router to revalidate once hydrated (`useBrowserLoaderData`).
  */
 export function browserLoader<T>(read: (args: LoaderFunctionArgs) => Promise<T>) {
-  return async (args: LoaderFunctionArgs): Promise<T | null> => (isServerRequestContext(args.context) ? null : read(args));
+  return async (args: LoaderFunctionArgs): Promise<T | null> => (requestOf(args.context).side === 'server' ? null : read(args));
 }
 
 /**
@@ -23,7 +23,7 @@ export function browserLoader<T>(read: (args: LoaderFunctionArgs) => Promise<T>)
  */
 export function browserAction<T>(run: (args: ActionFunctionArgs) => Promise<T>) {
   return async (args: ActionFunctionArgs): Promise<T> => {
-    if (isServerRequestContext(args.context)) throw data(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
+    if (requestOf(args.context).side === 'server') throw data(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
     return run(args);
   };
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { Watch } from '../../../shared/api-types';
 import { readAuth } from '../../../shared/tokens';
 import { listWatches } from '../../api/watches';
-import { isServerRequestContext } from '../../framework/request-context';
+import { requestOf } from '../../framework/request-context';
 import { notFoundLoader } from '../../framework/not-found';
 
 /**
@@ -11,7 +11,7 @@ import { notFoundLoader } from '../../framework/not-found';
  * or when the list could not be read (the shared client has told the visitor).
  */
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<Watch[] | null> {
-  if (isServerRequestContext(context)) notFoundLoader({ request });
+  if (requestOf(context).side === 'server') notFoundLoader({ request });
   if (!readAuth()) return null;
   try {
     return await listWatches();

@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import type { PointOfSaleList } from '../../../shared/api-types';
 import { fetchNews } from '../../api/news';
 import { fetchNumberCategories, searchNumbers } from '../../api/numbers';
@@ -26,7 +27,7 @@ function summary(list: PointOfSaleList): PointsSummary {
  * Each section's API call, all at once. Each is a part of its own (see optionalData): a failed
  * call is its section's error state, the other sections still show.
  */
-export function homeParts(context: unknown) {
+export function homeParts(context: LoaderFunctionArgs['context']) {
   return {
     tariffs: fetchTariffs(context).then((items) => items.slice(0, FEATURED_TARIFFS)),
     constructorOptions: fetchConstructorOptions(context),

@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { requested, ...(await optionalData(context, { result: loadNewsPage(requested, context) })) };
 }
 
-async function loadNewsPage(requested: number, context: unknown): Promise<NewsListData> {
+async function loadNewsPage(requested: number, context: LoaderFunctionArgs['context']): Promise<NewsListData> {
   const fetchPage = (page: number) => fetchNews(context, { page, pageSize: NEWS_PAGE_SIZE });
   let list = await fetchPage(requested);
   const last = lastNewsPage(list.total, list.pageSize);

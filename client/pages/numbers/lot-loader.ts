@@ -6,7 +6,7 @@ import { optionalData } from '../../framework/deferred';
 const LOT_ID = /^[a-z0-9-]{1,40}$/i;
 
 /** The lot, or null when there is no such lot (an unknown or malformed id). */
-async function findLot(context: unknown, lotId: string): Promise<ShownLotDetail | null> {
+async function findLot(context: LoaderFunctionArgs['context'], lotId: string): Promise<ShownLotDetail | null> {
   if (!LOT_ID.test(lotId)) return null;
   try {
     return await fetchAuctionLot(context, lotId);

@@ -30,7 +30,7 @@ export interface SearchResults extends PurchaseCatalogue {
  * past the bound is not asked for at all; should an API bound it lower, its `page_too_deep` reads
  * the same (its own message speaks of cursors, to developers).
  */
-async function search(context: unknown, filters: NumberFilters): Promise<Pick<SearchResults, 'numbers' | 'refusal'>> {
+async function search(context: LoaderFunctionArgs['context'], filters: NumberFilters): Promise<Pick<SearchResults, 'numbers' | 'refusal'>> {
   if (tooDeep(filters)) return { numbers: null, refusal: { kind: 'tooDeep' } };
   try {
     return { numbers: await searchNumbers(context, apiSearch(filters)), refusal: null };
@@ -42,7 +42,7 @@ async function search(context: unknown, filters: NumberFilters): Promise<Pick<Se
   }
 }
 
-async function searchResults(context: unknown, filters: NumberFilters): Promise<SearchResults> {
+async function searchResults(context: LoaderFunctionArgs['context'], filters: NumberFilters): Promise<SearchResults> {
   const [found, categories, simTypes, pickupPoints, tariffs] = await Promise.all([
     search(context, filters),
     fetchNumberCategories(context),

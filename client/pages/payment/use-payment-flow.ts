@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import { redirect } from 'react-router';
 import type { Order, PointOfSale, Reservation } from '../../../shared/api-types';
 import { languageFromPath } from '../../../shared/languages';
@@ -19,7 +20,7 @@ export interface PaymentCatalogue extends Catalogue {
 }
 
 /** The catalogues of /payment, one optional part of its loader. */
-export async function fetchPaymentCatalogue(context: unknown): Promise<PaymentCatalogue> {
+export async function fetchPaymentCatalogue(context: LoaderFunctionArgs['context']): Promise<PaymentCatalogue> {
   const [tariffs, simTypes, points] = await Promise.all([
     fetchTariffs(context),
     fetchSimTypes(context),

@@ -27,7 +27,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return optionalData(context, { result: loadPoints(parsePointFilters(new URL(request.url).searchParams), context) });
 }
 
-async function loadPoints(filters: PointFilters, context: unknown): Promise<PointsOfSaleData> {
+async function loadPoints(filters: PointFilters, context: LoaderFunctionArgs['context']): Promise<PointsOfSaleData> {
   try {
     return { filters, list: await fetchPointsOfSale(context, pointQuery(filters)) };
   } catch (error) {

@@ -145,7 +145,7 @@ describe.each(LANGUAGES)('/numbers in %s', (lang: Language) => {
 
   it('carries the pickup points for the options form as choices only: what an option shows, for every point', async () => {
     const html = await page(localizePath('/numbers', lang));
-    const data = /window\.__staticRouterHydrationData=(\{.*?\});window\./.exec(html);
+    const data = /window\.__ROUTER_STATE__=(\{.*?\});window\./.exec(html);
     expect(data).not.toBeNull();
     const points = JSON.parse(data![1]).loaderData[`${lang}:numbers`].results.pickupPoints as Record<string, unknown>[];
     const api = await request(t.app).get('/api/v1/points-of-sale?service=sim').set('Accept-Language', lang).expect(200);

@@ -9,7 +9,7 @@ import type { BootData, Runtime } from '../../../client/framework/runtime';
 import { pageModulePath, pageOfRouteId } from '../../../client/app/routes';
 import { textModulesOfPages } from '../../../client/framework/page-sections';
 import { layoutOf } from '../../../client/framework/route-handle';
-import type { ServerRequestContext } from '../../../client/framework/request-context';
+import { requestContext } from '../../../client/framework/request-context';
 import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from '../http/bots';
 import { createNonce } from '../http/security-headers';
@@ -37,25 +37,9 @@ export interface RendererOptions {
   versioned: boolean;
 }
 
-/**
- * The same shape react-router's browser router deserializes (`__type` markers). Outside
- * development an error's own message never leaves the server: it may name internals.
- */
-function serializeErrors(errors: StaticHandlerContext['errors'], showDetails: boolean): Record<string, unknown> | null {
-  if (!errors) return null;
-  const out: Record<string, unknown> = {};
-  for (const [id, error] of Object.entries(errors)) {
-    if (isRouteErrorResponse(error))
-      out[id] = {
-        status: error.status,
-        statusText: error.statusText,
-        internal: Boolean((error as { internal?: boolean }).internal),
-        data: showDetails ? error.data : null,
-        __type: 'RouteErrorResponse',
-      };
-    else out[id] = { message: showDetails && error instanceof Error ? error.message : 'Unexpected Server Error', __type: 'Error' };
-  }
-  return out;
+/** The table with one language's branch under its root (routes.tsx: the language's route has the language as its id). */
+function languageBranch(routes: RouteObject[], lang: Language): RouteObject[] {
+  return routes.map((root) => (root.children ? { ...root, children: root.children.filter((branch) => branch.id === lang) } : root));
 }
 
 /** The route whose error boundary shows a render error: the page's layout, else the document. */
@@ -97,7 +81,11 @@ export interface Renderer {
 
 export function createRenderer(options: RendererOptions): Renderer {
   const { config, routes, manifest, siteTexts, log, metrics } = options;
-  const handler = createStaticHandler(routes);
+  // One static handler per language, each with its language's branch of the table only, as the
+  // browser's router starts (client/app/start.tsx): createStaticRouter converts every route it
+  // is given on every request, and the four languages' table was 2.5 to 3.3 % of a page's CPU
+  // (bench/README.md, issue 29).
+  const handlers = new Map(LANGUAGES.map((lang) => [lang, createStaticHandler(languageBranch(routes, lang))]));
   const pageOf = pageOfPathIn(routes);
   // One i18next instance per language for every render: rendering only reads it (t() is pure; no
   // render changes its language or resources); a new instance per request showed in every profile,
@@ -136,9 +124,11 @@ export function createRenderer(options: RendererOptions): Renderer {
       if (!read) return null;
       return weakEtag([manifest.buildId, requestPageKey(request), ...read.map(stateTag).sort()]);
     };
-    const requestContext: ServerRequestContext = { lang, reader, streamAfterMs: config.public.streamAfterMs };
     // The visitor left while the loaders ran: react-router ends the query with an AbortError.
-    const result = await handler.query(request, { requestContext });
+    const handler = handlers.get(lang)!;
+    const result = await handler.query(request, {
+      requestContext: requestContext({ side: 'server', reader, streamAfterMs: config.public.streamAfterMs }),
+    });
     if (result instanceof Response) return redirectOrStatus(result, request.method, config.publicSiteUrl);
     request.signal.throwIfAborted();
     for (const error of Object.values(result.errors ?? {})) {
@@ -192,6 +182,7 @@ export function createRenderer(options: RendererOptions): Renderer {
     };
     const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId, year };
     const streamed = await streamDocument(result, {
+      routes: handler.dataRoutes,
       runtime,
       boot,
       bootModules: [manifest.entry, ...modulePreloads(manifest, [...pages.map(pageModulePath), ...textModulesOfPages(lang, pages)])],
@@ -201,7 +192,6 @@ export function createRenderer(options: RendererOptions): Renderer {
       timeoutMs: config.renderTimeoutMs,
       signal: request.signal,
       boundaryFor: errorBoundaryFor,
-      serializeErrors,
       log,
     });
     if (streamed.kind === 'plain') return plainDocument(streamed.status, request.method);

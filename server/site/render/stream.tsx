@@ -3,11 +3,13 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type DataRouteObject, type StaticHandlerContext } from 'react-router';
 import { scriptSafeJson } from '../../../shared/script-json';
 import { bootModulesScript } from '../../../shared/boot-modules';
-import { markDeferredLoaderData } from '../../../client/framework/deferred';
+import { serializeRouterState } from '../../../client/framework/hydration-data';
 import { RuntimeProvider, type BootData, type Runtime } from '../../../client/framework/runtime';
 
 /** One page's React render, as `renderDocument` sets it up after the loaders ran. */
 export interface StreamOptions {
+  /** The static handler's routes (`dataRoutes`) that made `context`. */
+  routes: DataRouteObject[];
   runtime: Runtime;
   boot: BootData;
   /** What the boot script loads after the first paint (shared/boot-modules.ts): the entry, then its imports, the page's chunks and text sections. */
@@ -22,7 +24,6 @@ export interface StreamOptions {
   signal: AbortSignal;
   /** Where a render error is shown on the next attempt (errorBoundaryFor). */
   boundaryFor: (context: StaticHandlerContext, attempt: number) => string;
-  serializeErrors: (errors: StaticHandlerContext['errors'], showDetails: boolean) => Record<string, unknown> | null;
   log: (level: 'error' | 'info', message: string, error?: unknown) => void;
 }
 
@@ -37,22 +38,6 @@ export type StreamedDocument =
     }
   /** The bot's answer on an error status, and the last resort when React cannot render at all. */
   | { kind: 'plain'; status: number };
-
-/**
- * The routes the render needs: the matched branch alone, each route with only the next one as its
- * child. createStaticRouter copies every route it is given on every request (the three languages'
- * whole table: 2.5 to 3.3 % of a page's CPU in bench/README.md, issue 29), while a data router's
- * render takes its matches from the handler's context and never matches the table again; the
- * route objects, their ids and so the hydration data are the same.
- */
-function matchedBranch(context: StaticHandlerContext): DataRouteObject[] {
-  let branch: DataRouteObject[] | undefined;
-  for (let i = context.matches.length - 1; i >= 0; i--) {
-    const route = context.matches[i].route;
-    branch = [route.index ? route : ({ ...route, children: branch } as DataRouteObject)];
-  }
-  return branch ?? [];
-}
 
 /**
  * Renders the document for `context` and resolves once it may be sent: at the shell for a
@@ -70,12 +55,8 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
     let settled = false;
     // React calls onAllReady right after onShellReady, in the same pass, when no part waits for data.
     let allReady = false;
-    const hydration = {
-      loaderData: markDeferredLoaderData(context.loaderData, runtime.deferredIds, () => (failedPart = true)),
-      actionData: context.actionData,
-      errors: options.serializeErrors(context.errors, options.showErrorDetails),
-    };
-    const router = createStaticRouter(matchedBranch(context), context);
+    const routerState = serializeRouterState(context, runtime.deferredIds, options.showErrorDetails, () => (failedPart = true));
+    const router = createStaticRouter(options.routes, context);
     const body = new PassThrough();
     const start = () => {
       if (settled) return;
@@ -95,7 +76,7 @@ export function streamDocument(context: StaticHandlerContext, options: StreamOpt
         // Only a part still waiting for its data (StreamedPart) comes after the shell.
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         // The app starts after the first paint (shared/boot-modules.ts): no module script or preload in the head.
-        bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__staticRouterHydrationData=${scriptSafeJson(hydration)};${bootModulesScript(options.bootModules)}`,
+        bootstrapScriptContent: `window.__APP__=${scriptSafeJson(boot)};window.__ROUTER_STATE__=${scriptSafeJson(routerState)};${bootModulesScript(options.bootModules)}`,
         onShellReady() {
           if (!bot) start();
         },
