@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DateTime, Int } from './common';
+import { PAYMENT_PROVIDERS } from './values';
 
-export const PaymentProvider = z.enum(['payme', 'click', 'uzum', 'card']);
+export const PaymentProvider = z.enum(PAYMENT_PROVIDERS);
 
 export const StartPaymentBody = z.strictObject({
   provider: PaymentProvider,
