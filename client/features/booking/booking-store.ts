@@ -17,11 +17,10 @@ import { secondsLeft, type BookingWarning } from './booking-warnings';
  * ends or expires; only the countdown renders every second (bench:countdowns).
  *
  * Hand-written around useSyncExternalStore: the store itself is the listener set and two
- * functions below. zustand 5 would replace those few lines, not the part that is this store's
- * own (follow the tokens while listened to, the clock while a booking is held), and adds 0.4 kB
- * gzip to the first load of /numbers, /payment and /identification; nanostores (with
- * @nanostores/react, whose onMount does the starting and stopping) adds 1.2 kB, past the budget
- * of /numbers (bench/budgets.ts).
+ * functions below. zustand 5 (0.39 kB gzip with its React hook) would replace those few lines,
+ * not the part that is this store's own (follow the tokens while listened to, the clock while a
+ * booking is held); nanostores with @nanostores/react (1.25 kB gzip), whose onMount does the
+ * starting and stopping, would take /numbers past its first-load budget (bench/budgets.ts).
  */
 export interface BookingState {
   /** The booking, until its end (the countdown itself is `BookingCountdown`'s, not the page's). */
