@@ -16,6 +16,18 @@ describe('the JavaScript a first visit downloads before hydration (bench/budgets
     expect(overBudget(load)).toBe('');
   });
 
+  // The browser takes the contract's values from its zod-free modules (shared/contract/values.ts)
+  // and its schemas as types only, so no file of the browser's build is made from zod.
+  it('builds no file of the browser from zod', () => {
+    const meta = JSON.parse(fs.readFileSync(path.join(DIST_DIR, 'client-meta.json'), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
+    const withZod = Object.entries(meta.outputs)
+      .filter(([, output]) => Object.keys(output.inputs).some((input) => /(^|\/)node_modules\/zod\//.test(input)))
+      .map(([file]) => file);
+    expect(withZod).toEqual([]);
+  });
+
   // Issue 53: Telegram's Mini App is a chunk of its own, loaded only inside Telegram. What each
   // file is built from comes from esbuild's metafile (build.mjs writes client-meta.json).
   describe('carries no Telegram code on any page, nor names a file of it', () => {

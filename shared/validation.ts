@@ -1,3 +1,5 @@
+import { EMAIL_MAX_LENGTH } from './contract/values';
+
 /**
  * Input rules shared by the site's forms and the reference API (pure: no React, no Node).
  * Every check returns an error code, never a text: `validationMessageKey(code)` names the
@@ -172,7 +174,7 @@ export function checkIdentity(
 export function checkEmail(input: string): Checked<string> {
   const text = input.trim();
   if (text === '') return { ok: false, error: 'required' };
-  if (text.length > 254) return { ok: false, error: 'emailFormat' };
+  if (text.length > EMAIL_MAX_LENGTH) return { ok: false, error: 'emailFormat' };
   const ok = /^[^\s@"<>()[\],;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/.test(text);
   return ok ? { ok: true, value: text } : { ok: false, error: 'emailFormat' };
 }

@@ -55,9 +55,11 @@ function Toasts() {
   return <AppToastContainer label={t('common.notifications')} />;
 }
 
-// The booking's warnings (use-booking.ts) and the token code they read are their own chunk:
+// The booking's warnings (BookingAnnouncer.tsx) and the token code they read are their own chunk:
 // no first paint needs them, and they were 3.9 kB gzip of the first load of / (issue 52).
-const BookingAnnouncer = lazy(() => import('../features/booking/use-booking').then((module) => ({ default: module.BookingAnnouncer })));
+const BookingAnnouncer = lazy(() =>
+  import('../features/booking/BookingAnnouncer').then((module) => ({ default: module.BookingAnnouncer })),
+);
 
 /**
  * The booking's warnings, mounted when the browser is idle after hydration, as the toast container

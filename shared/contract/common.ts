@@ -2,7 +2,8 @@
  * Building blocks of the API contract (zod 4). Every shape of the reference operator API is one
  * schema in shared/contract/; the server validates requests with it, the OpenAPI document is
  * generated from it (server/api/openapi/) and shared/api-types.ts derives its types from it.
- * The browser imports these files only as types (`import type`), so zod never reaches its bundle.
+ * The browser imports these files only as types (`import type`), so zod never reaches its bundle;
+ * the values it needs (ids, bounds) are in the zod-free values.ts, which the schemas are built from.
  * `.meta({ id })` names a schema: the OpenAPI document then has it under components/schemas.
  */
 import { z } from 'zod';

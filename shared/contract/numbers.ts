@@ -3,11 +3,12 @@ import { checkUzPhone } from '../validation';
 import { Int, itemsOf, Msisdn, pageQuery, queryBoolean, queryEnum, streamLanguage } from './common';
 import { checked } from './checked';
 import { NUMBER_SEARCH_DEPTH } from './search-depth';
+import { CATEGORY_IDS, DATE_FORMS, NUMBER_PATTERNS, NUMBER_SORTS } from './values';
 
 export { deepestPage, NUMBER_SEARCH_DEPTH } from './search-depth';
 
-export const CategoryId = z.enum(['free', 'bronze', 'silver', 'gold', 'platinum']);
-export const NumberPattern = z.enum(['repeats', 'mirror', 'sequence']);
+export const CategoryId = z.enum(CATEGORY_IDS);
+export const NumberPattern = z.enum(NUMBER_PATTERNS);
 export const NumberStatus = z.enum(['free', 'reserved', 'sold', 'auction']);
 
 export const NumberCategory = z
@@ -35,7 +36,7 @@ export const PhoneNumber = z
     /** Set when the number is sold by auction. */
     auctionId: z.string().nullable(),
     /** In a date search: the form of the date the number holds (DDMMYY, YYMMDD, DDMM, MMDD or YYYY). */
-    dateForm: z.enum(['DDMMYY', 'YYMMDD', 'DDMM', 'MMDD', 'YYYY']).optional(),
+    dateForm: z.enum(DATE_FORMS).optional(),
   })
   .meta({ id: 'PhoneNumber' });
 
@@ -91,7 +92,7 @@ export const NumberSearchQuery = z.strictObject({
    * among their seven subscriber digits, longer forms first, then by price. Replaces contains, endsWith and mask.
    */
   date: z.string().max(20).optional().meta({ description: 'e.g. 25.11.1990 or 1990-11-25; ranked DDMMYY, YYMMDD, DDMM, MMDD, YYYY' }),
-  sort: queryEnum(z.enum(['price_asc', 'price_desc'])),
+  sort: queryEnum(z.enum(NUMBER_SORTS)),
   /** false (default): only numbers free to reserve; true: all, others with available=false. */
   includeUnavailable: queryBoolean(),
   ...pageQuery(100),

@@ -3,6 +3,7 @@ import { checkEmail } from '../validation';
 import { DateTime, Int, Msisdn, orNull, text } from './common';
 import { checked } from './checked';
 import { ConstructorSelection, SimTypeId } from './tariffs';
+import { COURIER_ADDRESS, DELIVERY_METHODS, EMAIL_MAX_LENGTH } from './values';
 
 const step = z.int().min(0).max(100_000);
 
@@ -20,10 +21,11 @@ export const TariffChoice = z
   ])
   .meta({ id: 'TariffChoice' });
 
+const [pickup, courier] = DELIVERY_METHODS;
 export const Delivery = z
   .discriminatedUnion('method', [
-    z.strictObject({ method: z.literal('pickup'), pointOfSaleId: text(60) }),
-    z.strictObject({ method: z.literal('courier'), address: z.string().max(300).trim().min(5) }),
+    z.strictObject({ method: z.literal(pickup), pointOfSaleId: text(60) }),
+    z.strictObject({ method: z.literal(courier), address: z.string().max(COURIER_ADDRESS.max).trim().min(COURIER_ADDRESS.min) }),
   ])
   .meta({ id: 'Delivery' });
 
@@ -42,7 +44,7 @@ export const CreateOrderBody = z
     tariff: TariffChoice,
     simType: SimTypeId,
     /** Required for eSIM: the QR code is sent there. */
-    email: checked(text(254), checkEmail).nullish(),
+    email: checked(text(EMAIL_MAX_LENGTH), checkEmail).nullish(),
     /** Required for a physical SIM. */
     delivery: orNull(Delivery).optional(),
   })

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { sameOriginPath } from '../paths';
 import { DateTime, Int } from './common';
+import { PAYMENT_PROVIDERS } from './values';
 
-export const PaymentProvider = z.enum(['payme', 'click', 'uzum', 'card']);
+export const PaymentProvider = z.enum(PAYMENT_PROVIDERS);
 
 /** Where the sandbox page sends the visitor when the payment was started without a returnPath. */
 export const DEFAULT_RETURN_PATH = '/payment';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkUzPhone } from '../validation';
 import { DateTime, Int, Msisdn, text } from './common';
 import { checked } from './checked';
+import { SMS_CODE_PATTERN } from './values';
 
 const phone = checked(text(40), checkUzPhone);
 
@@ -46,9 +47,7 @@ export const SmsCodeBody = z.strictObject({
 });
 export const SmsVerifyBody = z.strictObject({
   phone,
-  code: text(10)
-    .trim()
-    .regex(/^\d{4,8}$/),
+  code: text(10).trim().regex(SMS_CODE_PATTERN),
 });
 
 /**

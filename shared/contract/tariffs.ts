@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Int, itemsOf, queryBoolean, queryInt } from './common';
+import { SIM_TYPE_IDS } from './values';
 
 export const ReadyTariff = z
   .strictObject({
@@ -52,7 +53,7 @@ export const TariffQuoteQuery = z.strictObject({
   dedicated: queryBoolean(),
 });
 
-export const SimTypeId = z.enum(['esim', 'physical']);
+export const SimTypeId = z.enum(SIM_TYPE_IDS);
 export const SimType = z
   .strictObject({
     id: SimTypeId,

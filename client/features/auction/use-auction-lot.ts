@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AuctionLot, AuctionLotDetail, Bid } from '../../../shared/api-types';
 import { fetchLot, lotStreamToken, type ShownLotDetail } from '../../api/auctions';
-import { subscribeClock } from '../purchase/clock';
+import { subscribeClock } from '../../platform/clock';
 import { followLotEvents, unseenRivalBid } from './lot-events';
 
 /** The bids the lot page lists, as the API's detail does. */

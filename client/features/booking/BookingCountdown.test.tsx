@@ -5,7 +5,8 @@ import { LANGUAGES, localizePath } from '../../../shared/languages';
 import { withBrowserFakes } from '../../testing/browser-fakes';
 import { renderComponent, testToken } from '../../testing/render';
 import { BookingSummary } from './BookingSummary';
-import { BookingAnnouncer, useBooking } from './use-booking';
+import { BookingAnnouncer } from './BookingAnnouncer';
+import { useBooking } from './use-booking';
 
 // The raw CommonJS exports: an ESM namespace object would not let jest replace `toast`.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above

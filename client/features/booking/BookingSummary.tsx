@@ -4,17 +4,33 @@ import { Link } from '../../components/Link';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { carriedQuery } from '../purchase/purchase-draft';
-import type { BookingState } from './use-booking';
-import { formatCountdown, useSecondsLeft } from './use-reservation-countdown';
+import { FIVE_MINUTES_S } from './booking-warnings';
+import { useBookingSecondsLeft, type BookingState } from './use-booking';
 
-/** The held number and its visible countdown (role timer: read on demand, not every second). */
-export function BookingCountdown({ expiresAtMs }: { expiresAtMs: number }) {
+/** 5:07, or 1:02:09 for holds longer than an hour (auction winners get hours). */
+function formatCountdown(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/**
+ * The booking's visible countdown (role timer: read on demand, not every second), urgent from the
+ * first warning on. The one element that renders on every tick.
+ */
+export function BookingCountdown() {
   const { t } = useTranslation();
-  const seconds = useSecondsLeft(expiresAtMs);
+  const seconds = useBookingSecondsLeft();
   return (
     <p className="booking__timer">
       <span>{t('purchase.booking.timeLeft')}</span>{' '}
-      <strong role="timer" aria-atomic="true" className={seconds <= 300 ? 'booking__time booking__time--urgent' : 'booking__time'}>
+      <strong
+        role="timer"
+        aria-atomic="true"
+        className={seconds <= FIVE_MINUTES_S ? 'booking__time booking__time--urgent' : 'booking__time'}
+      >
         {formatCountdown(seconds)}
       </strong>
     </p>
@@ -33,7 +49,7 @@ export function BookingSummary({ booking }: { booking: BookingState }) {
         <p className="booking__number">
           {t('purchase.booking.heldNumber')} <strong className="phone-number">{reservation.formatted}</strong>
         </p>
-        <BookingCountdown expiresAtMs={reservation.expiresAtMs} />
+        <BookingCountdown />
       </section>
     );
   }

@@ -74,7 +74,7 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
               </span>
             ) : null}
           </p>
-          <BookingCountdown expiresAtMs={reservation.expiresAtMs} />
+          <BookingCountdown />
           <p className="reservation-panel__hint">{t('numbers.reservation.replaceHint')}</p>
           <button type="button" className="button button--small button--danger" onClick={cancel} disabled={busy}>
             {t('numbers.reservation.cancel')}

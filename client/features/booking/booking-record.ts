@@ -1,7 +1,6 @@
 import { browserStorage } from '../../../shared/browser-storage';
 import { clearReservation, readReservation, type HeldReservation } from '../../../shared/tokens';
-import { dueWarning, withImplied, type BookingWarning } from './booking-warnings';
-import { secondsLeft } from './use-reservation-countdown';
+import { dueWarning, secondsLeft, withImplied, type BookingWarning } from './booking-warnings';
 
 /**
  * The visitor's booking as the site remembers it, for every page, reload and tab of the browser

@@ -1,7 +1,7 @@
 /**
  * When the booking warns (spec section 4): 5 minutes before the end, 1 minute before, and at the
- * end. Pure, so the rules are tested without a browser; BookingAnnouncer (use-booking.ts)
- * turns them into toasts, once per booking (booking-record.ts).
+ * end. Pure, so the rules are tested without a browser; BookingAnnouncer turns them into toasts,
+ * once per booking (booking-record.ts), through the booking's store (booking-store.ts).
  */
 export type BookingWarning = 'fiveMinutes' | 'oneMinute' | 'expired';
 
@@ -10,6 +10,11 @@ export const WARNING_MESSAGE_KEY: Record<BookingWarning, string> = {
   oneMinute: 'messages.bookingExpiresIn1',
   expired: 'messages.bookingExpired',
 };
+
+/** Whole seconds left until `expiresAtMs`, never negative (rounded up: 0 means it is over). */
+export function secondsLeft(expiresAtMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((expiresAtMs - nowMs) / 1000));
+}
 
 export const FIVE_MINUTES_S = 5 * 60;
 export const ONE_MINUTE_S = 60;

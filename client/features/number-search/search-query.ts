@@ -1,5 +1,6 @@
 import { dateFieldsOf } from '../../../shared/validation';
 import type { CategoryId, NumberPattern, NumberSearch } from '../../../shared/api-types';
+import { CATEGORY_IDS, NUMBER_PATTERNS, NUMBER_SORTS } from '../../../shared/contract/values';
 import { deepestPage } from '../../../shared/contract/search-depth';
 
 export const PAGE_SIZE = 24;
@@ -7,9 +8,6 @@ export const PAGE_SIZE = 24;
 export const MAX_PAGE = 100_000;
 /** The last page a page number alone reaches (page × PAGE_SIZE within NUMBER_SEARCH_DEPTH); past it, only "Next" goes on. */
 export const DEEPEST_PAGE = deepestPage(PAGE_SIZE);
-const CATEGORIES: CategoryId[] = ['free', 'bronze', 'silver', 'gold', 'platinum'];
-const PATTERNS: NumberPattern[] = ['repeats', 'mirror', 'sequence'];
-const SORTS = ['price_asc', 'price_desc'] as const;
 
 /** The filters as the form shows them (strings; empty = not set). */
 export interface NumberFilters {
@@ -21,7 +19,7 @@ export interface NumberFilters {
   /** A date (25.11.1990): the date field, or a date typed into the digits field. */
   date: string;
   pattern: NumberPattern | '';
-  sort: (typeof SORTS)[number] | '';
+  sort: (typeof NUMBER_SORTS)[number] | '';
   page: number;
   /**
    * Where the page starts: the API's `nextCursor` of the page before (`after` in the URL), so
@@ -54,13 +52,13 @@ export function filtersFromQuery(search: URLSearchParams): NumberFilters {
   // Digits with dots, slashes or dashes between day, month and year are a date: searched as one.
   const typedDate = dateFieldsOf(typed) ? typed : '';
   return {
-    category: pick(search.get('category'), CATEGORIES),
+    category: pick(search.get('category'), CATEGORY_IDS),
     digits: typedDate ? '' : digits(typed, 7),
     date: (search.get('date') ?? '').trim().slice(0, 20) || typedDate,
     endsWith: digits(search.get('endsWith'), 7),
     mask: (search.get('mask') ?? '').trim().slice(0, 20),
-    pattern: pick(search.get('pattern'), PATTERNS),
-    sort: pick(search.get('sort'), SORTS),
+    pattern: pick(search.get('pattern'), NUMBER_PATTERNS),
+    sort: pick(search.get('sort'), NUMBER_SORTS),
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), MAX_PAGE) : 1,
     after: CURSOR.test(search.get('after') ?? '') ? search.get('after')! : '',
   };

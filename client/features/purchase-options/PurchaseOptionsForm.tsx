@@ -1,12 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { COURIER_ADDRESS } from '../../../shared/contract/values';
 import { href } from '../../../shared/paths';
 import { TARIFF_QUERY_KEYS, tariffChoiceFromQuery, tariffChoiceToQuery } from '../../../shared/tariff-choice';
 import { checkEmail, validationMessageKey } from '../../../shared/validation';
 import { useLanguage } from '../../components/use-language';
 import { FormMessage } from '../purchase/Field';
-import { chosenTariff, simFromQuery, updateDraft, usePurchaseDraft } from '../purchase/purchase-draft';
+import { updateDraft, usePurchaseDraft } from '../purchase/purchase-draft';
+import { chosenTariff, simFromQuery } from '../purchase/chosen-fields';
 import { summarizeTariff } from '../purchase/tariff-summary';
 import { focusField } from '../purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
@@ -49,7 +51,7 @@ export function PurchaseOptionsForm({ catalogue }: { catalogue: PurchaseCatalogu
     if (draft.simType === 'physical') {
       if (!draft.deliveryMethod) found.delivery = t('purchase.options.errors.delivery');
       if (draft.deliveryMethod === 'pickup' && !draft.pointOfSaleId) found.point = t('purchase.options.errors.point');
-      if (draft.deliveryMethod === 'courier' && (draft.address ?? '').trim().length < 5)
+      if (draft.deliveryMethod === 'courier' && (draft.address ?? '').trim().length < COURIER_ADDRESS.min)
         found.address = t('purchase.options.errors.address');
     }
     if (!summarizeTariff(tariff, catalogue.tariffs)) found.tariff = t('purchase.options.errors.tariff');

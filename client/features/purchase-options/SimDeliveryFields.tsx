@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SimTypeId } from '../../../shared/api-types';
+import { COURIER_ADDRESS, DELIVERY_METHODS, SIM_TYPE_IDS } from '../../../shared/contract/values';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { describedBy, Field } from '../purchase/Field';
@@ -7,8 +7,6 @@ import { PointOptions } from '../purchase/PointOptions';
 import { updateDraft, type PurchaseDraft } from '../purchase/purchase-draft';
 import type { PurchaseCatalogue } from './catalogue';
 import { EsimDeviceCheck } from '../esim/EsimDeviceCheck';
-
-const SIM_IDS: SimTypeId[] = ['esim', 'physical'];
 
 /** The SIM type, and what it needs: an e-mail for the eSIM QR code, or pickup / courier for a card. */
 /** What the purchase options form found wrong, by field (PurchaseOptionsForm checks, these fields show). */
@@ -32,7 +30,7 @@ export function SimDeliveryFields({
       <fieldset className="choice-group">
         <legend>{t('purchase.options.simTitle')}</legend>
         <div className="choice-list choice-list--two">
-          {SIM_IDS.map((id) => {
+          {SIM_TYPE_IDS.map((id) => {
             const sim = catalogue.simTypes?.find((item) => item.id === id);
             return (
               <label key={id} className="choice">
@@ -85,7 +83,7 @@ export function SimDeliveryFields({
         <fieldset className="choice-group">
           <legend>{t('purchase.options.deliveryTitle')}</legend>
           <div className="choice-list choice-list--two">
-            {(['pickup', 'courier'] as const).map((method) => (
+            {DELIVERY_METHODS.map((method) => (
               <label key={method} className="choice">
                 <input
                   type="radio"
@@ -128,7 +126,7 @@ export function SimDeliveryFields({
                   {...control}
                   rows={2}
                   autoComplete="street-address"
-                  maxLength={300}
+                  maxLength={COURIER_ADDRESS.max}
                   value={draft.address ?? ''}
                   onChange={(e) => updateDraft({ address: e.target.value })}
                 />

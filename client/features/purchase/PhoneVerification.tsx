@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SMS_CODE_LENGTH } from '../../../shared/contract/values';
 import { checkUzPhone, formatUzPhone } from '../../../shared/validation';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { Field } from './Field';
@@ -46,7 +47,9 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
   const sent = sending.data;
   const checked = verifying.data;
   const sentTo = sent?.intent !== 'sms-send' ? null : sent.ok ? sent.phone : sent.codeStillValidFor;
-  const refusal = (outcome: SmsOutcome | undefined) => (outcome && !outcome.ok ? (outcome.message ?? t(outcome.messageKey)) : null);
+  // A refusal's text; the code's (purchase.phone.codeFormat) names the contract's length.
+  const refusal = (outcome: SmsOutcome | undefined) =>
+    outcome && !outcome.ok ? (outcome.message ?? t(outcome.messageKey, SMS_CODE_LENGTH)) : null;
   const phoneError = refusal(sent);
   const codeError = refusal(checked);
   const busy = sending.state !== 'idle' || verifying.state !== 'idle';
@@ -130,7 +133,7 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={8}
+                maxLength={SMS_CODE_LENGTH.max}
                 value={code}
                 onChange={(e) => setCode(e.target.value)}
               />

@@ -1,4 +1,4 @@
-import { chosenFields, readDraft, updateDraft } from './purchase-draft';
+import { readDraft, updateDraft } from './purchase-draft';
 
 // The tests run in Node: a tab's sessionStorage, kept in a Map.
 const stored = new Map<string, string>();
@@ -22,14 +22,5 @@ describe('the purchase draft', () => {
       pointOfSaleId: 'p-1',
       address: 'Toshkent, Navoi 1',
     });
-  });
-
-  it('takes the tariff from the URL first and the SIM type from the draft first', () => {
-    const fields = chosenFields(new URLSearchParams('tariff=oq-smart&sim=esim'), {
-      simType: 'physical',
-      tariff: { type: 'ready', id: 'oq-max' },
-    });
-    expect(fields).toMatchObject({ tariff: { type: 'ready', id: 'oq-smart' }, simType: 'physical' });
-    expect(chosenFields(new URLSearchParams('sim=esim'), {})).toMatchObject({ tariff: undefined, simType: 'esim' });
   });
 });

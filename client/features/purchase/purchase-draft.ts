@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { PaymentProvider, SimTypeId, TariffChoice } from '../../../shared/api-types';
-import { TARIFF_QUERY_KEYS, tariffChoiceFromQuery } from '../../../shared/tariff-choice';
+import type { PaymentProvider } from '../../../shared/api-types';
+import { TARIFF_QUERY_KEYS } from '../../../shared/tariff-choice';
 import type { PurchaseFields } from './purchase-form';
 
 /**
@@ -8,7 +8,7 @@ import type { PurchaseFields } from './purchase-form';
  * on every keystroke: a failed submit, a reload or a step back never loses it. Forms read their
  * values from here, so the first render (server and hydration) shows the empty form and the
  * visitor's values appear right after. The purchase form's fields (purchase-form.ts, the tariff
- * when it did not come in the URL: the query wins, see chosenTariff), then the other steps'.
+ * when it did not come in the URL: the query wins, see chosen-fields.ts), then the other steps'.
  */
 export interface PurchaseDraft extends PurchaseFields {
   phone?: string;
@@ -98,19 +98,4 @@ export function carriedQuery(search: URLSearchParams): Record<string, string> {
     if (value) carried[key] = value;
   }
   return carried;
-}
-
-/** The tariff chosen: from the URL (a link from /specificTariffs or /constructor), else from the draft. */
-export function chosenTariff(search: URLSearchParams, draft: PurchaseDraft): TariffChoice | null {
-  return tariffChoiceFromQuery(search) ?? draft.tariff ?? null;
-}
-
-/** The purchase form as chosen so far: the draft, with the tariff and the SIM type the URL carries. */
-export function chosenFields(search: URLSearchParams, draft: PurchaseDraft): PurchaseFields {
-  return { ...draft, tariff: chosenTariff(search, draft) ?? undefined, simType: draft.simType ?? simFromQuery(search) ?? undefined };
-}
-
-export function simFromQuery(search: URLSearchParams): SimTypeId | null {
-  const sim = search.get('sim');
-  return sim === 'esim' || sim === 'physical' ? sim : null;
 }

@@ -1,4 +1,5 @@
-import type { CreateOrderRequest, Delivery, SimTypeId, TariffChoice } from '../../../shared/api-types';
+import type { CreateOrderRequest, Delivery, TariffChoice } from '../../../shared/api-types';
+import { COURIER_ADDRESS, DELIVERY_METHODS, SIM_TYPE_IDS } from '../../../shared/contract/values';
 import { TARIFF_QUERY_KEYS, tariffChoiceFromQuery, tariffChoiceToQuery } from '../../../shared/tariff-choice';
 
 /**
@@ -6,7 +7,8 @@ import { TARIFF_QUERY_KEYS, tariffChoiceFromQuery, tariffChoiceToQuery } from '.
  * what it needs) and the payment step sends as the order. Each field has the contract's own name
  * (shared/contract/orders.ts, `POST /orders`) and says how it is written into form data and read
  * back. The draft's type, the form's entries, the order and the summary all follow from here.
- * No zod: this runs in the browser, and the API checks the order anyway.
+ * No zod: this runs in the browser, and the API checks the order anyway; the contract's ids and
+ * bounds come from its zod-free values (shared/contract/values.ts).
  */
 interface PurchaseField<T> {
   /** The form entries that carry a value: one, or a group (the tariff travels as it does in the URL). */
@@ -36,16 +38,10 @@ const tariffChoice: PurchaseField<TariffChoice> = {
   },
 };
 
-export const SIM_TYPES = ['esim', 'physical'] as const satisfies readonly SimTypeId[];
-export const DELIVERY_METHODS = ['pickup', 'courier'] as const satisfies readonly Delivery['method'][];
-
-/** A courier needs at least this much of an address (the contract's `address` rule). */
-export const ADDRESS_MIN_LENGTH = 5;
-
 /** The fields, by their names in the contract (`delivery.method` is `deliveryMethod`: the form is flat). */
 export const PURCHASE_FIELDS = {
   tariff: tariffChoice,
-  simType: oneOf(SIM_TYPES),
+  simType: oneOf(SIM_TYPE_IDS),
   /** An eSIM's QR code goes there. */
   email: text(),
   /** A SIM card's way to the visitor, with the point or the address it needs. */
@@ -95,7 +91,7 @@ export function purchaseFieldsOf(form: FormData): PurchaseFields {
 export function deliveryOf(fields: PurchaseFields): Delivery | null {
   if (fields.deliveryMethod === 'pickup' && fields.pointOfSaleId) return { method: 'pickup', pointOfSaleId: fields.pointOfSaleId };
   const address = (fields.address ?? '').trim();
-  if (fields.deliveryMethod === 'courier' && address.length >= ADDRESS_MIN_LENGTH) return { method: 'courier', address };
+  if (fields.deliveryMethod === 'courier' && address.length >= COURIER_ADDRESS.min) return { method: 'courier', address };
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { SMS_CODE_PATTERN } from '../../../shared/contract/values';
 import { checkUzPhone, validationMessageKey } from '../../../shared/validation';
 import { sendSmsCode, verifySmsCode } from '../../api/sms';
 import { saveAuth } from '../../../shared/tokens';
@@ -67,7 +68,7 @@ export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code
     }
   }
   const code = typeof fields.code === 'string' ? fields.code.trim() : '';
-  if (!/^\d{4,8}$/.test(code)) return { intent, ok: false, message: null, messageKey: 'purchase.phone.codeFormat' };
+  if (!SMS_CODE_PATTERN.test(code)) return { intent, ok: false, message: null, messageKey: 'purchase.phone.codeFormat' };
   try {
     saveAuth(await verifySmsCode(phone, code));
     return { intent, ok: true };

@@ -1,3 +1,4 @@
+import { CATEGORY_IDS } from '../../../shared/contract/values';
 import { LANGUAGE_COOKIE, localizePath, type Language } from '../../../shared/languages';
 import { href } from '../../../shared/paths';
 
@@ -17,7 +18,7 @@ export function languageChosen(cookie: string): boolean {
   return cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`));
 }
 
-const CATEGORIES = new Set(['free', 'bronze', 'silver', 'gold', 'platinum']);
+const CATEGORIES = new Set<string>(CATEGORY_IDS);
 
 /**
  * The /numbers query a start parameter names, or null: `lot-<id>` an auction lot, `number-<digits>`

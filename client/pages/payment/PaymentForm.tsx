@@ -2,19 +2,19 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation } from 'react-router';
 import { Link } from '../../components/Link';
-import type { PaymentProvider } from '../../../shared/api-types';
+import { PAYMENT_PROVIDERS } from '../../../shared/contract/values';
 import { href } from '../../../shared/paths';
 import { useLanguage } from '../../components/use-language';
 import { specMessageKey } from '../../api/api-error';
 import { describedBy, FormMessage } from '../../features/purchase/Field';
-import { chosenFields, updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
+import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
+import { chosenFields } from '../../features/purchase/chosen-fields';
 import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { paymentForm, type action } from './actions';
 import type { ErrorCode } from '../../../shared/contract/errors';
 
 const FORM_ID = 'payment';
-export const PROVIDERS: PaymentProvider[] = ['payme', 'click', 'uzum', 'card'];
 
 /** Where a refusal sends the visitor to fix it, if anywhere. */
 function stepToFix(code: ErrorCode | null): 'identification' | 'numbers' | undefined {
@@ -66,7 +66,7 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
       <fieldset>
         <legend>{t('payment.methods.title')}</legend>
         <div className="choice-list choice-list--two">
-          {PROVIDERS.map((id, index) => (
+          {PAYMENT_PROVIDERS.map((id, index) => (
             <label key={id} className="choice choice--provider">
               <input
                 ref={index === 0 ? firstOption : undefined}

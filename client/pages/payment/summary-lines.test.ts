@@ -1,5 +1,5 @@
 import type { Order, ReadyTariff, Reservation, SimType } from '../../../shared/api-types';
-import { chosenFields } from '../../features/purchase/purchase-draft';
+import { chosenFields } from '../../features/purchase/chosen-fields';
 import { orderOf } from '../../features/purchase/purchase-form';
 import { linesBeforeOrder, linesOfOrder } from './summary-lines';
 

@@ -1,6 +1,7 @@
 import type { Order, ReadyTariff, Reservation, SimType, SimTypeId } from '../../../shared/api-types';
 import { CONSTRUCTOR_PRICE_LIST } from '../../../shared/tariff-pricing';
-import { chosenFields, type PurchaseDraft } from '../../features/purchase/purchase-draft';
+import type { PurchaseDraft } from '../../features/purchase/purchase-draft';
+import { chosenFields } from '../../features/purchase/chosen-fields';
 import { orderOf } from '../../features/purchase/purchase-form';
 import { summarizeTariff } from '../../features/purchase/tariff-summary';
 import type { SummaryLines } from './OrderSummary';

@@ -1,4 +1,5 @@
 import type { CategoryId } from '../../../shared/api-types';
+import { DATE_FORMS } from '../../../shared/contract/values';
 import { dateFieldsOf, isRealDate, type CalendarDate } from '../../../shared/validation';
 import { SUBSCRIBER_DIGITS } from './packed-digits';
 import { byCatalogue, categoryIndex, type SaleCopy } from './sale-copy';
@@ -6,10 +7,9 @@ import type { SearchKey } from './search-plan';
 
 /**
  * A date (a birthday, a wedding) as the digit runs people look for in a number: DDMMYY, YYMMDD,
- * DDMM, MMDD and YYYY, longest first. A number matches a form when its seven subscriber digits
- * hold that run whole.
+ * DDMM, MMDD and YYYY (the contract's `DATE_FORMS`), longest first. A number matches a form when
+ * its seven subscriber digits hold that run whole.
  */
-export const DATE_FORMS = ['DDMMYY', 'YYMMDD', 'DDMM', 'MMDD', 'YYYY'] as const;
 export type DateForm = (typeof DATE_FORMS)[number];
 
 /** Years a wish can name: anyone's birthday or anniversary, and not a typo like 3000. */

@@ -1,3 +1,4 @@
+import { NUMBER_PATTERNS } from '../../../shared/contract/values';
 import type { CategoryId } from './categories';
 
 /**
@@ -34,7 +35,7 @@ export function categoryOf(subscriber: string): CategoryId {
   return 'free';
 }
 
-export const NUMBER_PATTERNS = ['repeats', 'mirror', 'sequence'] as const;
+export { NUMBER_PATTERNS };
 export type NumberPattern = (typeof NUMBER_PATTERNS)[number];
 
 export function matchesPattern(subscriber: string, pattern: NumberPattern): boolean {

@@ -4,10 +4,11 @@
  * number-search.ts.
  */
 import type { CategoryId } from '../../../shared/api-types';
+import type { NUMBER_SORTS } from '../../../shared/contract/values';
 import { digitShape, PATTERN_BITS } from './number-columns';
 import type { NumberPattern } from './number-patterns';
 
-export type SearchSort = 'price_asc' | 'price_desc';
+export type SearchSort = (typeof NUMBER_SORTS)[number];
 
 export interface SearchFilters {
   category: CategoryId | null;

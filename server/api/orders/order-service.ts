@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
-import type { ConstructorSelection, CreateOrderResponse, Delivery, Order, OrderStatus, OrderTariff } from '../../../shared/api-types';
+import type {
+  ConstructorSelection,
+  CreateOrderResponse,
+  Delivery,
+  Order,
+  OrderStatus,
+  OrderTariff,
+  SimTypeId,
+} from '../../../shared/api-types';
 import type { Language } from '../../../shared/languages';
 import { quoteTariff } from '../../../shared/tariff-pricing';
 import { formatUzPhone } from '../../../shared/validation';
@@ -29,7 +37,7 @@ export interface OrderRow {
   status: OrderStatus;
   number_price: number;
   tariff: string;
-  sim_type: 'esim' | 'physical';
+  sim_type: SimTypeId;
   sim_price: number;
   email: string | null;
   delivery: string | null;
