@@ -166,7 +166,7 @@ describe('the browser app in stages', () => {
       return seen;
     };
     const reactDom = chunkWith(/react-dom\/cjs\/react-dom-client\./);
-    const reactRouter = chunkWith(/react-router\/dist\/development\/chunk-/);
+    const reactRouter = chunkWith(/react-router\/dist\/production\/chunk-/);
     const i18next = chunkWith(/node_modules\/i18next\//);
     const start = chunkWith(/^client\/app\/start\.tsx$/);
     expect(modules).toEqual(expect.arrayContaining([reactDom, reactRouter, i18next, start]));
