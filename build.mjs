@@ -20,6 +20,18 @@ const dev = process.argv.includes('--dev');
 const reactDevelopment = dev || process.env.NODE_ENV === 'development';
 
 /**
+ * react-router's package exports only its development build (`dist/development`: invariant
+ * messages, warnings, slower paths); production builds, for the browser and the server alike,
+ * take its `dist/production` files instead (same API, same version).
+ */
+const reactRouterProduction = reactDevelopment
+  ? {}
+  : {
+      'react-router': path.join(root, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs'),
+      'react-router/dom': path.join(root, 'node_modules', 'react-router', 'dist', 'production', 'dom-export.mjs'),
+    };
+
+/**
  * Every module the app's own code loads with `import()` after the start (a page, the booking's
  * announcer, the toast container, the map, the HTTP client) imports client/app/start.tsx
  * too, through a wrapper module: `import '<start>'; export * from '<module>'`. esbuild puts a module
@@ -99,9 +111,7 @@ const clientOptions = {
   // Cyrillic as UTF-8 (2 bytes a letter) rather than \uXXXX escapes (6 bytes a letter).
   charset: 'utf8',
   plugins: [afterStart(), textSections(), pageModules()],
-  // react-router as its package exports it: its development build, which is its production build
-  // with its development warnings on (the same bytes but one flag; bench/react-router-build.test.ts).
-  alias: { 'use-sync-external-store/shim': path.join(root, 'client', 'stages', 'sync-external-store.ts') },
+  alias: { ...reactRouterProduction, 'use-sync-external-store/shim': path.join(root, 'client', 'stages', 'sync-external-store.ts') },
   logLevel: 'warning',
 };
 
@@ -121,6 +131,8 @@ const serverOptions = {
   jsx: 'automatic',
   loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
   plugins: [textSections(), pageModules()],
+  // Bundled (an absolute path), while every other package stays external.
+  alias: reactRouterProduction,
   logLevel: 'warning',
 };
 
