@@ -13,11 +13,16 @@ const common = {
 };
 
 module.exports = {
+  // The slowest files first (jest.durations.json), so no worker is left alone with one at the end.
+  testSequencer: '<rootDir>/jest.sequencer.cjs',
   projects: [
     {
       ...common,
       displayName: 'unit',
       setupFilesAfterEnv: ['<rootDir>/server/testing/jest-setup.ts'],
+      // The run's seeded stores, copied into each test's fresh folder (server/api/test-support/seeded-store.ts).
+      globalSetup: '<rootDir>/server/testing/global-setup.ts',
+      globalTeardown: '<rootDir>/server/testing/global-teardown.ts',
       // bench/: its first-load budgets (bench/first-load.test.ts); the benchmarks themselves are scripts, not tests.
       testMatch: ['<rootDir>/{server,client,shared,locales,docs,bench}/**/*.test.{ts,tsx}'],
     },

@@ -47,7 +47,7 @@ describe('a cluster (WEB_CONCURRENCY=2)', () => {
       await new Promise((resolve) => taken.close(resolve));
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 90_000);
 
   it('replaces a worker killed in service, and goes on answering', async () => {
     const server = await startBuiltServer({ WEB_CONCURRENCY: '2' });
@@ -68,5 +68,5 @@ describe('a cluster (WEB_CONCURRENCY=2)', () => {
     } finally {
       await server.stop();
     }
-  }, 30_000);
+  }, 90_000);
 });

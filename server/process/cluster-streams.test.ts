@@ -11,7 +11,7 @@ describe('live streams on a cluster (WEB_CONCURRENCY=2)', () => {
   let server: BuiltServer;
   beforeAll(async () => {
     server = await startCluster();
-  }, 30000);
+  }, 90_000);
   afterAll(() => server.stop());
 
   /**

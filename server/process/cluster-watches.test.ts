@@ -23,7 +23,7 @@ describe('number watches on a cluster (WEB_CONCURRENCY=2)', () => {
   beforeAll(async () => {
     // Outside production the sandbox SMS channel is the log, where the test reads it.
     server = await startCluster({ NODE_ENV: 'test' });
-  }, 30000);
+  }, 90_000);
   afterAll(() => server.stop());
 
   const smsTo = (phone: string) =>

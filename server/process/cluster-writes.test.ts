@@ -33,7 +33,7 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
   let server: BuiltServer;
   beforeAll(async () => {
     server = await startCluster();
-  }, 30000);
+  }, 90_000);
   afterAll(() => server.stop());
 
   it('gives each raced number to exactly one of its visitors, on both workers, with no 5xx', async () => {

@@ -77,7 +77,7 @@ describeWithNginx('pages kept by deploy/nginx.conf', () => {
     await sleep(NGINX_SECOND);
     const changed = await fetchVia(page, { from: nextAddress() });
     expect(changed.body).toContain('Changed behind nginx');
-  }, 30000);
+  }, 90_000);
 
   it('lets a burst of 200 requests for a page that just changed reach the site once', async () => {
     const pathname = '/en/news';

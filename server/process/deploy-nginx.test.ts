@@ -151,5 +151,5 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
     running = false;
     await Promise.all(visitors);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
-  }, 30000);
+  }, 90_000);
 });

@@ -157,5 +157,5 @@ describe('metrics of a cluster (WEB_CONCURRENCY=2, METRICS_PORT)', () => {
     } finally {
       await server.stop();
     }
-  }, 30000);
+  }, 90_000);
 });

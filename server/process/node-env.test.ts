@@ -44,11 +44,11 @@ describe('the built server without NODE_ENV', () => {
     expect(files.length).toBeGreaterThanOrEqual(3);
     expect(files.filter((file) => !file.endsWith('.production.js'))).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(['react/cjs/react.production.js', 'react-dom/cjs/react-dom-server.node.production.js']));
-  }, 30_000);
+  }, 90_000);
 
   it('renders with their development builds when NODE_ENV=development', async () => {
     const files = await reactFilesLoaded('development');
     expect(files.length).toBeGreaterThanOrEqual(3);
     expect(files.filter((file) => !file.endsWith('.development.js'))).toEqual([]);
-  }, 30_000);
+  }, 90_000);
 });

@@ -30,7 +30,7 @@ describeWithRedis('per-client limits shared through Redis', () => {
     // Two machines: each its own process and store, one Redis.
     const env = { REDIS_URL: `redis://127.0.0.1:${port}`, TRUST_PROXY: 'loopback', LIMIT_RESERVATIONS_PER_HOUR: '3' };
     [machineA, machineB] = await Promise.all([startBuiltServer(env), startBuiltServer(env)]);
-  }, 30000);
+  }, 90_000);
   afterAll(async () => {
     await Promise.all([machineA?.stop(), machineB?.stop()]);
     await redis?.stop();
@@ -55,5 +55,5 @@ describeWithRedis('per-client limits shared through Redis', () => {
     expect(statuses).toEqual([201, 201, 201, 429]);
     expect((await fetch(`${machineB.origin}/en/numbers`)).status).toBe(200);
     expect(machineA.output()).toMatch(/Redis at REDIS_URL cannot be reached/);
-  }, 30000);
+  }, 90_000);
 });

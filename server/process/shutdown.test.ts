@@ -32,7 +32,7 @@ describe('graceful shutdown', () => {
     } finally {
       await server.stop();
     }
-  }, 30000);
+  }, 90_000);
 
   it('on SIGTERM closes a keep-alive connection once its request is answered, so the server exits at once', async () => {
     const server = await startBuiltServer({ API_BASE_URL: api.baseUrl });
@@ -64,7 +64,7 @@ describe('graceful shutdown', () => {
       agent.destroy();
       await server.stop();
     }
-  }, 30000);
+  }, 90_000);
 
   it('on SIGTERM ends an open auction stream, so its browser reconnects elsewhere, and exits at once', async () => {
     const server = await startBuiltServer({});
@@ -82,7 +82,7 @@ describe('graceful shutdown', () => {
     } finally {
       await server.stop();
     }
-  }, 30000);
+  }, 90_000);
 
   it('ends the boot with one readable line when the port is already in use', async () => {
     const holder = http.createServer();
@@ -97,5 +97,5 @@ describe('graceful shutdown', () => {
     } finally {
       holder.close();
     }
-  }, 30000);
+  }, 90_000);
 });

@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { copySeededStore } from '../api/test-support/seeded-store';
 import { startProcess, type ServiceProcess } from './service-processes';
 
 /** Test support: the built server (dist/server/index.cjs) as production runs it, in its own process. */
@@ -44,6 +45,9 @@ const listeningPorts = (output: string) => [...output.matchAll(/Listening on htt
 /** On a free loopback port; resolves once every worker (WEB_CONCURRENCY, default 1) is listening. */
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oq-built-'));
+  // Its own fresh folder gets the run's seeded store (server/api/test-support/seeded-store.ts), as a
+  // test site's does: the processes start on it rather than seeding their own.
+  if (!env.DATA_DIR) copySeededStore(dataDir, Date.now(), env.DEMO_NUMBERS ? Number(env.DEMO_NUMBERS) : undefined);
   const workers = Number(env.WEB_CONCURRENCY ?? 1);
   let server: ServiceProcess;
   try {
@@ -53,7 +57,8 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
       (output) => listeningPorts(output).length >= workers,
       {
         label: 'server',
-        timeoutMs: 20000,
+        // A cluster's start on a busy two-core machine (the browser tests run beside the unit tests).
+        timeoutMs: 60000,
         env: {
           ...process.env,
           NODE_PATH: path.join(rootDir, 'node_modules'),

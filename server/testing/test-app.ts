@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp, type AppOptions, type App } from '../site/app';
 import { loadConfig, type Config } from '../process/config';
+import { copySeededStore } from '../api/test-support/seeded-store';
 import type { Logger } from '../process/logger';
 
 export const TEST_SITE_URL = 'https://oq.example';
@@ -49,6 +50,8 @@ export function createTestApp(env: Record<string, string> = {}, options: AppOpti
     ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     ...env,
   });
+  // Its own fresh folder gets the run's seeded store (seeded-store.ts), for the API's clock, rather than seeding its own.
+  if (!env.DATA_DIR && !config.apiBaseUrl) copySeededStore(dataDir, Date.now(), config.api.demoNumbers);
   const logger = memoryLogger();
   const app = createApp(config, { logger, ...options });
   return {

@@ -96,7 +96,8 @@ describe('the bid form', () => {
     });
     await bid(user, '1 200 000');
     await findRegionWith('status', 'Your bid of 1,200,000\u00a0UZS is accepted.');
-    expect(onAccepted).toHaveBeenCalledWith(result);
+    // An effect of the accepted answer's render: it runs after that render is on screen, not with it.
+    await waitFor(() => expect(onAccepted).toHaveBeenCalledWith(result));
     await waitFor(() => expect(screen.getByLabelText('Your bid')).toHaveValue(''));
     expect(sent).toEqual([{ intent: 'bid', lotId: 'lot-1', minimumBid: '1100000', maximumBid: '2100000', amount: '1 200 000' }]);
   });

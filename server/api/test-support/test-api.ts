@@ -4,6 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { createApi, type Api, type ApiOptions } from '../create-api';
+import { copySeededStore } from './seeded-store';
 import { solvedSmsChallenge } from './sms-challenge';
 
 export { solvedSmsChallenge } from './sms-challenge';
@@ -62,6 +63,8 @@ export function createTestApi(overrides: Partial<ApiOptions> = {}, existing?: { 
     log: (m) => logs.push(m),
     ...overrides,
   };
+  // A fresh folder gets the run's seeded store (seeded-store.ts) rather than seeding its own.
+  if (!existing && !overrides.dataDir) copySeededStore(dataDir, (options.now ?? Date.now)(), options.demoNumbers);
   const api = createApi(options);
   const harness: TestApi = {
     app: mount(api),
