@@ -5,9 +5,9 @@ import { adoptDeferredHydrationData, markDeferredLoaderData } from './deferred';
  * The router's state after the server's loaders, handed to the browser's router through its
  * public `hydrationData` option. The server writes it as JSON in the boot script
  * (`window.__ROUTER_STATE__`, server/site/render/stream.tsx); start.tsx turns it back. React
- * Router's own `StaticRouterProvider` hydration script does not fit this site: it writes its
- * script beside the app, where this app's root is the whole `<html>`, sends an error's message
- * whatever the mode, and has no place for the parts still streaming (client/framework/deferred.tsx).
+ * Router's own `StaticRouterProvider` hydration script does not fit this site: it sends every
+ * error's message in production too, and writes a part still streaming
+ * (client/framework/deferred.tsx) as `{}`.
  */
 export interface SerializedRouterState {
   loaderData: Record<string, unknown>;

@@ -124,8 +124,8 @@ export function createRenderer(options: RendererOptions): Renderer {
       if (!read) return null;
       return weakEtag([manifest.buildId, requestPageKey(request), ...read.map(stateTag).sort()]);
     };
-    // The visitor left while the loaders ran: react-router ends the query with an AbortError.
     const handler = handlers.get(lang)!;
+    // The visitor left while the loaders ran: react-router ends the query with an AbortError.
     const result = await handler.query(request, {
       requestContext: requestContext({ side: 'server', reader, streamAfterMs: config.public.streamAfterMs }),
     });
