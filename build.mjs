@@ -89,6 +89,25 @@ function entryNamesOfModules(metafile) {
   return metafile;
 }
 
+/**
+ * A page's or a feature's styles are imported by its module (client/styles/app.css). esbuild puts
+ * the CSS of every module the entry reaches, those loaded with import() included, into the entry's
+ * stylesheet (its `cssBundle`), which every page links (build/manifest.mjs); it also writes a
+ * stylesheet for each module loaded with import(), holding that module's share again, which nothing
+ * links. Those are removed (with their source maps, before the text files are precompressed) and
+ * left out of the metafile.
+ */
+function oneStylesheet(metafile) {
+  const entry = Object.values(metafile.outputs).find((output) => output.entryPoint === 'client/app/entry.tsx');
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (output.cssBundle && output !== entry) delete output.cssBundle;
+    if (!/\.css(\.map)?$/.test(file) || file.replace(/\.map$/, '') === entry?.cssBundle) continue;
+    fs.rmSync(path.join(root, file), { force: true });
+    delete metafile.outputs[file];
+  }
+  return metafile;
+}
+
 /** Browser bundle: what a cheap phone downloads, so minified and split per page. */
 const clientOptions = {
   absWorkingDir: root,
@@ -141,7 +160,7 @@ async function buildOnce() {
   fs.mkdirSync(clientOut, { recursive: true });
   copyPublic(clientOut);
   const [client] = await Promise.all([esbuild.build(clientOptions), process.env.SKIP_SERVER_BUILD ? null : esbuild.build(serverOptions)]);
-  const metafile = entryNamesOfModules(client.metafile);
+  const metafile = oneStylesheet(entryNamesOfModules(client.metafile));
   fs.writeFileSync(path.join(dist, 'client-meta.json'), JSON.stringify(metafile));
   const manifest = writeManifest(metafile, clientOut);
   hintEagerCompile(client.metafile);
@@ -174,7 +193,7 @@ async function watch() {
       ...clientOptions.plugins,
       onEnd('client', (result) => {
         copyPublic(clientOut);
-        writeManifest(entryNamesOfModules(result.metafile), clientOut);
+        writeManifest(oneStylesheet(entryNamesOfModules(result.metafile)), clientOut);
         restart();
       }),
     ],

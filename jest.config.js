@@ -4,10 +4,12 @@ const common = {
   // Some dependencies ship ESM only; let the esbuild transform handle them.
   transformIgnorePatterns: ['/node_modules/(?!(jwt-decode|jose)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  // Made by build.mjs for the bundles; Node has no bundler, so the same map from the whole files.
   moduleNameMapper: {
+    // Made by build.mjs for the bundles; Node has no bundler, so the same map from the whole files.
     '^virtual:(mini-app-)?text-sections$': '<rootDir>/locales/text-sections.node.ts',
     '^virtual:page-modules$': '<rootDir>/client/app/page-modules.node.ts',
+    // A page's or a feature's stylesheet, imported by its module: nothing to run.
+    '\\.css$': '<rootDir>/client/testing/style-import.ts',
   },
   testEnvironment: 'node',
 };

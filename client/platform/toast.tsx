@@ -4,7 +4,7 @@ import type { TypeOptions } from 'react-toastify';
 
 /**
  * Toasts (spec section 9): 3000 ms by default, 16 px from the edges, type info unless said
- * otherwise. react-toastify 11 injects its own stylesheet at mount; client/styles/toast.css
+ * otherwise. react-toastify 11 injects its own stylesheet at mount; toast.css beside this file
  * maps its colours onto the site's tokens so toasts follow `data-theme` (light and dark).
  * The library is its own chunk, loaded once the browser is idle after hydration: no page needs it
  * to show its content, and a toast asked for before the container mounts waits in the library's
@@ -18,6 +18,7 @@ export {
   type AppToastContainerProps,
 } from './toast-options';
 import { DEFAULT_TOAST_TYPE, type AppToastContainerProps } from './toast-options';
+import './toast.css';
 
 const ToastView = lazy(() => import('./toast-view').then((module) => ({ default: module.ToastView })));
 

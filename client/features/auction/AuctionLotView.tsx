@@ -17,6 +17,7 @@ import { mayBid } from './lot-payment-state';
 import { useAuctionLot } from './use-auction-lot';
 import { LotTimeLeft } from './LotTimeLeft';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
+import './auction.css';
 
 // Shown only to a confirmed phone after hydration: from its own chunk, off the page's first load.
 const LotPayments = lazy(() => import('./LotPayments').then((module) => ({ default: module.LotPayments })));

@@ -13,6 +13,8 @@ import { carriedQuery } from '../purchase/purchase-draft';
 import { followLotEvents, withLatestLots } from './lot-events';
 import { LotTimeLeft } from './LotTimeLeft';
 import { msLeft } from './use-auction-lot';
+import '../number-search/search.css';
+import './auction.css';
 
 /**
  * The listed lots with each one's current bid kept live by the stream of every lot's bids (opened

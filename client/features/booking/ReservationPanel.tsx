@@ -10,6 +10,7 @@ import type { BookingAction } from './actions';
 import type { loader as bookingLoader } from './booking';
 import { bookingPath } from './booking-path';
 import { PurchaseOptionsForm } from '../purchase-options/PurchaseOptionsForm';
+import './booking.css';
 
 /**
  * The visitor's booking on /numbers: the number, its price, the countdown, cancel, and the

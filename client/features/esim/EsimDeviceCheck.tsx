@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { esimSupport } from './device';
 import { useDevice } from './use-device';
+import './esim.css';
 
 /**
  * Before paying for an eSIM: whether the phone the visitor is on is likely to take one (the makers'

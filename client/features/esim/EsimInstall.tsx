@@ -7,6 +7,7 @@ import { CopyButton } from './CopyButton';
 import { EsimQrCode } from './EsimQrCode';
 import { INSTALL_LINKS, installRoute } from './device';
 import { useDevice } from './use-device';
+import './esim.css';
 
 /**
  * The activated eSIM, installed from the page (DOMAIN: a code installs once): one tap on the phone

@@ -8,6 +8,7 @@ import { formatUzs } from '../../format';
 import { carriedQuery } from '../purchase/purchase-draft';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { NumberFilters } from './search-query';
+import './search.css';
 
 const FORM_ID = 'number-search';
 

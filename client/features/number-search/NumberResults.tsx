@@ -12,6 +12,7 @@ import type { HeldReservation } from '../../../shared/tokens';
 import { DEEPEST_PAGE, filterQuery, pageCount, type NumberFilters } from './search-query';
 import type { useNumberChoice } from './use-number-choice';
 import { useLiveNumbers, type LiveStatus } from './use-live-numbers';
+import './search.css';
 
 type Choice = ReturnType<typeof useNumberChoice>;
 

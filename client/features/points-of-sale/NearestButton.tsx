@@ -5,6 +5,7 @@ import { href } from '../../../shared/paths';
 import { useHydrated } from '../../components/use-hydrated';
 import { useLanguage } from '../../components/use-language';
 import { coordinateParam, type PointFilters } from './point-query';
+import './points-of-sale.css';
 
 type LocateState = 'idle' | 'locating' | 'denied' | 'unavailable';
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PointOfSale } from '../../../shared/api-types';
 import { formatHours } from './point-query';
+import './points-of-sale.css';
 
 /**
  * Address, hours and services of an office: the list card and the map's popup show the same. The

@@ -2,6 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextTask, whenIdle } from '../../framework/tasks';
 import type { LeafletMapProps } from './LeafletMap';
+import './points-of-sale.css';
 
 /**
  * The map beside the list. Leaflet touches `window` as soon as it is imported, so it is loaded

@@ -15,6 +15,7 @@ import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { PurchaseCatalogue } from './catalogue';
 import { SimDeliveryFields, type OptionErrors } from './SimDeliveryFields';
 import { TariffChoiceFields } from './TariffChoiceFields';
+import './purchase-options.css';
 
 const FORM_ID = 'purchase-options';
 const FIELD_IDS: Record<keyof OptionErrors, string> = {

@@ -1,4 +1,8 @@
 import { useTranslation } from 'react-i18next';
+// The purchase screens' shared styles: every one of them shows the steps.
+import './purchase-steps.css';
+import './purchase-forms.css';
+import './purchase-parts.css';
 
 export type PurchaseStep = 'number' | 'identification' | 'payment' | 'activation';
 const STEPS: PurchaseStep[] = ['number', 'identification', 'payment', 'activation'];

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useTariffText } from './use-tariff-text';
+import './tariffs.css';
 
 export interface PriceBlockProps {
   monthlyPrice: number;

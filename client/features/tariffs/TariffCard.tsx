@@ -9,6 +9,7 @@ import { tariffChoiceToQuery } from '../../../shared/tariff-choice';
 import { PriceBlock } from './PriceBlock';
 import { allowanceRows } from './tariff-rows';
 import { useTariffText } from './use-tariff-text';
+import './tariffs.css';
 
 /** Where "Choose" leads: the number shop, carrying the tariff in the query. */
 function readyTariffHref(tariff: ReadyTariff, lang: Language): string {

@@ -5,6 +5,7 @@ import { PageIntro } from '../../components/PageIntro';
 import { useLanguage } from '../../components/use-language';
 import { ABOUT_OFFERS, ABOUT_STEPS } from './offers';
 import { SupportSection } from './SupportSection';
+import './about.css';
 
 export function Component() {
   const { t } = useTranslation();

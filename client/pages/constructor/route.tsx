@@ -6,6 +6,7 @@ import { StreamedPart } from '../../components/StreamedPart';
 import { optionalData } from '../../framework/deferred';
 import { revalidateOnNewPath } from '../../features/tariffs/revalidate';
 import { ConstructorForm } from './ConstructorForm';
+import './constructor.css';
 
 /** The steps and prices (streamed when the API is slow); the configuration itself is read from the URL by the form. */
 export function loader({ context }: LoaderFunctionArgs) {

@@ -13,6 +13,8 @@ import { NumbersOnOffer } from './HomeNumbers';
 import { PointsOfSaleTeaser, SimTypes } from './HomeSimAndPoints';
 import { ConstructorTeaser, FeaturedTariffs } from './HomeTariffs';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
+import './home.css';
+import './home-offer.css';
 
 /**
  * Every section's data; a section is streamed after the welcome when its API call is slow. The

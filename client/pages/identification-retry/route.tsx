@@ -12,6 +12,7 @@ import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
 import { useBooking } from '../../features/booking/use-booking';
 import { rejectionHintKey } from './rejection-hint';
+import './identification-retry.css';
 
 /**
  * Reached without a reason (a bookmark, another tab): the phone's latest result says it. Without

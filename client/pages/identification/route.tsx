@@ -14,6 +14,7 @@ import { useBooking } from '../../features/booking/use-booking';
 import { useHydrated } from '../../components/use-hydrated';
 import { optionalData, type Optional } from '../../framework/deferred';
 import { IdentificationForm } from './IdentificationForm';
+import './identification.css';
 
 /** The points of sale offering identification: an optional part (the remote way needs none). */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -12,6 +12,7 @@ import { notFoundLoader } from '../../framework/not-found';
 import { useRuntime } from '../../framework/runtime';
 import { articleStructuredData } from './article-structured-data';
 import { JsonLd } from '../../components/JsonLd';
+import './news-item.css';
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   try {

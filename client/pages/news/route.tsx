@@ -11,6 +11,7 @@ import { NewsCard } from './NewsCard';
 import { lastNewsPage, NEWS_PAGE_SIZE, parseNewsPage } from './news-query';
 import { Pagination } from './Pagination';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
+import './news.css';
 
 /** The news cards a phone shows on its first screen: their images load at once, the rest lazily. */
 const FIRST_SCREEN_CARDS = 2;

@@ -13,6 +13,7 @@ import type { SearchData, SearchView } from './search-loader';
 import { NumberFiltersForm } from '../../features/number-search/NumberFiltersForm';
 import { NumberResults } from '../../features/number-search/NumberResults';
 import { useNumberChoice } from '../../features/number-search/use-number-choice';
+import '../../features/number-search/search.css';
 
 /**
  * The number search, /numbers: its own loader (loader.ts) and component, with the visitor's

@@ -10,6 +10,7 @@ import { LoadError } from '../../components/LoadError';
 import { NumberOffers } from './NumberOffers';
 import { NUMBERS_OF_THE_DAY, OQ_DAY_GIFTS, OQ_DAY_STEPS } from './offers';
 import { TariffOffers } from './TariffOffers';
+import './oq-day.css';
 
 /** The offers from the API, streamed after the page's text when the API is slow (client/framework/deferred.tsx). */
 export function loader({ context }: LoaderFunctionArgs) {

@@ -19,6 +19,7 @@ import { OrderSummary } from './OrderSummary';
 import { PaymentForm } from './PaymentForm';
 import { linesBeforeOrder, linesOfOrder } from './summary-lines';
 import { decidePayment, fetchPaymentCatalogue, type PaymentCatalogue, type PaymentFlow } from './use-payment-flow';
+import './payment.css';
 
 const paymentFlow = browserLoader(({ request }) => decidePayment(new URL(request.url)));
 

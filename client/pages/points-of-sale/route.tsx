@@ -16,6 +16,7 @@ import { PointsMap } from '../../features/points-of-sale/PointsMap';
 import { FilterForm } from './FilterForm';
 import { PointList } from './PointList';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
+import './points-of-sale.css';
 
 export interface PointsOfSaleData {
   filters: PointFilters;

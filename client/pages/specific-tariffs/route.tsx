@@ -6,6 +6,7 @@ import { StreamedPart } from '../../components/StreamedPart';
 import { optionalData } from '../../framework/deferred';
 import { revalidateOnNewPath } from '../../features/tariffs/revalidate';
 import { TariffCatalogue } from './TariffCatalogue';
+import './tariff-comparison.css';
 
 /** The ready tariffs, streamed when the API is slow. */
 export function loader({ context }: LoaderFunctionArgs) {

@@ -12,6 +12,7 @@ import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
 import { readOrderAccess } from '../../../shared/tokens';
 import { EsimInstall } from '../../features/esim/EsimInstall';
+import './success.css';
 
 type SuccessView =
   | { state: 'none' }
