@@ -16,15 +16,14 @@ export const PATTERN_BITS: Record<NumberPattern, number> = { repeats: 1, mirror:
  * same positions hold equal digits, which is what a mask made only of letters asks.
  */
 export function digitShape(digits: string): string {
-  const letters = new Map<string, string>();
+  // Letters by character code, in an array rather than a Map: the seed shapes a million numbers twice.
+  const letters: number[] = [];
+  let next = 65;
   let shape = '';
-  for (const d of digits) {
-    let letter = letters.get(d);
-    if (letter === undefined) {
-      letter = String.fromCharCode(65 + letters.size);
-      letters.set(d, letter);
-    }
-    shape += letter;
+  for (let i = 0; i < digits.length; i++) {
+    const code = digits.charCodeAt(i);
+    const letter = (letters[code] ??= next++);
+    shape += String.fromCharCode(letter);
   }
   return shape;
 }

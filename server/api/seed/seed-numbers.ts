@@ -10,8 +10,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+const DIGITS = '0123456789';
+
 function digit(random: () => number): string {
-  return String(Math.floor(random() * 10));
+  return DIGITS[Math.floor(random() * 10)];
 }
 
 function digits(random: () => number, count: number): string {
