@@ -80,6 +80,7 @@ export const PURCHASE_WRITES = {
     answer: 'Identification',
     status: 201,
     auth: 'auth',
+    errors: { 429: ['too_many_identification_attempts'] },
   },
   bookIdentification: {
     method: 'post',

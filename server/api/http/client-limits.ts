@@ -60,6 +60,13 @@ export interface ClientLimits {
   streamsTotal: number;
   /** Number watches one client may save per hour (each phone also has at most WATCHES_PER_PHONE at once). */
   watchesPerHour: number;
+  /**
+   * Remote identifications a verified phone, a client, and a document (whoever sends it) may have
+   * refused within a day: each refusal answers whether a document and a date of birth go together.
+   */
+  identificationFailuresPerPhone: number;
+  identificationFailuresPerClient: number;
+  identificationFailuresPerDocument: number;
 }
 
 /**
@@ -111,6 +118,12 @@ export const DEFAULT_LIMITS: ClientLimits = {
   // A visitor saves a watch or two and may replace them; ten an hour keeps one client from saving
   // watches for many phones it confirmed one after another (those need SMS codes, limited too).
   watchesPerHour: 10,
+  // A person mistypes a date or a number once or twice; 202 tries once walked a passport's
+  // year of birth in under a second. Five a day per document, whoever asks, is a few dates out of
+  // tens of thousands; a client (a carrier's NAT may hold many visitors) gets a few phones' worth.
+  identificationFailuresPerPhone: 5,
+  identificationFailuresPerClient: 20,
+  identificationFailuresPerDocument: 5,
 };
 
 /**
@@ -146,11 +159,12 @@ export function networkKey(ip: string | undefined): string {
   return `${client.split('.').slice(0, 3).join('.')}.0/24`;
 }
 
-/** A refused request: 429 with Retry-After, the wait in seconds and minutes for the message. */
+/** A refused request: 429 with Retry-After, the wait in seconds, minutes and hours for the message. */
 export function tooManyRequests(code: ErrorCode, waitMs: number, params: ErrorParams = {}): ApiError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new ApiError(429, code, { params: { seconds, minutes, ...params }, extra: { retryAfterSeconds: seconds } });
+  const hours = Math.max(1, Math.ceil(seconds / 3600));
+  return new ApiError(429, code, { params: { seconds, minutes, hours, ...params }, extra: { retryAfterSeconds: seconds } });
 }
 
 /** The server is at capacity for this kind of request: 503 with Retry-After. */
