@@ -127,6 +127,7 @@ describe('configuration', () => {
             bidsPerMinute: 10,
             streamsPerClient: 20,
             streamsTotal: 5000,
+            streamsSiteShare: 0.05,
             watchesPerHour: 10,
             identificationFailuresPerPhone: 5,
             identificationFailuresPerClient: 20,

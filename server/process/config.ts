@@ -181,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
         bidsPerMinute: e.LIMIT_BIDS_PER_MINUTE,
         streamsPerClient: e.LIMIT_STREAMS_PER_CLIENT,
         streamsTotal: e.LIMIT_STREAMS_TOTAL,
+        streamsSiteShare: e.LIMIT_STREAMS_SITE_SHARE,
         watchesPerHour: e.LIMIT_WATCHES_PER_HOUR,
         identificationFailuresPerPhone: e.LIMIT_IDENTIFICATION_FAILURES_PER_PHONE,
         identificationFailuresPerClient: e.LIMIT_IDENTIFICATION_FAILURES_PER_CLIENT,

@@ -111,6 +111,7 @@ export const ErrorCode = z.enum([
   'too_many_bids',
   'too_many_streams',
   'too_many_identification_attempts',
+  'too_many_network_streams',
   'phone_required',
   'too_many_network_reservations',
   'too_many_network_holds',

@@ -12,7 +12,7 @@ export const AUCTION_WRITES = {
     tag: 'auctions',
     query: 'AuctionEventsQuery',
     status: 200,
-    errors: { 429: ['too_many_streams'], 503: ['streams_busy'] },
+    errors: { 429: ['too_many_streams', 'too_many_network_streams'], 503: ['streams_busy'] },
     events:
       'Event stream. `snapshot` (data: AuctionLotList of the active lots), then `bid` (data: LotBidEvent, without the bid) for each bid on any lot. `id:` is the bid id; a reconnect with `Last-Event-ID` gets exactly the bids after it. A comment line every 15 s. Refusals (400 for an unknown parameter, 429, and 503 `streams_busy` when the server holds LIMIT_STREAMS_TOTAL streams) are JSON with Retry-After where it applies, before any event, in the language of `lang` (EventSource sends no X-Language, so a browser names it in the URL), else of the headers.',
   },
@@ -23,7 +23,12 @@ export const AUCTION_WRITES = {
     tag: 'auctions',
     query: 'LotEventsQuery',
     status: 200,
-    errors: { 401: ['token_invalid', 'token_expired'], 404: ['lot_not_found'], 429: ['too_many_streams'], 503: ['streams_busy'] },
+    errors: {
+      401: ['token_invalid', 'token_expired'],
+      404: ['lot_not_found'],
+      429: ['too_many_streams', 'too_many_network_streams'],
+      503: ['streams_busy'],
+    },
     events:
       "Event stream. `snapshot` first (data: AuctionLotDetail), then per accepted bid `bid` (data: LotBidEvent; the bidder masked, `mine` and `lot.myPosition` only for the stream token's owner), `extended` after a bid that moved the end (data: LotExtendedEvent), and at the end `ended` or `sold` (data: LotEndEvent), after which the stream closes. `id:` on every event is the id of the last bid it reflects; a reconnect with `Last-Event-ID` gets exactly the bids after it (no snapshot), then live ones. A comment line every 15 s. Refusals (404, 401, 429, and 503 `streams_busy` when the server holds LIMIT_STREAMS_TOTAL streams) are JSON, before any event, in the language of `lang` (EventSource sends no X-Language, so a browser names it in the URL), else of the headers.",
   },

@@ -58,6 +58,11 @@ export interface ClientLimits {
   streamsPerClient: number;
   /** Event streams open at once on each server process, all clients together. */
   streamsTotal: number;
+  /**
+   * The share (0 to 1) of `streamsTotal` the clients of one site (`siteKey`: an IPv4 /24, an IPv6
+   * /48) may hold at once, all together, and never less than one client's `streamsPerClient`.
+   */
+  streamsSiteShare: number;
   /** Number watches one client may save per hour (each phone also has at most WATCHES_PER_PHONE at once). */
   watchesPerHour: number;
   /**
@@ -115,6 +120,10 @@ export const DEFAULT_LIMITS: ClientLimits = {
   // Each open stream costs a socket and a little memory; 5,000 per process stays far below the
   // file-descriptor limit and the memory bench:streams measured for 500 (docs/api.md).
   streamsTotal: 5000,
+  // An IPv6 client is its /64, and one home line's /56 has 256 of them: 256 × 20 streams once took
+  // every slot of a process. A site (a /48, or an IPv4 /24 such as a carrier's NAT pool) holds at
+  // most 5 % of them, 250: more than a household's tabs, and 20 sites are needed to fill a process.
+  streamsSiteShare: 0.05,
   // A visitor saves a watch or two and may replace them; ten an hour keeps one client from saving
   // watches for many phones it confirmed one after another (those need SMS codes, limited too).
   watchesPerHour: 10,

@@ -66,11 +66,11 @@ export interface RateLimits {
   identification(attempt: IdentificationAttempt): Promise<void>;
   identificationPassed(attempt: IdentificationAttempt): Promise<void>;
   /**
-   * Counts an open event stream of a client and returns its release (call it once the stream
-   * ends); throws a 429 ApiError when the client already holds as many as allowed, a 503 when the
-   * process holds as many as it may in all.
+   * Counts an open event stream of a client (`clientKey`) of a site (`siteKey`) and returns its
+   * release (call it once the stream ends); throws a 429 ApiError when the client or its site
+   * already holds as many as allowed, a 503 when the process holds as many as it may in all.
    */
-  openStream(client: string): () => void;
+  openStream(client: string, site: string): () => void;
   close(): void;
 }
 
@@ -172,6 +172,8 @@ export function createRateLimits(
   // (a worker that dies takes its connections and its counts with it, nothing goes stale). With
   // several workers a client may therefore hold up to WEB_CONCURRENCY times the limit.
   const streams = new Map<string, number>();
+  const siteStreams = new Map<string, number>();
+  const streamsPerSite = Math.max(limits.streamsPerClient, Math.floor(limits.streamsTotal * limits.streamsSiteShare));
   let streamsOpen = 0;
   return {
     limits,
@@ -251,21 +253,28 @@ export function createRateLimits(
     async identificationPassed(attempt) {
       for (const [key, counter] of identifications) await counter.reward(attempt[key]);
     },
-    openStream(client) {
+    openStream(client, site) {
       const held = streams.get(client) ?? 0;
       if (held >= limits.streamsPerClient) throw tooManyRequests('too_many_streams', STREAM_RETRY_MS, { limit: limits.streamsPerClient });
+      const siteHeld = siteStreams.get(site) ?? 0;
+      if (siteHeld >= streamsPerSite) throw tooManyRequests('too_many_network_streams', STREAM_RETRY_MS, { limit: streamsPerSite });
       // The process's own capacity, not the client's fault: a 503, and the page polls instead.
       if (streamsOpen >= limits.streamsTotal) throw serviceBusy('streams_busy', STREAM_RETRY_MS);
       streams.set(client, held + 1);
+      siteStreams.set(site, siteHeld + 1);
       streamsOpen += 1;
       let released = false;
+      const drop = (counts: Map<string, number>, key: string) => {
+        const left = (counts.get(key) ?? 1) - 1;
+        if (left > 0) counts.set(key, left);
+        else counts.delete(key);
+      };
       return () => {
         if (released) return;
         released = true;
         streamsOpen -= 1;
-        const left = (streams.get(client) ?? 1) - 1;
-        if (left > 0) streams.set(client, left);
-        else streams.delete(client);
+        drop(streams, client);
+        drop(siteStreams, site);
       };
     },
     close: () => {
