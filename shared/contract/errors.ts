@@ -116,6 +116,8 @@ export const ErrorCode = z.enum([
   'too_many_streams',
   'too_many_identification_attempts',
   'too_many_network_streams',
+  'payment_already_pending',
+  'too_many_payments',
   'phone_required',
   'too_many_network_reservations',
   'too_many_network_holds',

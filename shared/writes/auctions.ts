@@ -107,34 +107,42 @@ export const AUCTION_WRITES = {
     method: 'post',
     path: '/auctions/{id}/buy-now',
     summary:
-      'Buy now: starts a sandbox payment of the buy-now price with a window of AUCTION_BUY_NOW_WINDOW_MINUTES; the lot stays open, and the first buy-now paid ends it. Asked again while pending, the same payment',
+      'Buy now: starts a sandbox payment of the buy-now price with a window of AUCTION_BUY_NOW_WINDOW_MINUTES; the lot stays open, and the first buy-now paid ends it. Asked again while pending with the same body, the same payment; with another, 409 payment_already_pending',
     tag: 'auctions',
     body: 'StartPaymentBody',
     answer: 'AuctionPaymentResponse',
     status: 201,
     auth: 'auth',
     limit: 'bid',
-    errors: { 403: BARRED, 404: ['lot_not_found'], 409: ['buy_now_unavailable', 'auction_not_started', 'auction_ended'] },
+    errors: {
+      403: BARRED,
+      404: ['lot_not_found'],
+      409: ['buy_now_unavailable', 'auction_not_started', 'auction_ended', 'payment_already_pending'],
+    },
     errorText: {
       403: '`auction_banned` (`bannedUntil`): a payment window lapsed; `auction_turn_lapsed`',
-      409: '`buy_now_unavailable`, `auction_not_started`, `auction_ended`',
+      409: '`buy_now_unavailable`, `auction_not_started`, `auction_ended`; `payment_already_pending`: a buy-now of another provider or return path is pending',
     },
   },
   payDeposit: {
     method: 'post',
     path: '/auctions/{id}/deposit',
     summary:
-      'Pay the deposit a premium lot asks before a bid (its depositAmount) as a sandbox payment: held while the lot is open, returned at the end to all but the winner, kept if the winner does not pay. Asked again while pending, the same payment',
+      'Pay the deposit a premium lot asks before a bid (its depositAmount) as a sandbox payment: held while the lot is open, returned at the end to all but the winner, kept if the winner does not pay. Asked again while pending with the same body, the same payment; with another, 409 payment_already_pending',
     tag: 'auctions',
     body: 'StartPaymentBody',
     answer: 'AuctionPaymentResponse',
     status: 201,
     auth: 'auth',
     limit: 'bid',
-    errors: { 403: BARRED, 404: ['lot_not_found'], 409: ['deposit_already_paid', 'deposit_not_required', 'auction_ended'] },
+    errors: {
+      403: BARRED,
+      404: ['lot_not_found'],
+      409: ['deposit_already_paid', 'deposit_not_required', 'auction_ended', 'payment_already_pending'],
+    },
     errorText: {
       403: '`auction_banned` (`bannedUntil`); `auction_turn_lapsed`',
-      409: '`deposit_already_paid`, `deposit_not_required`, `auction_ended`',
+      409: '`deposit_already_paid`, `deposit_not_required`, `auction_ended`; `payment_already_pending`: a deposit of another provider or return path is pending',
     },
   },
 } as const satisfies Record<string, WriteDeclaration>;
