@@ -14,6 +14,8 @@ import type { ApiContext, EsimSettings, SmsKind, TelegramSettings } from './cont
 import { ApiError } from './http/api-error';
 import { cors } from './http/cors';
 import { createErrorHandler, errorBody } from './http/error-handler';
+import { refuseDuplicateKeys } from './http/json-keys';
+import { registerAllowedMethods } from './http/methods';
 import { createRateLimits, DEFAULT_LIMITS, type ClientLimits } from './http/limits';
 import { createTokenService, type TokenService } from './http/tokens';
 import { createIdentificationService } from './identification/identification-service';
@@ -206,7 +208,7 @@ export function createApi(options: ApiOptions): Api {
     if (hasBody && !req.is('application/json')) return next(new ApiError(415, 'unsupported_media_type'));
     next();
   });
-  router.use(express.json({ limit: '100kb' }));
+  router.use(express.json({ limit: '100kb', verify: refuseDuplicateKeys }));
 
   router.get('/openapi.json', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(openApiDocument);
@@ -216,6 +218,7 @@ export function createApi(options: ApiOptions): Api {
   // Before the reads: /numbers/{number} and /auctions/{id} would read "events" as a number or a lot.
   registerWrites(router, ctx, createWrites(ctx, { ...services, identifications, orders, payments }));
   registerReads(router, ctx, reads, versions);
+  registerAllowedMethods(router);
 
   router.use((_req, _res, next) => next(new ApiError(404, 'not_found')));
   router.use(createErrorHandler(logError, options.onRefused));

@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { NoBody } from '../../shared/contract';
+import { NoBody, NoQuery } from '../../shared/contract';
 import { WRITE_NAMES, WRITES, writeParamName, type WriteDeclaration, type WriteName } from '../../shared/writes';
 import { createAuctionPaymentWrites } from './auctions/auction-payment-routes';
 import type { AuctionPayments } from './auctions/auction-payments';
@@ -28,7 +28,7 @@ import type { WriteHandler, WriteHandlers, WriteInput } from './write-handler';
 
 /**
  * The writes declared in shared/writes/, as routes: here, once for every write, in this order,
- * the query checked by its schema, the tokens its auth asks for verified, the path parameter
+ * the query checked by its schema (none declared: none taken), the tokens its auth asks for verified, the path parameter
  * checked by its schema, the handler's own check that comes before the body (`before`), the body
  * checked by its schema (a POST without one takes an empty body), the declared limit counted;
  * then the handler answers with the declared status (a stream writes its events itself).
@@ -72,7 +72,8 @@ type Answer = (input: AnyInput) => unknown;
 
 async function serve(ctx: ApiContext, name: WriteName, handler: WriteHandler<WriteName>, req: Request, res: Response): Promise<void> {
   const declaration: WriteDeclaration = WRITES[name];
-  const query = declaration.query ? parseInput(contractSchema(declaration.query), req.query) : undefined;
+  // A write that declares no query takes none, as a read (NoQuery): an unknown or repeated parameter is a 400.
+  const query = declaration.query ? parseInput(contractSchema(declaration.query), req.query) : void parseInput(NoQuery, req.query);
   const tokens = declaration.auth ? await tokensOf(ctx, req, declaration.auth) : {};
   const paramName = writeParamName(name);
   let param = paramName === null ? undefined : String(req.params[paramName]);

@@ -202,7 +202,11 @@ export const envSchema = z
     LIMIT_BIDS_PER_MINUTE: integer(DEFAULT_LIMITS.bidsPerMinute, 1, 10000),
     LIMIT_STREAMS_PER_CLIENT: integer(DEFAULT_LIMITS.streamsPerClient, 1, 100000),
     LIMIT_STREAMS_TOTAL: integer(DEFAULT_LIMITS.streamsTotal, 1, 1000000),
+    LIMIT_STREAMS_SITE_SHARE: percentage(DEFAULT_LIMITS.streamsSiteShare),
     LIMIT_WATCHES_PER_HOUR: integer(DEFAULT_LIMITS.watchesPerHour, 1, 10000),
+    LIMIT_IDENTIFICATION_FAILURES_PER_PHONE: integer(DEFAULT_LIMITS.identificationFailuresPerPhone, 1, 10000),
+    LIMIT_IDENTIFICATION_FAILURES_PER_CLIENT: integer(DEFAULT_LIMITS.identificationFailuresPerClient, 1, 10000),
+    LIMIT_IDENTIFICATION_FAILURES_PER_DOCUMENT: integer(DEFAULT_LIMITS.identificationFailuresPerDocument, 1, 10000),
     OQDAY_FRAME_ANCESTORS: origins,
     PAGE_FRAME_ANCESTORS: origins,
     REDIS_URL: variable(

@@ -5,13 +5,7 @@ import { checked } from './checked';
 import { PointOfSale } from './points-of-sale';
 
 export const IdentificationStatus = z.enum(['verified', 'rejected', 'pending', 'appointment']);
-export const RejectionReason = z.enum([
-  'birth_date_mismatch',
-  'selfie_mirrored',
-  'document_expired',
-  'document_not_found',
-  'face_mismatch',
-]);
+export const RejectionReason = z.enum(['birth_date_mismatch', 'selfie_mirrored', 'document_expired', 'face_mismatch']);
 
 /** The date of birth is checked by the route: "not in the future" needs the server's clock. */
 export const RemoteIdentificationBody = z.strictObject({

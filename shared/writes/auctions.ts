@@ -12,7 +12,7 @@ export const AUCTION_WRITES = {
     tag: 'auctions',
     query: 'AuctionEventsQuery',
     status: 200,
-    errors: { 429: ['too_many_streams'], 503: ['streams_busy'] },
+    errors: { 429: ['too_many_streams', 'too_many_network_streams'], 503: ['streams_busy'] },
     events:
       'Event stream. `snapshot` (data: AuctionLotList of the active lots), then `bid` (data: LotBidEvent, without the bid) for each bid on any lot. `id:` is the bid id; a reconnect with `Last-Event-ID` gets exactly the bids after it. A comment line every 15 s. Refusals (400 for an unknown parameter, 429, and 503 `streams_busy` when the server holds LIMIT_STREAMS_TOTAL streams) are JSON with Retry-After where it applies, before any event, in the language of `lang` (EventSource sends no X-Language, so a browser names it in the URL), else of the headers.',
   },
@@ -23,7 +23,12 @@ export const AUCTION_WRITES = {
     tag: 'auctions',
     query: 'LotEventsQuery',
     status: 200,
-    errors: { 401: ['token_invalid', 'token_expired'], 404: ['lot_not_found'], 429: ['too_many_streams'], 503: ['streams_busy'] },
+    errors: {
+      401: ['token_invalid', 'token_expired'],
+      404: ['lot_not_found'],
+      429: ['too_many_streams', 'too_many_network_streams'],
+      503: ['streams_busy'],
+    },
     events:
       "Event stream. `snapshot` first (data: AuctionLotDetail), then per accepted bid `bid` (data: LotBidEvent; the bidder masked, `mine` and `lot.myPosition` only for the stream token's owner), `extended` after a bid that moved the end (data: LotExtendedEvent), and at the end `ended` or `sold` (data: LotEndEvent), after which the stream closes. `id:` on every event is the id of the last bid it reflects; a reconnect with `Last-Event-ID` gets exactly the bids after it (no snapshot), then live ones. A comment line every 15 s. Refusals (404, 401, 429, and 503 `streams_busy` when the server holds LIMIT_STREAMS_TOTAL streams) are JSON, before any event, in the language of `lang` (EventSource sends no X-Language, so a browser names it in the URL), else of the headers.",
   },
@@ -102,34 +107,42 @@ export const AUCTION_WRITES = {
     method: 'post',
     path: '/auctions/{id}/buy-now',
     summary:
-      'Buy now: starts a sandbox payment of the buy-now price with a window of AUCTION_BUY_NOW_WINDOW_MINUTES; the lot stays open, and the first buy-now paid ends it. Asked again while pending, the same payment',
+      'Buy now: starts a sandbox payment of the buy-now price with a window of AUCTION_BUY_NOW_WINDOW_MINUTES; the lot stays open, and the first buy-now paid ends it. Asked again while pending with the same body, the same payment; with another, 409 payment_already_pending',
     tag: 'auctions',
     body: 'StartPaymentBody',
     answer: 'AuctionPaymentResponse',
     status: 201,
     auth: 'auth',
     limit: 'bid',
-    errors: { 403: BARRED, 404: ['lot_not_found'], 409: ['buy_now_unavailable', 'auction_not_started', 'auction_ended'] },
+    errors: {
+      403: BARRED,
+      404: ['lot_not_found'],
+      409: ['buy_now_unavailable', 'auction_not_started', 'auction_ended', 'payment_already_pending'],
+    },
     errorText: {
       403: '`auction_banned` (`bannedUntil`): a payment window lapsed; `auction_turn_lapsed`',
-      409: '`buy_now_unavailable`, `auction_not_started`, `auction_ended`',
+      409: '`buy_now_unavailable`, `auction_not_started`, `auction_ended`; `payment_already_pending`: a buy-now of another provider or return path is pending',
     },
   },
   payDeposit: {
     method: 'post',
     path: '/auctions/{id}/deposit',
     summary:
-      'Pay the deposit a premium lot asks before a bid (its depositAmount) as a sandbox payment: held while the lot is open, returned at the end to all but the winner, kept if the winner does not pay. Asked again while pending, the same payment',
+      'Pay the deposit a premium lot asks before a bid (its depositAmount) as a sandbox payment: held while the lot is open, returned at the end to all but the winner, kept if the winner does not pay. Asked again while pending with the same body, the same payment; with another, 409 payment_already_pending',
     tag: 'auctions',
     body: 'StartPaymentBody',
     answer: 'AuctionPaymentResponse',
     status: 201,
     auth: 'auth',
     limit: 'bid',
-    errors: { 403: BARRED, 404: ['lot_not_found'], 409: ['deposit_already_paid', 'deposit_not_required', 'auction_ended'] },
+    errors: {
+      403: BARRED,
+      404: ['lot_not_found'],
+      409: ['deposit_already_paid', 'deposit_not_required', 'auction_ended', 'payment_already_pending'],
+    },
     errorText: {
       403: '`auction_banned` (`bannedUntil`); `auction_turn_lapsed`',
-      409: '`deposit_already_paid`, `deposit_not_required`, `auction_ended`',
+      409: '`deposit_already_paid`, `deposit_not_required`, `auction_ended`; `payment_already_pending`: a deposit of another provider or return path is pending',
     },
   },
 } as const satisfies Record<string, WriteDeclaration>;

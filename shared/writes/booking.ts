@@ -9,9 +9,9 @@ export const BOOKING_WRITES = {
     tag: 'numbers',
     query: 'NumberEventsQuery',
     status: 200,
-    errors: { 429: ['too_many_streams'], 503: ['streams_busy'] },
+    errors: { 429: ['too_many_streams', 'too_many_network_streams'], 503: ['streams_busy'] },
     events:
-      "Event stream. `snapshot` first (data: NumberSnapshotEvent, the present status of each number that exists), then `status` (data: NumberStatusEvent) whenever one of them is reserved, ordered, sold, released or its hold lapses, on any server sharing the store, within a second. `id:` is the change's place in the store's log of number changes; a reconnect with `Last-Event-ID` gets each number changed meanwhile once, at its present status (no snapshot), then live ones; an id the log no longer keeps gets a snapshot. A comment line every 15 s. Refusals (400 naming `numbers`, 429 `too_many_streams`, and 503 `streams_busy`) are JSON with Retry-After where it applies, before any event, in the language of `lang` (EventSource sends no X-Language, so a browser names it in the URL), else of the headers.",
+      "Event stream. `snapshot` first (data: NumberSnapshotEvent, the present status of each number that exists), then `status` (data: NumberStatusEvent) whenever one of them is reserved, ordered, sold, released or its hold lapses, on any server sharing the store, within a second. `id:` is the change's place in the store's log of number changes; a reconnect with `Last-Event-ID` gets each number changed meanwhile once, at its present status (no snapshot), then live ones; an id the log no longer keeps gets a snapshot. A comment line every 15 s. Refusals (400 naming `numbers`, 429 `too_many_streams` or `too_many_network_streams`, and 503 `streams_busy`) are JSON with Retry-After where it applies, before any event, in the language of `lang` (EventSource sends no X-Language, so a browser names it in the URL), else of the headers.",
   },
   reserveNumber: {
     method: 'post',

@@ -80,6 +80,7 @@ export const PURCHASE_WRITES = {
     answer: 'Identification',
     status: 201,
     auth: 'auth',
+    errors: { 429: ['too_many_identification_attempts'] },
   },
   bookIdentification: {
     method: 'post',
@@ -143,12 +144,13 @@ export const PURCHASE_WRITES = {
   startPayment: {
     method: 'post',
     path: '/orders/{id}/payments',
-    summary: 'Start a payment: URL of the sandbox payment page',
+    summary:
+      'Start a payment: URL of the sandbox payment page. The same provider and returnPath while that payment is pending: the same payment; at most 10 payments an order',
     tag: 'orders',
     body: 'StartPaymentBody',
     answer: 'StartPaymentResponse',
     status: 201,
     auth: 'orderOrAuth',
-    errors: { 403: ['order_forbidden'], 404: ['order_not_found'], 409: ['order_expired', 'order_already_paid'] },
+    errors: { 403: ['order_forbidden'], 404: ['order_not_found'], 409: ['order_expired', 'order_already_paid', 'too_many_payments'] },
   },
 } as const satisfies Record<string, WriteDeclaration>;

@@ -7,6 +7,10 @@ describe('the hint of a rejected identification', () => {
     expect(rejectionHintKey('face_mismatch')).toBe('identification.rejections.faceMismatch');
   });
 
+  it('has no hint of its own for a passport the registry does not know: the API says birth_date_mismatch for it', () => {
+    expect(rejectionHintKey('document_not_found')).toBeNull();
+  });
+
   it('has no hint for an unknown or missing reason', () => {
     expect(rejectionHintKey('toString')).toBeNull();
     expect(rejectionHintKey('x')).toBeNull();

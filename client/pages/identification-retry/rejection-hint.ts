@@ -4,7 +4,6 @@ const REASONS: Record<RejectionReason, string> = {
   birth_date_mismatch: 'birthDateMismatch',
   selfie_mirrored: 'selfieMirrored',
   document_expired: 'documentExpired',
-  document_not_found: 'documentNotFound',
   face_mismatch: 'faceMismatch',
 };
 

@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
 import { CATALOGUES } from '../../../locales/catalogues';
+import { API_MESSAGES } from '../../../server/api/messages';
 import type { Identification } from '../../../shared/api-types';
 import { LANGUAGES, type Language } from '../../../shared/languages';
 import { draftStorage, findRegionWith, held, renderComponent } from '../../testing/render';
@@ -109,6 +110,15 @@ describe('the remote identification form', () => {
     await findRegionWith('alert', 'The booking time has expired. Please select it again.');
   });
 
+  it('shows the refusal after too many failed attempts as the form’s message, with the submit enabled again', async () => {
+    const message = 'Too many failed identification attempts. Please try again in 24 h, or book an identification at a point of sale.';
+    const { user } = show(async () => refused({ code: 'too_many_identification_attempts', message, retryAfterSeconds: 86_400 }), FILLED);
+    await submit(user);
+    await findRegionWith('alert', message);
+    expect(screen.getByLabelText('Passport series and number or PINFL')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Confirm identity' })).toBeEnabled();
+  });
+
   it('says the identification could not be sent when no answer came', async () => {
     const { user } = show(async () => ({ intent: 'identify', ok: false, failure: null }), FILLED);
     await submit(user);
@@ -137,12 +147,12 @@ describe('the remote identification form', () => {
 
   it('goes to the retry page with the reason when the check rejects the person', async () => {
     const { user, router } = show(
-      async () => ({ intent: 'identify', ok: true, identification: identification({ status: 'rejected', reason: 'document_not_found' }) }),
+      async () => ({ intent: 'identify', ok: true, identification: identification({ status: 'rejected', reason: 'document_expired' }) }),
       FILLED,
     );
     await submit(user);
     expect(await screen.findByRole('heading', { name: 'Retry page' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?reason=document_not_found');
+    expect(router.state.location.search).toBe('?reason=document_expired');
   });
 
   it('says when it will ask again while the check is pending, with the submit held', async () => {
@@ -179,5 +189,12 @@ describe.each(LANGUAGES)('the identification form’s messages in %s', (lang) =>
     expect(birthDate).toHaveAccessibleDescription(expect.stringContaining(c.validation.dateFormat));
     expect(birthDate).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText(c.validation.formIncomplete)).toBeNull();
+  });
+
+  it('shows the API’s refusal after too many failed attempts, in the page’s language', async () => {
+    const message = API_MESSAGES[lang].errors.tooManyIdentificationAttempts.replace('{{hours}}', '24');
+    const { user } = show(async () => refused({ code: 'too_many_identification_attempts', message }), FILLED, lang);
+    await submit(user, c.identification.submit);
+    await findRegionWith('alert', message);
   });
 });

@@ -64,7 +64,11 @@ export function createAuctionPayments(ctx: ApiContext, auctions: AuctionService)
     const now = ctx.now();
     markLapsed.run(lot.id, phone, kind, now);
     const latest = auctions.payments.latestOf(lot, phone, kind);
-    if (latest?.status === 'pending') return { created: false, row: latest };
+    if (latest?.status === 'pending') {
+      // The same request again gets the same payment; another provider or return path is not silently dropped.
+      if (latest.provider !== provider || latest.return_path !== returnPath) throw conflict('payment_already_pending');
+      return { created: false, row: latest };
+    }
     if (kind === 'deposit' && latest?.status === 'paid') throw conflict('deposit_already_paid');
     const id = crypto.randomBytes(16).toString('hex');
     const expires = now + ctx.auctionPayments.buyNowWindowMs;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import request from 'supertest';
-import { listen } from '../test-support/event-stream';
+import { listen, openStream } from '../test-support/event-stream';
 import { authToken, createTestApi, type TestApi } from '../test-support/test-api';
 import { data, lotStreams } from './lot-events-support';
 
@@ -79,6 +79,34 @@ describe('limits on streams', () => {
     expect(data(await again.next('snapshot'))).toMatchObject({ id: 'lot-005' });
     again.close();
     held[1].close();
+  });
+
+  it('holds the /64s of one IPv6 home line (/56) to their site’s share of the process’s streams, and no other site loses any', async () => {
+    // Scaled down: 2 a client, 20 a process, a site 20 % of them (4). Default: 20, 5,000 and 250.
+    t = createTestApi({ limits: { streamsPerClient: 2, streamsTotal: 20, streamsSiteShare: 0.2 } });
+    server = await listen(t.app);
+    const held = [];
+    for (const line of ['2a02:4780:1:ab00::1', '2a02:4780:1:ab01::1']) {
+      for (const lot of ['lot-006', 'lot-005']) held.push(await streamOf(lot, { 'X-Forwarded-For': line }));
+    }
+    expect(held.map((s) => s.status)).toEqual([200, 200, 200, 200]);
+    const refused = await streamOf('lot-006', { 'X-Forwarded-For': '2a02:4780:1:ab02::1', 'X-Language': 'en' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect((await refused.json()).error).toEqual({
+      code: 'too_many_network_streams',
+      message: 'Too many live pages are open from your network (4). Close some of them or try again in 30 s.',
+      retryAfterSeconds: 30,
+    });
+    // The availability stream counts under the same share, from any /64 of the site.
+    const availability = await openStream(`${server.origin}/api/v1/numbers/events?numbers=%2B998200000001`, {
+      'X-Forwarded-For': '2a02:4780:1:ffff::1',
+    });
+    expect(availability.status).toBe(429);
+    const elsewhere = await streamOf('lot-006', { 'X-Forwarded-For': '2a02:4780:2:ab00::1' });
+    expect(elsewhere.status).toBe(200);
+    elsewhere.close();
+    for (const stream of held) stream.close();
   });
 
   it('holds no slot for a browser that left while its token was being checked', async () => {

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AuctionLot } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { unauthorized } from '../http/api-error';
-import { clientKey } from '../http/limits';
+import { clientKey, siteKey } from '../http/limits';
 import { optionalToken } from '../http/request-tokens';
 import { HEARTBEAT_MS, lastEventId, SSE_HEARTBEAT, sseEvent as event, startEventStream, writeEvents as write } from '../http/event-stream';
 import type { AuctionService, BidRow, LotRow } from './auction-service';
@@ -156,7 +156,7 @@ export function createLotStreams(ctx: ApiContext, auctions: AuctionService, feed
       // Read after the wait, so a bid that extended the lot meanwhile is in its end.
       const lot = lotId === null ? null : auctions.find(lotId);
       const resume = resumeFrom(req);
-      const release = ctx.limits.openStream(client);
+      const release = ctx.limits.openStream(client, siteKey(req.ip));
 
       let text = startEventStream(res);
 

@@ -58,8 +58,20 @@ export interface ClientLimits {
   streamsPerClient: number;
   /** Event streams open at once on each server process, all clients together. */
   streamsTotal: number;
+  /**
+   * The share (0 to 1) of `streamsTotal` the clients of one site (`siteKey`: an IPv4 /24, an IPv6
+   * /48) may hold at once, all together, and never less than one client's `streamsPerClient`.
+   */
+  streamsSiteShare: number;
   /** Number watches one client may save per hour (each phone also has at most WATCHES_PER_PHONE at once). */
   watchesPerHour: number;
+  /**
+   * Remote identifications a verified phone, a client, and a document (whoever sends it) may have
+   * refused within a day: each refusal answers whether a document and a date of birth go together.
+   */
+  identificationFailuresPerPhone: number;
+  identificationFailuresPerClient: number;
+  identificationFailuresPerDocument: number;
 }
 
 /**
@@ -108,9 +120,19 @@ export const DEFAULT_LIMITS: ClientLimits = {
   // Each open stream costs a socket and a little memory; 5,000 per process stays far below the
   // file-descriptor limit and the memory bench:streams measured for 500 (docs/api.md).
   streamsTotal: 5000,
+  // An IPv6 client is its /64, and one home line's /56 has 256 of them: 256 × 20 streams once took
+  // every slot of a process. A site (a /48, or an IPv4 /24 such as a carrier's NAT pool) holds at
+  // most 5 % of them, 250: more than a household's tabs, and 20 sites are needed to fill a process.
+  streamsSiteShare: 0.05,
   // A visitor saves a watch or two and may replace them; ten an hour keeps one client from saving
   // watches for many phones it confirmed one after another (those need SMS codes, limited too).
   watchesPerHour: 10,
+  // A person mistypes a date or a number once or twice; 202 tries once walked a passport's
+  // year of birth in under a second. Five a day per document, whoever asks, is a few dates out of
+  // tens of thousands; a client (a carrier's NAT may hold many visitors) gets a few phones' worth.
+  identificationFailuresPerPhone: 5,
+  identificationFailuresPerClient: 20,
+  identificationFailuresPerDocument: 5,
 };
 
 /**
@@ -146,11 +168,12 @@ export function networkKey(ip: string | undefined): string {
   return `${client.split('.').slice(0, 3).join('.')}.0/24`;
 }
 
-/** A refused request: 429 with Retry-After, the wait in seconds and minutes for the message. */
+/** A refused request: 429 with Retry-After, the wait in seconds, minutes and hours for the message. */
 export function tooManyRequests(code: ErrorCode, waitMs: number, params: ErrorParams = {}): ApiError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new ApiError(429, code, { params: { seconds, minutes, ...params }, extra: { retryAfterSeconds: seconds } });
+  const hours = Math.max(1, Math.ceil(seconds / 3600));
+  return new ApiError(429, code, { params: { seconds, minutes, hours, ...params }, extra: { retryAfterSeconds: seconds } });
 }
 
 /** The server is at capacity for this kind of request: 503 with Retry-After. */

@@ -43,7 +43,7 @@ describe('the API router on its own', () => {
       .set('Content-Encoding', 'br')
       .send('xx')
       .expect(400);
-    expect(res.body.error.code).toBe('bad_request');
+    expect(res.body.error.code).toBe('content_encoding_invalid');
     expect(t.logs.join('\n')).not.toContain('API error');
   });
 

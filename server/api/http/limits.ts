@@ -58,12 +58,27 @@ export interface RateLimits {
   /** Gives back what `telegramPhone` counted for a confirmation refused after all. */
   telegramPhoneNotConfirmed(client: string, network: string): Promise<void>;
   /**
-   * Counts an open event stream of a client and returns its release (call it once the stream
-   * ends); throws a 429 ApiError when the client already holds as many as allowed, a 503 when the
-   * process holds as many as it may in all.
+   * Counts a remote identification about to be checked against the day's refusals of its phone,
+   * its client and its document (a keyed hash of it); rejects with a 429 ApiError past any,
+   * counting nothing then. An identification that is not refused gives its points back
+   * (`identificationPassed`), so only refusals use them up.
    */
-  openStream(client: string): () => void;
+  identification(attempt: IdentificationAttempt): Promise<void>;
+  identificationPassed(attempt: IdentificationAttempt): Promise<void>;
+  /**
+   * Counts an open event stream of a client (`clientKey`) of a site (`siteKey`) and returns its
+   * release (call it once the stream ends); throws a 429 ApiError when the client or its site
+   * already holds as many as allowed, a 503 when the process holds as many as it may in all.
+   */
+  openStream(client: string, site: string): () => void;
   close(): void;
+}
+
+/** Who a remote identification is counted under: the verified phone, the client and the document's key. */
+export interface IdentificationAttempt {
+  phone: string;
+  client: string;
+  document: string;
 }
 
 /** How long a refused stream is told to wait before trying again (a held stream may end any time). */
@@ -147,10 +162,18 @@ export function createRateLimits(
   const open = smsOpenPart(limits);
   const telegramPhones = limiter('telegram-phones', limits.smsPhonesPerHour, 3600);
   const networkTelegramPhones = limiter('network-telegram-phones', limits.smsPerNetworkPerHour, 3600);
+  const DAY = 24 * 3600;
+  const identifications = [
+    ['phone', limiter('identification-phones', limits.identificationFailuresPerPhone, DAY)],
+    ['client', limiter('identification-clients', limits.identificationFailuresPerClient, DAY)],
+    ['document', limiter('identification-documents', limits.identificationFailuresPerDocument, DAY)],
+  ] as const;
   // Open streams are a count of live connections, not a rate: they live in this process's memory
   // (a worker that dies takes its connections and its counts with it, nothing goes stale). With
   // several workers a client may therefore hold up to WEB_CONCURRENCY times the limit.
   const streams = new Map<string, number>();
+  const siteStreams = new Map<string, number>();
+  const streamsPerSite = Math.max(limits.streamsPerClient, Math.floor(limits.streamsTotal * limits.streamsSiteShare));
   let streamsOpen = 0;
   return {
     limits,
@@ -215,21 +238,43 @@ export function createRateLimits(
       await telegramPhones.reward(client);
       await networkTelegramPhones.reward(network);
     },
-    openStream(client) {
+    async identification(attempt) {
+      const counted: (typeof identifications)[number][] = [];
+      try {
+        for (const entry of identifications) {
+          await consume(entry[1], attempt[entry[0]], 'too_many_identification_attempts', {}, true);
+          counted.push(entry);
+        }
+      } catch (refusal) {
+        for (const [key, counter] of counted) await counter.reward(attempt[key]);
+        throw refusal;
+      }
+    },
+    async identificationPassed(attempt) {
+      for (const [key, counter] of identifications) await counter.reward(attempt[key]);
+    },
+    openStream(client, site) {
       const held = streams.get(client) ?? 0;
       if (held >= limits.streamsPerClient) throw tooManyRequests('too_many_streams', STREAM_RETRY_MS, { limit: limits.streamsPerClient });
+      const siteHeld = siteStreams.get(site) ?? 0;
+      if (siteHeld >= streamsPerSite) throw tooManyRequests('too_many_network_streams', STREAM_RETRY_MS, { limit: streamsPerSite });
       // The process's own capacity, not the client's fault: a 503, and the page polls instead.
       if (streamsOpen >= limits.streamsTotal) throw serviceBusy('streams_busy', STREAM_RETRY_MS);
       streams.set(client, held + 1);
+      siteStreams.set(site, siteHeld + 1);
       streamsOpen += 1;
       let released = false;
+      const drop = (counts: Map<string, number>, key: string) => {
+        const left = (counts.get(key) ?? 1) - 1;
+        if (left > 0) counts.set(key, left);
+        else counts.delete(key);
+      };
       return () => {
         if (released) return;
         released = true;
         streamsOpen -= 1;
-        const left = (streams.get(client) ?? 1) - 1;
-        if (left > 0) streams.set(client, left);
-        else streams.delete(client);
+        drop(streams, client);
+        drop(siteStreams, site);
       };
     },
     close: () => {

@@ -2,6 +2,7 @@ import { checkBirthDate } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { badRequest, notFound } from '../http/api-error';
 import { valid } from '../http/input';
+import { clientKey } from '../http/limits';
 import { createPointCatalogue } from '../points-of-sale/point-catalogue';
 import type { PointHours } from '../seed/seed-points';
 import type { WriteHandlers } from '../write-handler';
@@ -32,9 +33,14 @@ export function createIdentificationWrites(
   const points = createPointCatalogue(ctx.db);
 
   return {
-    identifyRemotely: ({ tokens, body, lang }) => {
+    // Each refusal tells whether a document and a date of birth go together: the day's refusals
+    // are limited per phone, per client and per document (http/limits.ts), a pass counts nothing.
+    identifyRemotely: async ({ tokens, body, lang, req }) => {
       const birthDate = valid(checkBirthDate(body.birthDate, ctx.now()), 'birthDate');
+      const attempt = { phone: tokens.auth.sub, client: clientKey(req.ip), document: identifications.personKey(body.document) };
+      await ctx.limits.identification(attempt);
       const row = identifications.remote(tokens.auth.sub, body.document, birthDate);
+      if (row.status !== 'rejected') await ctx.limits.identificationPassed(attempt);
       return identifications.view(row, lang);
     },
 

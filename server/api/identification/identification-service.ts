@@ -29,8 +29,15 @@ interface RegistryRow {
   document: string;
   birth_date: string;
   outcome: 'verified' | 'rejected' | 'pending';
-  reason: RejectionReason | null;
+  /** The registry's own reason; it may also say it does not know the document at all. */
+  reason: RejectionReason | 'document_not_found' | null;
 }
+
+/**
+ * The one refusal of a document and a date of birth that do not go together, whether the document
+ * exists or not: a distinct "not found" would tell anyone which passports exist.
+ */
+const MISMATCH = { status: 'rejected', reason: 'birth_date_mismatch' } as const;
 
 function mask(document: string): string {
   return document.slice(0, 2) + '*'.repeat(document.length - 4) + document.slice(-2);
@@ -51,20 +58,20 @@ export function createIdentificationService(ctx: ApiContext) {
   const resolve = ctx.db.prepare("UPDATE identifications SET status = 'verified' WHERE id = ? AND status = 'pending'");
   const points = createPointCatalogue(ctx.db);
 
-  /** The state check: the registry's answer, or a pass for a well-formed document it does not list. */
   /** The person behind a document, the same whichever phone or address they use: a keyed hash, never the number. */
   function personKey(document: IdentityDocument): string {
     return crypto.createHmac('sha256', ctx.personSecret).update(`${document.type}:${document.value.toUpperCase()}`).digest('hex');
   }
 
+  /** The state check: the registry's answer, or a pass for a well-formed document it does not list. */
   function check(document: IdentityDocument, birthDate: CalendarDate): { status: IdentificationStatus; reason: RejectionReason | null } {
     if (document.type === 'pinfl') {
       const embedded = pinflBirthDate(document.value);
-      if (!embedded || isoDate(embedded) !== isoDate(birthDate)) return { status: 'rejected', reason: 'birth_date_mismatch' };
+      if (!embedded || isoDate(embedded) !== isoDate(birthDate)) return MISMATCH;
     }
     const entry = registry.get(document.value) as RegistryRow | undefined;
     if (!entry) return { status: 'verified', reason: null };
-    if (entry.birth_date !== typed(birthDate)) return { status: 'rejected', reason: 'birth_date_mismatch' };
+    if (entry.birth_date !== typed(birthDate) || entry.reason === 'document_not_found') return MISMATCH;
     return { status: entry.outcome, reason: entry.reason };
   }
 
@@ -155,7 +162,7 @@ export function createIdentificationService(ctx: ApiContext) {
     return current(phone)?.person_key ?? `phone:${phone}`;
   }
 
-  return { remote, manual, current, isRegistered, personOf, view };
+  return { remote, manual, current, isRegistered, personOf, personKey, view };
 }
 
 export type IdentificationService = ReturnType<typeof createIdentificationService>;

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { createHolderIds } from '../reservations/booking-id';
 import type { ApiContext } from '../context';
 import { HEARTBEAT_MS, lastEventId, SSE_HEARTBEAT, sseEvent, startEventStream, writeEvents } from '../http/event-stream';
-import { clientKey } from '../http/limits';
+import { clientKey, siteKey } from '../http/limits';
 import type { NumberChangeLog, NumberFeed } from './number-changes';
 import { numberStatus, type NumberRow } from './number-store';
 
@@ -63,7 +63,7 @@ export function createNumberStreams(ctx: ApiContext, feed: NumberFeed, log: Numb
     async serve(req, res, numbers) {
       const client = clientKey(req.ip);
       // The one refusal left (too many streams) is a JSON error before the first byte, never a broken stream.
-      const release = ctx.limits.openStream(client);
+      const release = ctx.limits.openStream(client, siteKey(req.ip));
       const bounds = log.bounds();
       const since = lastEventId(req.get('last-event-id'));
       // An id from another store (beyond the log) or from before what the log keeps starts afresh.

@@ -16,12 +16,23 @@ export interface PaymentRow {
   decided_at: number | null;
 }
 
+/**
+ * Payments one order may have started in all. The same provider and return path while one is
+ * pending get that one again; another choice starts a new one (a visitor may switch provider),
+ * up to this many: an order's token could once add a payment row per call without end.
+ */
+export const PAYMENTS_PER_ORDER = 10;
+
 export function createPaymentService(ctx: ApiContext, orders: OrderService) {
   const db = ctx.db;
   const insert = db.prepare(
     "INSERT INTO payments (id, order_id, provider, amount, status, return_path, created_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)",
   );
   const byId = db.prepare('SELECT * FROM payments WHERE id = ?');
+  const pendingLike = db.prepare(
+    "SELECT * FROM payments WHERE order_id = ? AND status = 'pending' AND provider = ? AND return_path = ? ORDER BY created_at DESC LIMIT 1",
+  );
+  const countOf = db.prepare('SELECT COUNT(*) AS n FROM payments WHERE order_id = ?').pluck();
   const decide = db.prepare("UPDATE payments SET status = ?, decided_at = ? WHERE id = ? AND status = 'pending'");
   // A late success (after the window) still activates as long as nobody else took the number meanwhile.
   const sell = db.prepare(
@@ -34,20 +45,28 @@ export function createPaymentService(ctx: ApiContext, orders: OrderService) {
   const expireOrder = db.prepare("UPDATE orders SET status = 'expired' WHERE id = ? AND status = 'created'");
   const soldLot = db.prepare('UPDATE auction_lots SET sold_price = ?, sold_at = ?, sold_to = ? WHERE id = ? AND sold_at IS NULL');
 
-  function start(order: OrderRow, provider: PaymentProvider, returnPath: string, apiBase: string): StartPaymentResponse {
-    if (order.status === 'expired') throw conflict('order_expired');
-    if (order.status !== 'created') throw conflict('order_already_paid');
-    const id = crypto.randomBytes(16).toString('hex');
-    insert.run(id, order.id, provider, order.total, returnPath, ctx.now());
-    return {
-      paymentId: id,
-      provider,
-      amount: order.total,
-      amountTiyin: order.total * 100,
-      paymentUrl: `${apiBase}/sandbox/payments/${id}`,
-      expiresAt: new Date(order.payment_deadline).toISOString(),
-    };
-  }
+  /** The order's payment: its pending one of the same choice again, else a new one (read and written in one transaction). */
+  const start = writeTransaction(
+    db,
+    (order: OrderRow, provider: PaymentProvider, returnPath: string, apiBase: string): StartPaymentResponse => {
+      if (order.status === 'expired') throw conflict('order_expired');
+      if (order.status !== 'created') throw conflict('order_already_paid');
+      const same = pendingLike.get(order.id, provider, returnPath) as PaymentRow | undefined;
+      const id = same?.id ?? crypto.randomBytes(16).toString('hex');
+      if (!same) {
+        if ((countOf.get(order.id) as number) >= PAYMENTS_PER_ORDER) throw conflict('too_many_payments', { limit: PAYMENTS_PER_ORDER });
+        insert.run(id, order.id, provider, order.total, returnPath, ctx.now());
+      }
+      return {
+        paymentId: id,
+        provider,
+        amount: order.total,
+        amountTiyin: order.total * 100,
+        paymentUrl: `${apiBase}/sandbox/payments/${id}`,
+        expiresAt: new Date(order.payment_deadline).toISOString(),
+      };
+    },
+  );
 
   function find(id: string): PaymentRow | undefined {
     return /^[0-9a-f]{32}$/.test(id) ? (byId.get(id) as PaymentRow | undefined) : undefined;
