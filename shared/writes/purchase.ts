@@ -40,7 +40,8 @@ export const PURCHASE_WRITES = {
   verifySmsCode: {
     method: 'post',
     path: '/auth/sms/verify',
-    summary: 'Verify the code: auth_token and auth_token_number',
+    summary:
+      "Verify the code with the challengeId its POST /auth/sms answered: auth_token and auth_token_number. Without the right challengeId, 400 sms_code_not_requested whatever the phone, and none of the code's 5 attempts is spent",
     tag: 'auth',
     body: 'SmsVerifyBody',
     answer: 'SmsVerifyResponse',

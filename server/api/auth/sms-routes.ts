@@ -34,8 +34,13 @@ export function createSmsWrites(
 ): WriteHandlers<'getSmsChallenge' | 'sendSmsCode' | 'verifySmsCode'> {
   const hash = (phone: string, code: string) => crypto.createHmac('sha256', ctx.smsSecret).update(`${phone}:${code}`).digest();
   const recent = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? AND created_at > ? ORDER BY created_at ASC, id ASC');
-  const latest = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? ORDER BY created_at DESC, id DESC LIMIT 1');
-  const insert = ctx.db.prepare('INSERT INTO sms_codes (phone, code_hash, created_at, expires_at, client_key) VALUES (?, ?, ?, ?, ?)');
+  // The code a verification names by its challenge id: only its requester knows that id.
+  const byChallenge = ctx.db.prepare('SELECT * FROM sms_codes WHERE challenge_hash = ? AND phone = ?');
+  const challengeHash = (challengeId: string) =>
+    crypto.createHmac('sha256', ctx.smsSecret).update(`challenge:${challengeId}`).digest('hex');
+  const insert = ctx.db.prepare(
+    'INSERT INTO sms_codes (phone, code_hash, created_at, expires_at, client_key, challenge_hash) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   // The phones a client had codes sent to within the hour, the least recent first. Counted from
   // the codes themselves, so the limit is exact over any hour, not per fixed window.
   const phonesOfClient = ctx.db.prepare(
@@ -59,9 +64,9 @@ export function createSmsWrites(
       throw tooManyRequests('sms_rate_limited', lastHour[lastHour.length - MAX_PER_HOUR].created_at + HOUR_MS - now);
   };
   // Checking the limits and recording the code in one transaction: two quick requests cannot both pass.
-  const issue = writeTransaction(ctx.db, (phone: string, code: string, now: number, client: string) => {
+  const issue = writeTransaction(ctx.db, (phone: string, code: string, now: number, client: string, challengeId: string) => {
     checkLimits(phone, now, client);
-    insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client);
+    insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client, challengeHash(challengeId));
   });
 
   return {
@@ -76,11 +81,13 @@ export function createSmsWrites(
       await challenges.accept(altcha, phone, network);
       const now = ctx.now();
       const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+      // The requester's secret: the verification of this code must carry it (128 random bits).
+      const challengeId = crypto.randomBytes(16).toString('base64url');
       // A request these limits refuse anyway spends none of the budgets below.
       checkLimits(phone, now, client);
       await ctx.limits.smsCode(network, siteKey(req.ip));
       try {
-        issue(phone, code, now, client);
+        issue(phone, code, now, client, challengeId);
       } catch (refusal) {
         // Another request for the phone or client won the race since the check: no code, no cost.
         await ctx.limits.smsCodeNotSent(network);
@@ -93,14 +100,18 @@ export function createSmsWrites(
         phone,
         expiresAt: new Date(now + CODE_LIFETIME_MS).toISOString(),
         resendAfterSeconds: RESEND_AFTER_MS / SECOND,
+        challengeId,
         ...(ctx.production ? {} : { devCode: code }),
       };
       return payload;
     },
 
-    verifySmsCode: async ({ body: { phone, code } }) => {
+    // Bound to the requester (ATTACK.md F2): without the challenge id its request answered, the
+    // same refusal whether or not the phone has a code, and no attempt of anyone's code is spent.
+    // A wrong code spends an attempt of that challenge's code only.
+    verifySmsCode: async ({ body: { phone, code, challengeId } }) => {
       const now = ctx.now();
-      const row = latest.get(phone) as CodeRow | undefined;
+      const row = byChallenge.get(challengeHash(challengeId), phone) as CodeRow | undefined;
       if (!row || row.used_at !== null) throw badRequest('sms_code_not_requested', 'code');
       if (row.expires_at <= now) throw badRequest('sms_code_expired', 'code');
       if (row.attempts >= MAX_ATTEMPTS) throw badRequest('sms_attempts_exceeded', 'code');

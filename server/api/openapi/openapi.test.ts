@@ -101,10 +101,10 @@ describe('the OpenAPI document', () => {
     const challenge = (await call('get', '/auth/sms/challenge', {}, { query: { phone } })).body as SmsChallenge;
     await call('post', '/auth/sms', {}, { body: { phone: 'nope' } });
     await call('post', '/auth/sms', {}, { body: { phone } });
-    await call('post', '/auth/sms', {}, { body: { phone, altcha: await solveSmsChallenge(challenge) } });
+    const { challengeId } = (await call('post', '/auth/sms', {}, { body: { phone, altcha: await solveSmsChallenge(challenge) } })).body;
     await call('post', '/auth/sms', {}, { body: { phone, altcha: await solvedSmsChallenge(t.app, phone) } });
-    await call('post', '/auth/sms/verify', {}, { body: { phone, code: '000000' } });
-    const auth = (await call('post', '/auth/sms/verify', {}, { body: { phone, code: '123456' } })).body.authToken as string;
+    await call('post', '/auth/sms/verify', {}, { body: { phone, code: '000000', challengeId } });
+    const auth = (await call('post', '/auth/sms/verify', {}, { body: { phone, code: '123456', challengeId } })).body.authToken as string;
     const bearer = { Authorization: `Bearer ${auth}` };
     const telegram = { initData: signedInitData(t.clock.now()), contact: signedContact(t.clock.now(), { phone: '998901112255' }) };
     await call('post', '/auth/telegram', {}, { body: telegram });
@@ -263,8 +263,10 @@ describe('the OpenAPI document', () => {
 
 async function otherAuth(): Promise<string> {
   const phone = `+99893${String(1000000 + exercised.size).padStart(7, '0')}`;
-  expect((await requestSmsCode(t.app, phone)).status).toBe(201);
-  return (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: '123456' }).expect(200)).body.authToken;
+  const sent = await requestSmsCode(t.app, phone);
+  expect(sent.status).toBe(201);
+  const { challengeId } = sent.body;
+  return (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: '123456', challengeId }).expect(200)).body.authToken;
 }
 
 const SAMPLE_LOT = {
