@@ -53,10 +53,15 @@ describe('F2: a stranger guessing codes of a victim phone', () => {
     await verify({ phone: victim, code: DEMO_CODE, challengeId: owner.body.challengeId }, '10.1.1.1').expect(200);
   });
 
-  it('needs the challenge id: a verify without it is refused by validation, whatever the phone', async () => {
+  it('needs the challenge id: the report’s five guesses of phone and code alone are refused by validation, and the owner signs in', async () => {
     t = createTestApi();
-    await requestSmsCode(t.app, victim);
+    const sent = await requestSmsCode(t.app, victim, { 'X-Forwarded-For': '10.1.1.1' });
+    for (let i = 1; i <= 5; i += 1)
+      expect((await verify({ phone: victim, code: `10000${i}` }, `10.66.${i}.1`).expect(400)).body.error).toMatchObject({
+        field: 'challengeId',
+      });
     expect((await verify({ phone: victim, code: DEMO_CODE }).expect(400)).body.error).toMatchObject({ field: 'challengeId' });
+    await verify({ phone: victim, code: DEMO_CODE, challengeId: sent.body.challengeId }, '10.1.1.1').expect(200);
   });
 });
 
