@@ -80,7 +80,7 @@ export function createSmsWrites(
       try {
         issue(phone, code, now, network, client, challengeId);
       } catch (refusal) {
-        // Another request for the phone or client won the race since the check: no code, no cost.
+        // Another request for the phone won the race since the check: no code, no cost.
         await ctx.limits.smsCodeNotSent(network, counted);
         throw refusal;
       }
