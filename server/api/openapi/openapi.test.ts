@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { SmsChallenge } from '../../../shared/api-types';
-import { createTestApi, MINUTE, requestSmsCode, type TestApi } from '../test-support/test-api';
+import { authToken, createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
 import { solvedSmsChallenge, solveSmsChallenge } from '../test-support/sms-challenge';
 import { contractValidator, type ContractCheck } from '../test-support/contract-validator';
 import { signedContact, signedInitData, TELEGRAM } from '../test-support/telegram';
@@ -261,13 +261,8 @@ describe('the OpenAPI document', () => {
   });
 });
 
-async function otherAuth(): Promise<string> {
-  const phone = `+99893${String(1000000 + exercised.size).padStart(7, '0')}`;
-  const sent = await requestSmsCode(t.app, phone);
-  expect(sent.status).toBe(201);
-  const { challengeId } = sent.body;
-  return (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: '123456', challengeId }).expect(200)).body.authToken;
-}
+/** Another phone's auth token (the test API's helper: a code asked and verified with its challenge id). */
+const otherAuth = () => authToken(t.app, `+99893${String(1000000 + exercised.size).padStart(7, '0')}`);
 
 const SAMPLE_LOT = {
   id: 'lot-001',
