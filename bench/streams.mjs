@@ -247,8 +247,9 @@ async function auctionPart() {
   // A code request carries a solved challenge (server/api/auth/sms-challenge.ts), as the site's page sends.
   const challenge = await (await fetch(`${site.origin}/api/v1/auth/sms/challenge?phone=${encodeURIComponent(phone)}`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
-  await post(site.origin, '/api/v1/auth/sms', { phone, altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') });
-  const auth = (await post(site.origin, '/api/v1/auth/sms/verify', { phone, code: '123456' })).body.authToken;
+  const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const { challengeId } = (await post(site.origin, '/api/v1/auth/sms', { phone, altcha })).body;
+  const auth = (await post(site.origin, '/api/v1/auth/sms/verify', { phone, code: '123456', challengeId })).body.authToken;
   await collectGarbage(site.pid);
   let before = treeRss(site.pid);
   const rounds = [];

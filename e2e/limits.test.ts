@@ -69,17 +69,17 @@ describe('a visitor held to the per-client limits', () => {
   });
 });
 
-describe('a visitor held to the per-client SMS limit', () => {
+describe('a visitor held to the network SMS limit', () => {
   let site: Site;
   beforeAll(async () => {
-    site = await startSite({ LIMIT_SMS_PHONES_PER_HOUR: '1' });
+    site = await startSite({ LIMIT_SMS_PER_NETWORK_PER_HOUR: '1' });
   });
   afterAll(async () => {
     await site?.stop();
   });
 
-  it('is told that codes went to too many phones from their connection, with the phone they typed still in the field', async () => {
-    // Someone on the same connection already had a code sent to another phone this hour.
+  it('is told that too many codes were asked from their network, with the phone they typed still in the field', async () => {
+    // Someone on the same network already had a code sent to another phone this hour.
     const sent = await fetch(`${site.origin}/api/v1/auth/sms`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -104,7 +104,7 @@ describe('a visitor held to the per-client SMS limit', () => {
     await page.getByRole('button', { name: c.purchase.phone.send }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: fill(API_MESSAGES.uz.errors.tooManySmsPhones, { minutes: 60 }) })
+      .filter({ hasText: fill(API_MESSAGES.uz.errors.tooManyNetworkSms, { minutes: 60 }) })
       .waitFor();
     expect(await phone.inputValue()).toBe('+998 93 765 43 21');
     expect(await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).count()).toBe(0);

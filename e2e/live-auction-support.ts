@@ -78,7 +78,7 @@ export async function apiBidder(origin: string, phone: string): Promise<(lotId: 
       headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
     }).then((r) => r.json());
-  await post('/auth/sms', { phone, altcha: await solvedSmsChallenge(origin, phone) });
-  const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })) as { authToken: string };
+  const { challengeId } = (await post('/auth/sms', { phone, altcha: await solvedSmsChallenge(origin, phone) })) as { challengeId: string };
+  const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456', challengeId })) as { authToken: string };
   return (lotId, amount) => post(`/auctions/${lotId}/bids`, { amount }, { Authorization: `Bearer ${authToken}` });
 }

@@ -39,8 +39,8 @@ async function reservationToken(): Promise<string> {
 
 async function phoneTokens(): Promise<Record<string, string>> {
   const phone = `+99893${++phoneSeq}`;
-  await api('/auth/sms', { phone, altcha: await solvedSmsChallenge(site.origin, phone) });
-  const verified = await api<{ authToken: string; authTokenNumber: string }>('/auth/sms/verify', { phone, code: '123456' });
+  const { challengeId } = await api<{ challengeId: string }>('/auth/sms', { phone, altcha: await solvedSmsChallenge(site.origin, phone) });
+  const verified = await api<{ authToken: string; authTokenNumber: string }>('/auth/sms/verify', { phone, code: '123456', challengeId });
   return { auth_token: verified.authToken, auth_token_number: verified.authTokenNumber };
 }
 

@@ -6,7 +6,7 @@ export function sendSmsCode(phone: string, altcha: string): Promise<SmsCodeRespo
   return send('sendSmsCode', { body: { phone, altcha } });
 }
 
-/** Checks the code: the auth token and its number, for the caller to store. */
-export function verifySmsCode(phone: string, code: string): Promise<SmsVerifyResponse> {
-  return send('verifySmsCode', { body: { phone, code } });
+/** Checks the code with the challenge id its request answered: the auth token and its number, for the caller to store. */
+export function verifySmsCode(phone: string, code: string, challengeId: string): Promise<SmsVerifyResponse> {
+  return send('verifySmsCode', { body: { phone, code, challengeId } });
 }

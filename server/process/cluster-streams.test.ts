@@ -53,10 +53,11 @@ describe('live streams on a cluster (WEB_CONCURRENCY=2)', () => {
     await Promise.all(streams.slice(1).map((s) => s.next('snapshot')));
 
     const phone = '+998935550011';
-    expect((await post(server.origin, '/api/v1/auth/sms', { phone, altcha: await solvedSmsChallenge(server.origin, phone) })).status).toBe(
-      201,
-    );
-    const auth = (await post(server.origin, '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE })).body.authToken as string;
+    const sent = await post(server.origin, '/api/v1/auth/sms', { phone, altcha: await solvedSmsChallenge(server.origin, phone) });
+    expect(sent.status).toBe(201);
+    const { challengeId } = sent.body;
+    const auth = (await post(server.origin, '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE, challengeId })).body
+      .authToken as string;
     const placed = await post(
       server.origin,
       '/api/v1/auctions/lot-006/bids',

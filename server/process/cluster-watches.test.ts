@@ -14,8 +14,10 @@ const post = (server: BuiltServer, route: string, body: unknown, headers: Record
   callJson(`${server.origin}/api/v1${route}`, 'POST', body, headers);
 
 async function authOf(server: BuiltServer, phone: string): Promise<string> {
-  expect((await post(server, '/auth/sms', { phone, altcha: await solvedSmsChallenge(server.origin, phone) })).status).toBe(201);
-  return (await post(server, '/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE })).body.authToken as string;
+  const sent = await post(server, '/auth/sms', { phone, altcha: await solvedSmsChallenge(server.origin, phone) });
+  expect(sent.status).toBe(201);
+  const { challengeId } = sent.body;
+  return (await post(server, '/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE, challengeId })).body.authToken as string;
 }
 
 describe('number watches on a cluster (WEB_CONCURRENCY=2)', () => {

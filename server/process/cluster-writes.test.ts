@@ -77,8 +77,16 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       const phone = `+9989355500${String(i).padStart(2, '0')}`;
       const headers = { 'X-Forwarded-For': visitor(5000 + i) };
       const altcha = await solvedSmsChallenge(server.origin, phone, headers);
-      expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers)).status).toBe(201);
-      const verified = await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE }, headers);
+      const sent = await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers);
+      expect(sent.status).toBe(201);
+      const { challengeId } = sent.body;
+      const verified = await call(
+        server.origin,
+        'POST',
+        '/api/v1/auth/sms/verify',
+        { phone, code: CLUSTER_SMS_CODE, challengeId },
+        headers,
+      );
       tokens.push(verified.body.authToken as string);
     }
     const lots = await call(server.origin, 'GET', '/api/v1/auctions?status=active', undefined, {});
@@ -118,8 +126,16 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       const phone = `+9989366600${String(i).padStart(2, '0')}`;
       const headers = { 'X-Forwarded-For': visitor(7000 + i) };
       const altcha = await solvedSmsChallenge(server.origin, phone, headers);
-      expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers)).status).toBe(201);
-      const verified = await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE }, headers);
+      const sent = await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers);
+      expect(sent.status).toBe(201);
+      const { challengeId } = sent.body;
+      const verified = await call(
+        server.origin,
+        'POST',
+        '/api/v1/auth/sms/verify',
+        { phone, code: CLUSTER_SMS_CODE, challengeId },
+        headers,
+      );
       tokens.push(verified.body.authToken as string);
     }
     const lots = (await call(server.origin, 'GET', '/api/v1/auctions?status=active', undefined, {})).body.items as Array<{
@@ -176,9 +192,11 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       const headers = { 'X-Forwarded-For': visitor(10_000 + race) };
       const phone = `+99894${String(1_000_000 + race).padStart(7, '0')}`;
       const altcha = await solvedSmsChallenge(server.origin, phone, headers);
-      expect((await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers)).status).toBe(201);
-      const auth = (await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE }, headers)).body
-        .authToken as string;
+      const sent = await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers);
+      expect(sent.status).toBe(201);
+      const { challengeId } = sent.body;
+      const auth = (await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE, challengeId }, headers))
+        .body.authToken as string;
       const identified = await call(
         server.origin,
         'POST',

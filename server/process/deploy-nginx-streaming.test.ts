@@ -85,8 +85,10 @@ describeWithNginx('the site behind deploy/nginx.conf', () => {
       from,
     );
     const altcha = await solveSmsChallenge(challenge.body as unknown as SmsChallenge);
-    expect((await post('/auth/sms', { phone, altcha })).status).toBe(201);
-    const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456' })).body as { authToken: string };
+    const sent = await post('/auth/sms', { phone, altcha });
+    expect(sent.status).toBe(201);
+    const { challengeId } = sent.body as { challengeId: string };
+    const { authToken } = (await post('/auth/sms/verify', { phone, code: '123456', challengeId })).body as { authToken: string };
 
     let text = '';
     const waiting = new Set<() => void>();

@@ -54,16 +54,19 @@ describe('metrics', () => {
     let text = await scrape(t);
     expect(sample(text, 'sms_sent_total{kind="code"}')).toBe(0);
     expect(sample(text, 'sms_sent_total{kind="watch"}')).toBe(0);
-    await request(t.app)
-      .post('/api/v1/auth/sms')
-      .send({ phone, altcha: await solvedSmsChallenge(t.app, phone) })
-      .expect(201);
+    const { challengeId } = (
+      await request(t.app)
+        .post('/api/v1/auth/sms')
+        .send({ phone, altcha: await solvedSmsChallenge(t.app, phone) })
+        .expect(201)
+    ).body;
     // Asked again too soon: refused, nothing sent.
     await request(t.app)
       .post('/api/v1/auth/sms')
       .send({ phone, altcha: await solvedSmsChallenge(t.app, phone) })
       .expect(429);
-    const auth = (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: '123456' }).expect(200)).body.authToken;
+    const auth = (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: '123456', challengeId }).expect(200)).body
+      .authToken;
     const number = (await request(t.app).get('/api/v1/numbers?category=bronze&pageSize=1').expect(200)).body.items[0].number as string;
     const held = (await request(t.app).post('/api/v1/reservations').send({ number }).expect(201)).body.reservationToken;
     await request(t.app)

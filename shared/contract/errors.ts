@@ -108,7 +108,6 @@ export const ErrorCode = z.enum([
   'point_closed',
   'too_many_reservations',
   'too_many_holds',
-  'too_many_sms_phones',
   'too_many_network_sms',
   'sms_busy',
   'too_many_orders',

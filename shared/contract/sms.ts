@@ -48,6 +48,11 @@ export const SmsCodeBody = z.strictObject({
 export const SmsVerifyBody = z.strictObject({
   phone,
   code: text(10).trim().regex(SMS_CODE_PATTERN),
+  /** The secret `challengeId` of the POST /auth/sms answer that sent the code: only its requester can verify, or spend its attempts. */
+  challengeId: text(64).meta({
+    description:
+      'The challengeId of the POST /auth/sms answer that sent this code. Without the right one the answer is always 400 sms_code_not_requested, and no attempt of the code is spent.',
+  }),
 });
 
 /**
@@ -69,6 +74,10 @@ export const SmsCodeResponse = z
     phone: Msisdn,
     expiresAt: DateTime,
     resendAfterSeconds: Int,
+    /** A secret of the requester (128 random bits, base64url): POST /auth/sms/verify carries it with the code. */
+    challengeId: z
+      .string()
+      .meta({ description: 'Secret: send it with the code to POST /auth/sms/verify; keep it in the requesting browser only.' }),
     /** Development only (never in production): the code, as printed in the server log. */
     devCode: z.string().optional().meta({ description: 'Development only.' }),
   })

@@ -17,7 +17,7 @@ export const PURCHASE_WRITES = {
     method: 'post',
     path: '/auth/sms',
     summary:
-      'Send an SMS code, with the solved challenge of GET /auth/sms/challenge for this phone in `altcha` (1 per 60 s, 5 per hour per number; codes to at most LIMIT_SMS_PHONES_PER_HOUR phones per client; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR SMS in all per hour, its reserve for networks with few codes: 429 too_many_network_sms, sms_busy)',
+      'Send an SMS code, with the solved challenge of GET /auth/sms/challenge for this phone in `altcha` (1 per 60 s and 5 per hour to a number from one network, 15 per hour to it from all networks but those it signed in from: 429 sms_rate_limited; past LIMIT_SMS_PHONES_PER_HOUR phones per client, a new phone asks the top level; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR SMS in all per hour, its reserve for networks with few codes and returning phones: 429 too_many_network_sms, sms_busy). Answers the secret challengeId that POST /auth/sms/verify needs',
     tag: 'auth',
     body: 'SmsCodeBody',
     answer: 'SmsCodeResponse',
@@ -31,7 +31,7 @@ export const PURCHASE_WRITES = {
         'sms_challenge_phone_mismatch',
         'sms_challenge_too_easy',
       ],
-      429: ['sms_rate_limited', 'too_many_sms_phones', 'too_many_network_sms', 'sms_busy'],
+      429: ['sms_rate_limited', 'too_many_network_sms', 'sms_busy'],
     },
     errorText: {
       400: 'Bad input, `field` names it; without a valid solved challenge (`field` altcha, checked before any limit counts the request): sms_challenge_required, sms_challenge_invalid, sms_challenge_expired, sms_challenge_used, sms_challenge_phone_mismatch, sms_challenge_too_easy (the budgets filled since it was issued: solve a new one)',
@@ -40,7 +40,8 @@ export const PURCHASE_WRITES = {
   verifySmsCode: {
     method: 'post',
     path: '/auth/sms/verify',
-    summary: 'Verify the code: auth_token and auth_token_number',
+    summary:
+      "Verify the code with the challengeId its POST /auth/sms answered: auth_token and auth_token_number. Without the right challengeId, 400 sms_code_not_requested whatever the phone, and none of the code's 5 attempts is spent",
     tag: 'auth',
     body: 'SmsVerifyBody',
     answer: 'SmsVerifyResponse',

@@ -15,14 +15,16 @@ jest.mock('./sms-challenge', () => ({
   takeSmsChallenge: jest.fn(() => Promise.resolve('solved')),
 }));
 jest.mock('../../api/sms', () => ({
-  sendSmsCode: jest.fn((phone: string) => Promise.resolve({ phone, expiresAt: '2030-01-01T00:00:00Z', resendAfterSeconds: 60 })),
+  sendSmsCode: jest.fn((phone: string) =>
+    Promise.resolve({ phone, expiresAt: '2030-01-01T00:00:00Z', resendAfterSeconds: 60, challengeId: 'secret-of-this-tab' }),
+  ),
   verifySmsCode: jest.fn(),
 }));
 
 // Imported after the mocks are in place (esbuild does not hoist jest.mock above the imports).
 /* eslint-disable @typescript-eslint/no-require-imports -- the modules as mocked above */
 const { prepareSmsChallenge, smsChallengeReady, takeSmsChallenge } = require('./sms-challenge') as typeof import('./sms-challenge');
-const { sendSmsCode } = require('../../api/sms') as typeof import('../../api/sms');
+const { sendSmsCode, verifySmsCode } = require('../../api/sms') as typeof import('../../api/sms');
 const { PhoneVerification } = require('./PhoneVerification') as typeof import('./PhoneVerification');
 const { smsStep } = require('./sms-step') as typeof import('./sms-step');
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -207,6 +209,14 @@ describe('the SMS step’s check against abuse (a proof of work solved in the br
     expect(takeSmsChallenge).toHaveBeenCalledWith('+998901234567');
     expect(sendSmsCode).toHaveBeenCalledWith('+998901234567', 'solved');
     expect(screen.queryByText(/Preparing the request/)).not.toBeInTheDocument();
+  });
+
+  it('verifies the code with the secret challenge id its request answered (only the requesting tab can spend its attempts)', async () => {
+    const { user } = show(checksOnly);
+    await requestCode(user);
+    await user.type(await screen.findByLabelText('Code from the SMS'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(verifySmsCode).toHaveBeenCalledWith('+998901234567', '123456', 'secret-of-this-tab'));
   });
 
   it.each(LANGUAGES)(

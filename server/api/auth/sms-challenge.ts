@@ -82,7 +82,9 @@ export function createSmsChallenges(
   const hmacKeySignatureSecret = secret('key');
   const firstUse = usedOnce(ctx.db, 'sms_challenges_used', 'signature');
   const perNetwork = ctx.limits.limits.smsPerNetworkPerHour;
-  const requiredLevel = async (network: string) => levelFor(await ctx.limits.smsPressure(network), perNetwork, settings);
+  // Never below `floor`: the top level for a client past its phones of the hour (sms-allowance.ts).
+  const requiredLevel = async (network: string, floor: number) =>
+    Math.max(floor, levelFor(await ctx.limits.smsPressure(network), perNetwork, settings));
 
   const refuse = (reason: ErrorCode) => {
     onEvent({ outcome: 'refused', reason });
@@ -90,9 +92,12 @@ export function createSmsChallenges(
   };
 
   return {
-    /** A challenge for the phone, as hard as the budgets' fill for the network asks now. */
-    async issue(phone: string, network: string): Promise<Challenge> {
-      const level = await requiredLevel(network);
+    /** The top difficulty level of these settings. */
+    top: topLevel(settings),
+
+    /** A challenge for the phone, as hard as the budgets' fill for the network asks now, and at least `floor`. */
+    async issue(phone: string, network: string, floor = 0): Promise<Challenge> {
+      const level = await requiredLevel(network, floor);
       const ceiling = counterCeiling(level, settings);
       const challenge = await createChallenge({
         algorithm: CHALLENGE_ALGORITHM,
@@ -114,7 +119,7 @@ export function createSmsChallenges(
      * Checks the solved challenge of a code request for the phone and spends it; throws a 400
      * naming `altcha` otherwise. Reads the budgets' fill, counts nothing in them.
      */
-    async accept(altcha: string | undefined, phone: string, network: string): Promise<void> {
+    async accept(altcha: string | undefined, phone: string, network: string, floor = 0): Promise<void> {
       if (!altcha) throw refuse('sms_challenge_required');
       let payload: z.output<typeof Payload>;
       try {
@@ -130,7 +135,7 @@ export function createSmsChallenges(
       if (data.expires <= now) throw refuse('sms_challenge_expired');
       if (data.phone !== phone) throw refuse('sms_challenge_phone_mismatch');
       // Asked again now, not at issue: challenges fetched cheap before a rush cannot be spent in it.
-      if (data.level < (await requiredLevel(network))) throw refuse('sms_challenge_too_easy');
+      if (data.level < (await requiredLevel(network, floor))) throw refuse('sms_challenge_too_easy');
       if (!firstUse(payload.challenge.signature, data.expires, now)) throw refuse('sms_challenge_used');
       onEvent({ outcome: 'accepted', level: data.level });
     },

@@ -2,18 +2,16 @@ import crypto from 'node:crypto';
 import type { SmsCodeResponse } from '../../../shared/api-types';
 import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
-import { clientKey, networkKey, siteKey, tooManyRequests } from '../http/limits';
+import { clientKey, siteKey } from '../http/limits';
 import { writeTransaction } from '../store/database';
 import type { WriteHandlers } from '../write-handler';
 import { confirmedPhone } from './confirmed-phone';
 import type { SmsChallenges } from './sms-challenge';
+import { createSmsAllowance, RESEND_AFTER_MS } from './sms-allowance';
 
 export { AUTH_TOKEN_LIFETIME_MS } from './confirmed-phone';
 
 const SECOND = 1000;
-const RESEND_AFTER_MS = 60 * SECOND;
-const HOUR_MS = 3600 * SECOND;
-const MAX_PER_HOUR = 5;
 const CODE_LIFETIME_MS = 5 * 60 * SECOND;
 const MAX_ATTEMPTS = 5;
 
@@ -27,63 +25,63 @@ interface CodeRow {
   used_at: number | null;
 }
 
-/** The SMS code that confirms a phone, and the proof of work its request needs (shared/writes/purchase.ts). */
+/**
+ * The SMS code that confirms a phone, and the proof of work its request needs (shared/writes/purchase.ts).
+ * Its budgets count by SMS network, `siteKey` (an IPv4 /24, an IPv6 /48: one home line's /56 is
+ * one network, ATTACK.md F4); whose allowance a code spends: sms-allowance.ts.
+ */
 export function createSmsWrites(
   ctx: ApiContext,
   challenges: SmsChallenges,
 ): WriteHandlers<'getSmsChallenge' | 'sendSmsCode' | 'verifySmsCode'> {
   const hash = (phone: string, code: string) => crypto.createHmac('sha256', ctx.smsSecret).update(`${phone}:${code}`).digest();
-  const recent = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? AND created_at > ? ORDER BY created_at ASC, id ASC');
-  const latest = ctx.db.prepare('SELECT * FROM sms_codes WHERE phone = ? ORDER BY created_at DESC, id DESC LIMIT 1');
-  const insert = ctx.db.prepare('INSERT INTO sms_codes (phone, code_hash, created_at, expires_at, client_key) VALUES (?, ?, ?, ?, ?)');
-  // The phones a client had codes sent to within the hour, the least recent first. Counted from
-  // the codes themselves, so the limit is exact over any hour, not per fixed window.
-  const phonesOfClient = ctx.db.prepare(
-    'SELECT phone, MAX(created_at) AS last FROM sms_codes WHERE client_key = ? AND created_at > ? GROUP BY phone ORDER BY last ASC',
+  // The code a verification names by its challenge id: only its requester knows that id.
+  const byChallenge = ctx.db.prepare('SELECT * FROM sms_codes WHERE challenge_hash = ? AND phone = ?');
+  const challengeHash = (challengeId: string) =>
+    crypto.createHmac('sha256', ctx.smsSecret).update(`challenge:${challengeId}`).digest('hex');
+  const insert = ctx.db.prepare(
+    'INSERT INTO sms_codes (phone, code_hash, created_at, expires_at, client_key, challenge_hash, network_key) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const failedAttempt = ctx.db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?');
   const markUsed = ctx.db.prepare('UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL');
+  const allowance = createSmsAllowance(ctx);
+  /** The lowest challenge level a code to the phone asks of this client: the top past the client's phones (sms-allowance.ts). */
+  const floorLevel = (phone: string, client: string, network: string) =>
+    allowance.pastClientPhones(phone, client, network, ctx.now()) ? challenges.top : 0;
 
-  /** The per-phone and per-client limits, read from the codes themselves: throws a 429 past one. */
-  const checkLimits = (phone: string, now: number, client: string) => {
-    const phones = phonesOfClient.all(client, now - HOUR_MS) as { phone: string; last: number }[];
-    const limit = ctx.limits.limits.smsPhonesPerHour;
-    if (phones.length >= limit && !phones.some((row) => row.phone === phone)) {
-      // Room for a new phone once enough of the others have had no code for an hour.
-      throw tooManyRequests('too_many_sms_phones', phones[phones.length - limit].last + HOUR_MS - now, { limit });
-    }
-    const lastHour = recent.all(phone, now - HOUR_MS) as CodeRow[];
-    const last = lastHour[lastHour.length - 1];
-    if (last && now - last.created_at < RESEND_AFTER_MS) throw tooManyRequests('sms_rate_limited', last.created_at + RESEND_AFTER_MS - now);
-    if (lastHour.length >= MAX_PER_HOUR)
-      throw tooManyRequests('sms_rate_limited', lastHour[lastHour.length - MAX_PER_HOUR].created_at + HOUR_MS - now);
-  };
-  // Checking the limits and recording the code in one transaction: two quick requests cannot both pass.
-  const issue = writeTransaction(ctx.db, (phone: string, code: string, now: number, client: string) => {
-    checkLimits(phone, now, client);
-    insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client);
-  });
+  // Checking the phone's allowance and recording the code in one transaction: two quick requests cannot both pass.
+  const issue = writeTransaction(
+    ctx.db,
+    (phone: string, code: string, now: number, network: string, client: string, challengeId: string) => {
+      allowance.check(phone, network, now);
+      insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client, challengeHash(challengeId), network);
+    },
+  );
 
   return {
     // The proof of work a code request needs (sms-challenge.ts): one per request, for its phone.
-    getSmsChallenge: ({ query, req }) => challenges.issue(query.phone, networkKey(req.ip)),
+    getSmsChallenge: ({ query, req }) =>
+      challenges.issue(query.phone, siteKey(req.ip), floorLevel(query.phone, clientKey(req.ip), siteKey(req.ip))),
 
     sendSmsCode: async ({ body: { phone, altcha }, req }) => {
       const client = clientKey(req.ip);
-      const network = networkKey(req.ip);
+      const network = siteKey(req.ip);
       // No code without a solved challenge of this phone, used once: checked (and spent) before any
       // budget counts the request, so requests without the work spend nobody's budget.
-      await challenges.accept(altcha, phone, network);
+      await challenges.accept(altcha, phone, network, floorLevel(phone, client, network));
       const now = ctx.now();
       const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-      // A request these limits refuse anyway spends none of the budgets below.
-      checkLimits(phone, now, client);
-      await ctx.limits.smsCode(network, siteKey(req.ip));
+      // The requester's secret: the verification of this code must carry it (128 random bits).
+      const challengeId = crypto.randomBytes(16).toString('base64url');
+      // A request the phone's allowance refuses anyway spends none of the budgets below. A phone
+      // that signed in from this network before may draw on the part of the reserve kept for such.
+      allowance.check(phone, network, now);
+      const counted = await ctx.limits.smsCode(network, network, allowance.returning(phone, network, now) ? phone : null);
       try {
-        issue(phone, code, now, client);
+        issue(phone, code, now, network, client, challengeId);
       } catch (refusal) {
-        // Another request for the phone or client won the race since the check: no code, no cost.
-        await ctx.limits.smsCodeNotSent(network);
+        // Another request for the phone won the race since the check: no code, no cost.
+        await ctx.limits.smsCodeNotSent(network, counted);
         throw refusal;
       }
       ctx.smsSent('code');
@@ -93,14 +91,18 @@ export function createSmsWrites(
         phone,
         expiresAt: new Date(now + CODE_LIFETIME_MS).toISOString(),
         resendAfterSeconds: RESEND_AFTER_MS / SECOND,
+        challengeId,
         ...(ctx.production ? {} : { devCode: code }),
       };
       return payload;
     },
 
-    verifySmsCode: async ({ body: { phone, code } }) => {
+    // Bound to the requester (ATTACK.md F2): without the challenge id its request answered, the
+    // same refusal whether or not the phone has a code, and no attempt of anyone's code is spent.
+    // A wrong code spends an attempt of that challenge's code only.
+    verifySmsCode: async ({ body: { phone, code, challengeId } }) => {
       const now = ctx.now();
-      const row = latest.get(phone) as CodeRow | undefined;
+      const row = byChallenge.get(challengeHash(challengeId), phone) as CodeRow | undefined;
       if (!row || row.used_at !== null) throw badRequest('sms_code_not_requested', 'code');
       if (row.expires_at <= now) throw badRequest('sms_code_expired', 'code');
       if (row.attempts >= MAX_ATTEMPTS) throw badRequest('sms_attempts_exceeded', 'code');

@@ -6,10 +6,18 @@ let t: TestApi;
 afterEach(() => t.close());
 
 const phone = '+998901234567';
-const sms = () => request(t.app).post('/api/v1/auth/sms');
+/** The challenge id the last code sent answered: its verification carries it. */
+let challengeId = '';
+/** A code request: a code sent keeps the challenge id of its answer for `verify`. */
+const sms = () =>
+  request(t.app)
+    .post('/api/v1/auth/sms')
+    .on('response', (res: request.Response) => {
+      if (res.status === 201) challengeId = res.body.challengeId;
+    });
 /** The solved challenge a code request for the phone carries. */
 const solved = (to: string) => solvedSmsChallenge(t.app, to);
-const verify = (code: string) => request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code });
+const verify = (code: string) => request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code, challengeId });
 
 describe('SMS code', () => {
   beforeEach(() => {

@@ -18,8 +18,12 @@ describe('a phone confirmed by Telegram', () => {
   it('answers the auth token the SMS step answers, for the phone of the signed contact', async () => {
     t = createTestApi({ telegram: TELEGRAM });
     const res = await confirm(...fresh()).expect(200);
-    expect((await requestSmsCode(t.app, '+998911234567')).status).toBe(201);
-    const bySms = await request(t.app).post('/api/v1/auth/sms/verify').send({ phone: '+998911234567', code: DEMO_CODE }).expect(200);
+    const sent = await requestSmsCode(t.app, '+998911234567');
+    expect(sent.status).toBe(201);
+    const bySms = await request(t.app)
+      .post('/api/v1/auth/sms/verify')
+      .send({ phone: '+998911234567', code: DEMO_CODE, challengeId: sent.body.challengeId })
+      .expect(200);
     expect(Object.keys(res.body).sort()).toEqual(Object.keys(bySms.body).sort());
     expect(res.body.authTokenNumber).toBe(phone);
     const claims = jwtDecode<{ kind: string; sub: string; num: string; exp: number }>(res.body.authToken);
@@ -81,8 +85,11 @@ describe('a phone confirmed by Telegram', () => {
   it("counts in the phone's bookings wherever its token is used, with the SMS token of the same phone", async () => {
     t = createTestApi({ telegram: TELEGRAM, limits: { bookingsPerPhone: 2 } });
     const byTelegram = (await confirm(...fresh()).expect(200)).body.authToken as string;
-    expect((await requestSmsCode(t.app, phone)).status).toBe(201);
-    const bySms = (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: DEMO_CODE }).expect(200)).body.authToken;
+    const sent = await requestSmsCode(t.app, phone);
+    expect(sent.status).toBe(201);
+    const { challengeId } = sent.body;
+    const bySms = (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: DEMO_CODE, challengeId }).expect(200)).body
+      .authToken;
     const book = (token: string, index: number) =>
       freeNumber(t.app, 'free', index).then((number) =>
         request(t.app).post('/api/v1/reservations').set('X-Auth-Token', token).send({ number }),

@@ -96,37 +96,40 @@ describe('per-client limits', () => {
     );
   });
 
-  it('stop one client having codes sent to more different phones an hour than the limit, exactly over any hour', async () => {
+  it('ask one client the top-level challenge for each new phone past the limit of phones an hour, exactly over any hour, never a refusal', async () => {
     t = createTestApi({ limits: { smsPhonesPerHour: 2 } });
-    const sms = async (phone: string, lang = 'en') =>
+    const level = async (phone: string, address?: string) =>
+      (
+        await request(t.app)
+          .get('/api/v1/auth/sms/challenge')
+          .set(address ? { 'X-Forwarded-For': address } : {})
+          .query({ phone })
+          .expect(200)
+      ).body.parameters.data.level as number;
+    const sms = async (phone: string) =>
       request(t.app)
         .post('/api/v1/auth/sms')
-        .set('X-Language', lang)
         .send({ phone, altcha: await solvedSmsChallenge(t.app, phone) });
     expect((await sms('+998901110001')).status).toBe(201);
     t.clock.advance(10 * MINUTE);
     expect((await sms('+998901110002')).status).toBe(201);
-    const refused = await sms('+998901110003');
-    expectRefused(refused, 'too_many_sms_phones');
-    expect(refused.body.error.message).toBe(
-      'Codes have been sent to too many different numbers from your connection. Please try again in 50 min.',
+    // A third phone asks the top level (4) of this client, and is sent once it is solved.
+    const cheap = await solvedSmsChallenge(t.app, '+998901110003', { 'X-Forwarded-For': visitorAddress(7) });
+    expect(await level('+998901110003')).toBe(4);
+    expect((await request(t.app).post('/api/v1/auth/sms').send({ phone: '+998901110003', altcha: cheap })).body.error.code).toBe(
+      'sms_challenge_too_easy',
     );
-    expect((await sms('+998901110003', 'ru')).body.error.message).toBe(
-      'С вашего подключения коды отправлены на слишком много разных номеров. Повторите через 50 мин.',
-    );
-    expect((await sms('+998901110003', 'uz')).body.error.message).toBe(
-      'Ulanishingizdan juda koʻp turli raqamlarga kod yuborildi. 50 daqiqadan soʻng qayta urinib koʻring.',
-    );
-    // A phone already counted may have its code sent again (its own per-phone limits apply).
+    expect((await sms('+998901110003')).status).toBe(201);
+    // A phone already counted asks level 0 again; another client is not affected.
+    expect(await level('+998901110001')).toBe(0);
+    expect(await level('+998901110004', visitorAddress(7))).toBe(0);
+    // The first phone's code (at 0 min) leaves the hour at 60 min, the others (at 10 min) at 70 min.
+    t.clock.advance(49 * MINUTE);
+    expect(await level('+998901110004')).toBe(4);
     t.clock.advance(MINUTE);
-    expect((await sms('+998901110001')).status).toBe(201);
-    // Another client is not affected.
-    expect((await requestSmsCode(t.app, '+998901110003', { 'X-Forwarded-For': visitorAddress(7) })).status).toBe(201);
-    // The second phone's only code (at 10 min) leaves the hour at 70 min; the first phone's resend (at 11) stays in it.
-    t.clock.advance(58 * MINUTE);
-    expectRefused(await sms('+998901110004'), 'too_many_sms_phones');
-    t.clock.advance(MINUTE);
-    expect((await sms('+998901110004')).status).toBe(201);
+    expect(await level('+998901110004')).toBe(4);
+    t.clock.advance(10 * MINUTE);
+    expect(await level('+998901110004')).toBe(0);
   });
 
   it('refuse a further order while a phone has as many orders awaiting payment as allowed', async () => {
@@ -198,9 +201,11 @@ describe('per-client limit defaults', () => {
     expectRefused(await request(t.app).post('/api/v1/reservations').send({ number: numbers[20] }), 'too_many_holds');
   });
 
-  it('never let one client have codes sent to more than 10 different phones an hour', async () => {
+  it('ask one client the top-level challenge for an 11th different phone within an hour, and send it once solved', async () => {
     t = createTestApi();
     for (let i = 0; i < 10; i += 1) expect((await requestSmsCode(t.app, `+9989011100${String(i).padStart(2, '0')}`)).status).toBe(201);
-    expectRefused(await requestSmsCode(t.app, '+998901110099'), 'too_many_sms_phones');
+    const challenge = await request(t.app).get('/api/v1/auth/sms/challenge').query({ phone: '+998901110099' }).expect(200);
+    expect(challenge.body.parameters.data.level).toBe(4);
+    expect((await requestSmsCode(t.app, '+998901110099')).status).toBe(201);
   });
 });

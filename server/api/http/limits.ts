@@ -22,6 +22,19 @@ export function smsOpenPart(limits: ClientLimits): number {
   return Math.max(1, Math.floor(limits.smsTotalPerHour * (1 - limits.smsReserveShare)));
 }
 
+/**
+ * Where `smsCode` counted a code. A `returning` code (to a phone that signed in from this network
+ * before, ATTACK.md F3 to F5) is never refused by its network's budget (counted while there is
+ * room) and, once the hour's total is spent, draws on the returning budget: as many SMS again as the
+ * reserve, for returning phones only, LIMIT_SMS_RESERVE_NETWORK_CODES a phone within the hour, which
+ * no crowd of networks can spend.
+ */
+export interface SmsCounted {
+  network: boolean;
+  /** Counted in the returning budget, past the hour's total, for this phone; null: in the total. */
+  beyondTotal: string | null;
+}
+
 export interface RateLimits {
   readonly limits: ClientLimits;
   /** Counts a reservation attempt of a client and of its network; rejects with a 429 ApiError past either limit. */
@@ -36,9 +49,9 @@ export interface RateLimits {
    * Past the total's open part, the reserve counts by `site` too (`siteKey`: an IPv6 client's /48),
    * so a site's many /64s draw on it as one network.
    */
-  smsCode(network: string, site?: string): Promise<void>;
-  /** Gives back what `smsCode` counted for a code that was not sent after all. */
-  smsCodeNotSent(network: string): Promise<void>;
+  smsCode(network: string, site?: string, returningPhone?: string | null): Promise<SmsCounted>;
+  /** Gives back what `smsCode` counted (its answer) for a code that was not sent after all. */
+  smsCodeNotSent(network: string, counted?: SmsCounted): Promise<void>;
   /**
    * The SMS budgets' fill now, read without counting anything: the codes the network had within
    * the hour, and the SMS of the hour in all (codes and watches), for the challenges' difficulty.
@@ -160,6 +173,8 @@ export function createRateLimits(
   const siteReserveSms = limiter('site-reserve-sms', limits.smsReserveNetworkCodes, 3600);
   const totalSms = limiter('total-sms', limits.smsTotalPerHour, 3600);
   const open = smsOpenPart(limits);
+  const returningSms = limiter('returning-sms', Math.max(1, limits.smsTotalPerHour - open), 3600);
+  const returningPhoneSms = limiter('returning-phone-sms', limits.smsReserveNetworkCodes, 3600);
   const telegramPhones = limiter('telegram-phones', limits.smsPhonesPerHour, 3600);
   const networkTelegramPhones = limiter('network-telegram-phones', limits.smsPerNetworkPerHour, 3600);
   const DAY = 24 * 3600;
@@ -187,33 +202,54 @@ export function createRateLimits(
     async watch(client) {
       await consume(watches, client, 'too_many_watch_requests', { limit: limits.watchesPerHour });
     },
-    async smsCode(network, site = network) {
-      const counted = await consume(networkSms, network, 'too_many_network_sms', { limit: limits.smsPerNetworkPerHour }, true);
+    async smsCode(network, site = network, returningPhone = null) {
+      const returning = returningPhone !== null;
+      // A returning phone is not refused by its network's budget: a neighbour who spent it behind
+      // the same NAT locks out only phones new to the network.
+      const counted = await consume(networkSms, network, 'too_many_network_sms', { limit: limits.smsPerNetworkPerHour }, true).catch(
+        (refusal: unknown) => {
+          if (returning && refusal instanceof ApiError) return null;
+          throw refusal;
+        },
+      );
+      const giveBackNetwork = () => (counted ? networkSms.reward(network) : undefined);
       let fromReserve = false;
       try {
-        // Past the open part, the reserve: only for networks that had few codes within the hour
-        // before this one, and as many per site (read, then counted: a few requests racing may
-        // take a little more of it).
+        // Past the open part, the reserve: for returning phones, and for networks that had few
+        // codes within the hour before this one, as many per site (read, then counted: a few
+        // requests racing may take a little more of it).
         const total = await totalSms.get(TOTAL_KEY);
         const busy = () => tooManyRequests('sms_busy', total?.msBeforeNext ?? 3_600_000);
-        if ((total?.consumedPoints ?? 0) >= open) {
-          if (counted.consumedPoints - 1 >= limits.smsReserveNetworkCodes) throw busy();
+        if (!returning && (total?.consumedPoints ?? 0) >= open) {
+          if (!counted || counted.consumedPoints - 1 >= limits.smsReserveNetworkCodes) throw busy();
           // Refused, it counts nothing and waits as long as the total does.
           await consume(siteReserveSms, site, 'sms_busy', {}, true).catch((error: unknown) => {
             throw error instanceof ApiError ? busy() : error;
           });
           fromReserve = true;
         }
-        await consume(totalSms, TOTAL_KEY, 'sms_busy', {}, true);
+        try {
+          await consume(totalSms, TOTAL_KEY, 'sms_busy', {}, true);
+        } catch (refusal) {
+          if (!returningPhone || !(refusal instanceof ApiError)) throw refusal;
+          await consume(returningPhoneSms, returningPhone, 'sms_busy', {}, true);
+          await consume(returningSms, TOTAL_KEY, 'sms_busy', {}, true).catch(async (full: unknown) => {
+            await returningPhoneSms.reward(returningPhone);
+            throw full;
+          });
+          return { network: counted !== null, beyondTotal: returningPhone };
+        }
+        return { network: counted !== null, beyondTotal: null };
       } catch (refusal) {
-        await networkSms.reward(network);
+        await giveBackNetwork();
         if (fromReserve) await siteReserveSms.reward(site);
         throw refusal;
       }
     },
-    async smsCodeNotSent(network) {
-      await networkSms.reward(network);
-      await totalSms.reward(TOTAL_KEY);
+    async smsCodeNotSent(network, counted = { network: true, beyondTotal: null }) {
+      if (counted.network) await networkSms.reward(network);
+      if (counted.beyondTotal === null) await totalSms.reward(TOTAL_KEY);
+      else await Promise.all([returningSms.reward(TOTAL_KEY), returningPhoneSms.reward(counted.beyondTotal)]);
     },
     async smsPressure(network) {
       const [sent, total] = await Promise.all([networkSms.get(network), totalSms.get(TOTAL_KEY)]);

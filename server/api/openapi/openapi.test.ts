@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { SmsChallenge } from '../../../shared/api-types';
-import { createTestApi, MINUTE, requestSmsCode, type TestApi } from '../test-support/test-api';
+import { authToken, createTestApi, MINUTE, type TestApi } from '../test-support/test-api';
 import { solvedSmsChallenge, solveSmsChallenge } from '../test-support/sms-challenge';
 import { contractValidator, type ContractCheck } from '../test-support/contract-validator';
 import { signedContact, signedInitData, TELEGRAM } from '../test-support/telegram';
@@ -101,10 +101,10 @@ describe('the OpenAPI document', () => {
     const challenge = (await call('get', '/auth/sms/challenge', {}, { query: { phone } })).body as SmsChallenge;
     await call('post', '/auth/sms', {}, { body: { phone: 'nope' } });
     await call('post', '/auth/sms', {}, { body: { phone } });
-    await call('post', '/auth/sms', {}, { body: { phone, altcha: await solveSmsChallenge(challenge) } });
+    const { challengeId } = (await call('post', '/auth/sms', {}, { body: { phone, altcha: await solveSmsChallenge(challenge) } })).body;
     await call('post', '/auth/sms', {}, { body: { phone, altcha: await solvedSmsChallenge(t.app, phone) } });
-    await call('post', '/auth/sms/verify', {}, { body: { phone, code: '000000' } });
-    const auth = (await call('post', '/auth/sms/verify', {}, { body: { phone, code: '123456' } })).body.authToken as string;
+    await call('post', '/auth/sms/verify', {}, { body: { phone, code: '000000', challengeId } });
+    const auth = (await call('post', '/auth/sms/verify', {}, { body: { phone, code: '123456', challengeId } })).body.authToken as string;
     const bearer = { Authorization: `Bearer ${auth}` };
     const telegram = { initData: signedInitData(t.clock.now()), contact: signedContact(t.clock.now(), { phone: '998901112255' }) };
     await call('post', '/auth/telegram', {}, { body: telegram });
@@ -261,11 +261,8 @@ describe('the OpenAPI document', () => {
   });
 });
 
-async function otherAuth(): Promise<string> {
-  const phone = `+99893${String(1000000 + exercised.size).padStart(7, '0')}`;
-  expect((await requestSmsCode(t.app, phone)).status).toBe(201);
-  return (await request(t.app).post('/api/v1/auth/sms/verify').send({ phone, code: '123456' }).expect(200)).body.authToken;
-}
+/** Another phone's auth token (the test API's helper: a code asked and verified with its challenge id). */
+const otherAuth = () => authToken(t.app, `+99893${String(1000000 + exercised.size).padStart(7, '0')}`);
 
 const SAMPLE_LOT = {
   id: 'lot-001',

@@ -81,7 +81,7 @@ const CASES: Case[] = [
     method: 'post',
     template: '/auth/sms/verify',
     url: '/auth/sms/verify',
-    body: { phone: '+998901234567', code: '12ab' },
+    body: { phone: '+998901234567', code: '12ab', challengeId: 'x' },
     code: 'invalid_field',
     field: 'code',
   },

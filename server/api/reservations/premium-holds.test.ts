@@ -25,11 +25,12 @@ const phone = (i: number) => `+99894${String(1000000 + i)}`;
 /** A phone confirmed by SMS from its own address. */
 async function confirmed(i: number): Promise<string> {
   const from = visitorAddress(i);
-  expect((await requestSmsCode(t.app, phone(i), { 'X-Forwarded-For': from })).status).toBe(201);
+  const sent = await requestSmsCode(t.app, phone(i), { 'X-Forwarded-For': from });
+  expect(sent.status).toBe(201);
   const verified = await request(t.app)
     .post('/api/v1/auth/sms/verify')
     .set('X-Forwarded-For', from)
-    .send({ phone: phone(i), code: DEMO_CODE })
+    .send({ phone: phone(i), code: DEMO_CODE, challengeId: sent.body.challengeId })
     .expect(200);
   return verified.body.authToken as string;
 }

@@ -3,6 +3,7 @@ import { INDEX_NUMBER_DIGITS, REBUILD_NUMBER_TOTALS, storedNumber } from '../num
 import { DATA_VERSIONS_MIGRATION } from './data-version-triggers';
 import { TELEGRAM_CONTACTS_MIGRATION } from './telegram-contacts-migration';
 import { SMS_CHALLENGES_MIGRATION } from './sms-challenges-migration';
+import { SMS_SIGN_IN_MIGRATION } from './sms-sign-in-migration';
 import { AUCTION_PAYMENTS_MIGRATION } from './auction-payments-migration';
 import { AUCTION_BANS_MIGRATION } from './auction-bans-migration';
 
@@ -431,4 +432,5 @@ export const MIGRATIONS: Migration[] = [
   SMS_CHALLENGES_MIGRATION,
   AUCTION_PAYMENTS_MIGRATION,
   AUCTION_BANS_MIGRATION,
+  SMS_SIGN_IN_MIGRATION,
 ];

@@ -106,7 +106,10 @@ export async function requestSmsCode(app: express.Express, phone: string, header
 export async function authToken(app: express.Express, phone = '+998901234567'): Promise<string> {
   const sent = await requestSmsCode(app, phone);
   if (sent.status !== 201) throw new Error(`POST /auth/sms answered ${sent.status}: ${JSON.stringify(sent.body)}`);
-  const res = await request(app).post('/api/v1/auth/sms/verify').send({ phone, code: DEMO_CODE }).expect(200);
+  const res = await request(app)
+    .post('/api/v1/auth/sms/verify')
+    .send({ phone, code: DEMO_CODE, challengeId: sent.body.challengeId })
+    .expect(200);
   return res.body.authToken as string;
 }
 
