@@ -22,6 +22,9 @@ export interface ReservationRow {
   order_id: string | null;
   /** The verified phone that made the booking, null without the SMS step. */
   phone: string | null;
+  /** The client and network that made it (`clientKey`, `networkKey` of its address). */
+  client_key: string;
+  network_key: string;
 }
 
 /** What the visitor gets, but the token: the transaction decides it, the token is signed after the commit. */
@@ -114,20 +117,45 @@ export function createReservationService(ctx: ApiContext) {
     return row && row.status === 'active' && row.expires_at > now ? row : null;
   }
 
-  /** Refuses a new hold past one of the requester's limits: the client's, its network's, its phone's. */
-  function checkHolds(requester: Requester, now: number): void {
+  /**
+   * Refuses a new hold past one of the requester's limits: the client's, its network's, its phone's.
+   * `replacing`: the visitor's own booking this one replaces, released in the same step, so it is
+   * left out of the count it belongs to (the new booking is the requester's, whoever made the old one).
+   */
+  function checkHolds(requester: Requester, replacing: ReservationRow | null, now: number): void {
     const limits = ctx.limits.limits;
     const since = now - HOLD_HORIZON_MS;
-    const checks: Array<{ statement: typeof heldByClient; key: string; limit: number; code: ErrorCode }> = [
-      { statement: heldByClient, key: requester.client, limit: limits.holdsPerClient, code: 'too_many_holds' },
-      { statement: heldByNetwork, key: requester.network, limit: limits.holdsPerNetwork, code: 'too_many_network_holds' },
+    const checks: Array<{ statement: typeof heldByClient; key: string; theirs: string | null; limit: number; code: ErrorCode }> = [
+      {
+        statement: heldByClient,
+        key: requester.client,
+        theirs: replacing?.client_key ?? null,
+        limit: limits.holdsPerClient,
+        code: 'too_many_holds',
+      },
+      {
+        statement: heldByNetwork,
+        key: requester.network,
+        theirs: replacing?.network_key ?? null,
+        limit: limits.holdsPerNetwork,
+        code: 'too_many_network_holds',
+      },
       ...(requester.phone
-        ? [{ statement: bookedByPhone, key: requester.phone, limit: limits.bookingsPerPhone, code: 'too_many_phone_bookings' as const }]
+        ? [
+            {
+              statement: bookedByPhone,
+              key: requester.phone,
+              theirs: replacing?.phone ?? null,
+              limit: limits.bookingsPerPhone,
+              code: 'too_many_phone_bookings' as const,
+            },
+          ]
         : []),
     ];
-    for (const { statement, key, limit, code } of checks) {
+    for (const { statement, key, theirs, limit, code } of checks) {
       const holds = statement.get({ key, since, now }) as { count: number; firstEnds: number | null };
-      if (holds.count >= limit) throw tooManyRequests(code, (holds.firstEnds ?? now) - now, { limit });
+      const count = holds.count - (theirs === key ? 1 : 0);
+      if (count >= limit) throw tooManyRequests(code, (holds.firstEnds ?? now) - now, { limit });
     }
   }
 
@@ -163,8 +191,9 @@ export function createReservationService(ctx: ApiContext) {
       if (previous && previous.number_id === number.id) return reserved(previous, null);
       if (number.status === 'sold') throw conflict('number_unavailable');
       if (number.status === 'auction' && !auction) throw conflict('number_on_auction');
-      // Replacing a booking holds no more numbers than before; a new one counts against the requester.
-      if (!previous && !auction) checkHolds(requester, now);
+      // The new booking is the requester's, a replacement too: their limits apply, the replaced
+      // booking counted as released (replacing one's own booking holds no more than before).
+      if (!auction) checkHolds(requester, previous, now);
       // An auction's winner buys the lot they won; the share is about numbers on open sale.
       if (!auction && requester.phone === null) checkAnonymousShare(number, previous, now);
       if (!auction) {
