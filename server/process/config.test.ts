@@ -128,6 +128,7 @@ describe('configuration', () => {
             streamsPerClient: 20,
             streamsTotal: 5000,
             watchesPerHour: 10,
+            rebookWaitMinutes: 15,
           },
           smsChallenge: { work: 900, maxFactor: 16 },
           redisUrl: null,

@@ -182,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
         streamsPerClient: e.LIMIT_STREAMS_PER_CLIENT,
         streamsTotal: e.LIMIT_STREAMS_TOTAL,
         watchesPerHour: e.LIMIT_WATCHES_PER_HOUR,
+        rebookWaitMinutes: e.LIMIT_REBOOK_WAIT_MINUTES,
       },
       smsChallenge: { work: e.SMS_CHALLENGE_WORK, maxFactor: e.SMS_CHALLENGE_MAX_FACTOR },
       redisUrl: e.REDIS_URL ?? null,

@@ -203,6 +203,7 @@ export const envSchema = z
     LIMIT_STREAMS_PER_CLIENT: integer(DEFAULT_LIMITS.streamsPerClient, 1, 100000),
     LIMIT_STREAMS_TOTAL: integer(DEFAULT_LIMITS.streamsTotal, 1, 1000000),
     LIMIT_WATCHES_PER_HOUR: integer(DEFAULT_LIMITS.watchesPerHour, 1, 10000),
+    LIMIT_REBOOK_WAIT_MINUTES: integer(DEFAULT_LIMITS.rebookWaitMinutes, 0, 24 * 60),
     OQDAY_FRAME_ANCESTORS: origins,
     PAGE_FRAME_ANCESTORS: origins,
     REDIS_URL: variable(

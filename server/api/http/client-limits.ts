@@ -60,6 +60,11 @@ export interface ClientLimits {
   streamsTotal: number;
   /** Number watches one client may save per hour (each phone also has at most WATCHES_PER_PHONE at once). */
   watchesPerHour: number;
+  /**
+   * Minutes a client (its phone, or its address without one) waits before booking again a number
+   * whose booking it cancelled, replaced or let lapse; 0: at once. Others may book it meanwhile.
+   */
+  rebookWaitMinutes: number;
 }
 
 /**
@@ -111,6 +116,9 @@ export const DEFAULT_LIMITS: ClientLimits = {
   // A visitor saves a watch or two and may replace them; ten an hour keeps one client from saving
   // watches for many phones it confirmed one after another (those need SMS codes, limited too).
   watchesPerHour: 10,
+  // The default booking's own length: cancelling and booking again at once kept a number off sale
+  // for ever at four bookings an hour, well within the hourly budget.
+  rebookWaitMinutes: 15,
 };
 
 /**

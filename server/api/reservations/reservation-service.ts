@@ -9,6 +9,7 @@ import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-st
 import { writeTransaction } from '../store/database';
 import { createPremiumHolds } from './premium-holds';
 import { bookingIdOf } from './booking-id';
+import { createRebookWait } from './rebook-wait';
 import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 
 export interface ReservationRow {
@@ -84,8 +85,12 @@ export function createReservationService(ctx: ApiContext) {
        WHERE n.held_until > @now AND n.hold_kind = 'reservation' AND n.status = 'free' AND n.category = @category AND r.phone IS NULL`,
     )
     .pluck();
-  const setStatus = db.prepare('UPDATE reservations SET status = ? WHERE id = ? AND status = ?');
+  // A booking cancelled or replaced ends at that moment: the rebooking wait counts from it.
+  const end = db.prepare(
+    "UPDATE reservations SET status = @status, expires_at = MIN(expires_at, @now) WHERE id = @id AND status = 'active'",
+  );
   const premium = createPremiumHolds(ctx);
+  const rebookWait = createRebookWait(ctx);
 
   function view(row: ReservationRow): Reservation {
     const number = numberById.get(row.number_id) as NumberRow;
@@ -191,6 +196,7 @@ export function createReservationService(ctx: ApiContext) {
       if (previous && previous.number_id === number.id) return reserved(previous, null);
       if (number.status === 'sold') throw conflict('number_unavailable');
       if (number.status === 'auction' && !auction) throw conflict('number_on_auction');
+      if (!auction) rebookWait.check(number.id, requester, now);
       // The new booking is the requester's, a replacement too: their limits apply, the replaced
       // booking counted as released (replacing one's own booking holds no more than before).
       if (!auction) checkHolds(requester, previous, now);
@@ -220,7 +226,7 @@ export function createReservationService(ctx: ApiContext) {
       let replaced: string | null = null;
       if (previous) {
         release.run(previous.number_id, previous.id);
-        setStatus.run('replaced', previous.id, 'active');
+        end.run({ status: 'replaced', id: previous.id, now });
         replaced = (numberById.get(previous.number_id) as NumberRow).msisdn;
       }
       return reserved(reservationById.get(id) as ReservationRow, replaced);
@@ -244,7 +250,7 @@ export function createReservationService(ctx: ApiContext) {
     const row = current(claims);
     if (row.status === 'ordered') throw conflict('reservation_has_order');
     release.run(row.number_id, row.id);
-    setStatus.run('cancelled', row.id, 'active');
+    end.run({ status: 'cancelled', id: row.id, now: ctx.now() });
   });
 
   return { reserve, current, cancel, view, premium };
