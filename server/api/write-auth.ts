@@ -3,7 +3,7 @@ import { CREDENTIAL_HEADERS, type Credential } from '../../shared/contract/crede
 import { AUTH_KINDS, type AuthKind, type AuthName, type LimitName, type Refusal } from '../../shared/writes';
 import type { ApiContext } from './context';
 import { ApiError, badRequest } from './http/api-error';
-import { clientKey, networkKey } from './http/limits';
+import { clientKey, networkKey, type Counted } from './http/limits';
 import { optionalToken, requireToken } from './http/request-tokens';
 import type { TokenClaims } from './http/tokens';
 
@@ -33,11 +33,23 @@ export async function tokensOf(ctx: ApiContext, req: Request, auth: AuthName): P
   return tokens;
 }
 
-/** Counts a declared limit (shared/writes/declaration.ts LIMITS): a 429 past it. */
-export function countLimit(ctx: ApiContext, req: Request, limit: LimitName, tokens: Record<string, TokenClaims | null>): Promise<void> {
+/** A bid counts whatever comes of it: the phone's own requests, refused or not. */
+const BIDS_COUNT_REFUSALS: Counted = { refused: () => Promise.resolve() };
+
+/**
+ * Counts a declared limit (shared/writes/declaration.ts LIMITS): a 429 past it. Bookings and
+ * watches count only what was done: the write's refusal hands its point back (`Counted.refused`).
+ */
+export async function countLimit(
+  ctx: ApiContext,
+  req: Request,
+  limit: LimitName,
+  tokens: Record<string, TokenClaims | null>,
+): Promise<Counted> {
   if (limit === 'reservation') return ctx.limits.reservation(clientKey(req.ip), networkKey(req.ip));
   if (limit === 'watch') return ctx.limits.watch(clientKey(req.ip));
   const phone = tokens.auth?.sub;
   if (phone === undefined) throw new Error('A write counting bids per phone must ask for the auth token');
-  return ctx.limits.bid(phone);
+  await ctx.limits.bid(phone);
+  return BIDS_COUNT_REFUSALS;
 }

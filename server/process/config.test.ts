@@ -129,6 +129,7 @@ describe('configuration', () => {
             streamsTotal: 5000,
             watchesPerHour: 10,
             rebookWaitMinutes: 15,
+            refusedPerHour: 240,
           },
           smsChallenge: { work: 900, maxFactor: 16 },
           redisUrl: null,

@@ -183,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
         streamsTotal: e.LIMIT_STREAMS_TOTAL,
         watchesPerHour: e.LIMIT_WATCHES_PER_HOUR,
         rebookWaitMinutes: e.LIMIT_REBOOK_WAIT_MINUTES,
+        refusedPerHour: e.LIMIT_REFUSED_PER_HOUR,
       },
       smsChallenge: { work: e.SMS_CHALLENGE_WORK, maxFactor: e.SMS_CHALLENGE_MAX_FACTOR },
       redisUrl: e.REDIS_URL ?? null,

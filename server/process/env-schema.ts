@@ -204,6 +204,7 @@ export const envSchema = z
     LIMIT_STREAMS_TOTAL: integer(DEFAULT_LIMITS.streamsTotal, 1, 1000000),
     LIMIT_WATCHES_PER_HOUR: integer(DEFAULT_LIMITS.watchesPerHour, 1, 10000),
     LIMIT_REBOOK_WAIT_MINUTES: integer(DEFAULT_LIMITS.rebookWaitMinutes, 0, 24 * 60),
+    LIMIT_REFUSED_PER_HOUR: integer(DEFAULT_LIMITS.refusedPerHour, 1, 1000000),
     OQDAY_FRAME_ANCESTORS: origins,
     PAGE_FRAME_ANCESTORS: origins,
     REDIS_URL: variable(
