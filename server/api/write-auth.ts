@@ -12,6 +12,23 @@ function missing([status, code]: Refusal, kind: Credential): ApiError {
   return status === 400 ? badRequest(code, CREDENTIAL_HEADERS[kind]) : new ApiError(status, code);
 }
 
+const orderedStatements = new WeakMap<ApiContext['db'], (id: string) => boolean>();
+
+/**
+ * A booking's token outlives its booking's end once the booking became an order, which holds the
+ * number until its payment deadline: it still reads the booking (`status: ordered`, its order),
+ * and cancelling or ordering it again is refused as for any ordered booking (409).
+ */
+function orderedBooking(ctx: ApiContext): (claims: TokenClaims) => boolean {
+  let isOrdered = orderedStatements.get(ctx.db);
+  if (!isOrdered) {
+    const status = ctx.db.prepare('SELECT status FROM reservations WHERE id = ?').pluck();
+    isOrdered = (id) => status.get(id) === 'ordered';
+    orderedStatements.set(ctx.db, isOrdered);
+  }
+  return (claims) => isOrdered(claims.sub);
+}
+
 /**
  * The tokens a kind of auth reads (shared/writes/declaration.ts AUTH_KINDS), in its order: a
  * required one refused when absent, expired or forged (request-tokens.ts), an optional one null
@@ -24,7 +41,13 @@ export async function tokensOf(ctx: ApiContext, req: Request, auth: AuthName): P
     tokens[credential] =
       rule === 'optional' || rule === undefined
         ? await optionalToken(ctx, req, credential)
-        : await requireToken(ctx, req, credential, missing(rule, credential));
+        : await requireToken(
+            ctx,
+            req,
+            credential,
+            missing(rule, credential),
+            credential === 'reservation' ? orderedBooking(ctx) : undefined,
+          );
   }
   if (kind.oneOf && Object.values(tokens).every((claims) => claims === null)) {
     const first = Object.keys(kind.tokens)[0] as Credential;

@@ -89,18 +89,21 @@ export function createReservationService(ctx: ApiContext) {
   const end = db.prepare(
     "UPDATE reservations SET status = @status, expires_at = MIN(expires_at, @now) WHERE id = @id AND status = 'active'",
   );
+  const orderDeadline = db.prepare('SELECT payment_deadline FROM orders WHERE id = ?').pluck();
   const premium = createPremiumHolds(ctx);
   const rebookWait = createRebookWait(ctx);
 
   function view(row: ReservationRow): Reservation {
     const number = numberById.get(row.number_id) as NumberRow;
+    // An ordered booking's number is held by its order, until the order's payment deadline.
+    const holdEnds = row.status === 'ordered' && row.order_id ? (orderDeadline.get(row.order_id) as number | undefined) : undefined;
     return {
       number: number.msisdn,
       formatted: formatUzPhone(number.msisdn),
       price: row.price,
       category: number.category,
       status: row.status === 'ordered' ? 'ordered' : 'active',
-      expiresAt: new Date(row.expires_at).toISOString(),
+      expiresAt: new Date(holdEnds ?? row.expires_at).toISOString(),
       orderId: row.order_id,
       bookingId: bookingIdOf(ctx, row.id),
     };
