@@ -3,13 +3,30 @@ import { CREDENTIAL_HEADERS, type Credential } from '../../shared/contract/crede
 import { AUTH_KINDS, type AuthKind, type AuthName, type LimitName, type Refusal } from '../../shared/writes';
 import type { ApiContext } from './context';
 import { ApiError, badRequest } from './http/api-error';
-import { clientKey, networkKey } from './http/limits';
+import { clientKey, networkKey, type Counted } from './http/limits';
 import { optionalToken, requireToken } from './http/request-tokens';
 import type { TokenClaims } from './http/tokens';
 
 /** The refusal of a token the request does not carry; a 400 names the header the token travels in. */
 function missing([status, code]: Refusal, kind: Credential): ApiError {
   return status === 400 ? badRequest(code, CREDENTIAL_HEADERS[kind]) : new ApiError(status, code);
+}
+
+const orderedStatements = new WeakMap<ApiContext['db'], (id: string) => boolean>();
+
+/**
+ * A booking's token outlives its booking's end once the booking became an order, which holds the
+ * number until its payment deadline: it still reads the booking (`status: ordered`, its order),
+ * and cancelling or ordering it again is refused as for any ordered booking (409).
+ */
+function orderedBooking(ctx: ApiContext): (claims: TokenClaims) => boolean {
+  let isOrdered = orderedStatements.get(ctx.db);
+  if (!isOrdered) {
+    const status = ctx.db.prepare('SELECT status FROM reservations WHERE id = ?').pluck();
+    isOrdered = (id) => status.get(id) === 'ordered';
+    orderedStatements.set(ctx.db, isOrdered);
+  }
+  return (claims) => isOrdered(claims.sub);
 }
 
 /**
@@ -24,7 +41,13 @@ export async function tokensOf(ctx: ApiContext, req: Request, auth: AuthName): P
     tokens[credential] =
       rule === 'optional' || rule === undefined
         ? await optionalToken(ctx, req, credential)
-        : await requireToken(ctx, req, credential, missing(rule, credential));
+        : await requireToken(
+            ctx,
+            req,
+            credential,
+            missing(rule, credential),
+            credential === 'reservation' ? orderedBooking(ctx) : undefined,
+          );
   }
   if (kind.oneOf && Object.values(tokens).every((claims) => claims === null)) {
     const first = Object.keys(kind.tokens)[0] as Credential;
@@ -33,11 +56,23 @@ export async function tokensOf(ctx: ApiContext, req: Request, auth: AuthName): P
   return tokens;
 }
 
-/** Counts a declared limit (shared/writes/declaration.ts LIMITS): a 429 past it. */
-export function countLimit(ctx: ApiContext, req: Request, limit: LimitName, tokens: Record<string, TokenClaims | null>): Promise<void> {
+/** A bid counts whatever comes of it: the phone's own requests, refused or not. */
+const BIDS_COUNT_REFUSALS: Counted = { refused: () => Promise.resolve() };
+
+/**
+ * Counts a declared limit (shared/writes/declaration.ts LIMITS): a 429 past it. Bookings and
+ * watches count only what was done: the write's refusal hands its point back (`Counted.refused`).
+ */
+export async function countLimit(
+  ctx: ApiContext,
+  req: Request,
+  limit: LimitName,
+  tokens: Record<string, TokenClaims | null>,
+): Promise<Counted> {
   if (limit === 'reservation') return ctx.limits.reservation(clientKey(req.ip), networkKey(req.ip));
   if (limit === 'watch') return ctx.limits.watch(clientKey(req.ip));
   const phone = tokens.auth?.sub;
   if (phone === undefined) throw new Error('A write counting bids per phone must ask for the auth token');
-  return ctx.limits.bid(phone);
+  await ctx.limits.bid(phone);
+  return BIDS_COUNT_REFUSALS;
 }

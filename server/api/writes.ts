@@ -85,8 +85,13 @@ async function serve(ctx: ApiContext, name: WriteName, handler: WriteHandler<Wri
   const answer = (typeof handler === 'function' ? handler : await handler.before(input)) as Answer;
   if (declaration.body) input.body = bodyOf(req, contractSchema(declaration.body)) as never;
   else if (declaration.method === 'post') bodyOf(req, NoBody);
-  if (declaration.limit) await countLimit(ctx, req, declaration.limit, tokens);
-  const result = await answer(input);
+  const counted = declaration.limit ? await countLimit(ctx, req, declaration.limit, tokens) : null;
+  const result = await Promise.resolve()
+    .then(() => answer(input))
+    .catch(async (refusal: unknown) => {
+      await counted?.refused();
+      throw refusal;
+    });
   if (declaration.events) return;
   if (declaration.answer) res.status(declaration.status).json(result);
   else res.status(declaration.status).end();

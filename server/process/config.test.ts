@@ -132,6 +132,8 @@ describe('configuration', () => {
             identificationFailuresPerPhone: 5,
             identificationFailuresPerClient: 20,
             identificationFailuresPerDocument: 5,
+            rebookWaitMinutes: 15,
+            refusedPerHour: 240,
           },
           smsChallenge: { work: 900, maxFactor: 16 },
           redisUrl: null,

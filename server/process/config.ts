@@ -186,6 +186,8 @@ export function loadConfig(env: Env = process.env): Config {
         identificationFailuresPerPhone: e.LIMIT_IDENTIFICATION_FAILURES_PER_PHONE,
         identificationFailuresPerClient: e.LIMIT_IDENTIFICATION_FAILURES_PER_CLIENT,
         identificationFailuresPerDocument: e.LIMIT_IDENTIFICATION_FAILURES_PER_DOCUMENT,
+        rebookWaitMinutes: e.LIMIT_REBOOK_WAIT_MINUTES,
+        refusedPerHour: e.LIMIT_REFUSED_PER_HOUR,
       },
       smsChallenge: { work: e.SMS_CHALLENGE_WORK, maxFactor: e.SMS_CHALLENGE_MAX_FACTOR },
       redisUrl: e.REDIS_URL ?? null,

@@ -207,6 +207,8 @@ export const envSchema = z
     LIMIT_IDENTIFICATION_FAILURES_PER_PHONE: integer(DEFAULT_LIMITS.identificationFailuresPerPhone, 1, 10000),
     LIMIT_IDENTIFICATION_FAILURES_PER_CLIENT: integer(DEFAULT_LIMITS.identificationFailuresPerClient, 1, 10000),
     LIMIT_IDENTIFICATION_FAILURES_PER_DOCUMENT: integer(DEFAULT_LIMITS.identificationFailuresPerDocument, 1, 10000),
+    LIMIT_REBOOK_WAIT_MINUTES: integer(DEFAULT_LIMITS.rebookWaitMinutes, 0, 24 * 60),
+    LIMIT_REFUSED_PER_HOUR: integer(DEFAULT_LIMITS.refusedPerHour, 1, 1000000),
     OQDAY_FRAME_ANCESTORS: origins,
     PAGE_FRAME_ANCESTORS: origins,
     REDIS_URL: variable(

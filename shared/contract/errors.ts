@@ -123,6 +123,8 @@ export const ErrorCode = z.enum([
   'premium_category_held',
   'too_many_premium_holds',
   'too_many_phone_bookings',
+  'rebook_too_soon',
+  'too_many_refused_requests',
   'premium_order_unpaid',
   'streams_busy',
   'payment_not_found',

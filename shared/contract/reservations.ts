@@ -13,6 +13,7 @@ export const Reservation = z
     price: Int,
     category: CategoryId,
     status: z.enum(['active', 'ordered']),
+    /** When the booking ends; once it became an order, when the order's hold ends (its payment deadline). */
     expiresAt: DateTime,
     /** Set once an order was created from this reservation. */
     orderId: z.string().nullable(),

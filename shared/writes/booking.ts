@@ -28,7 +28,7 @@ export const BOOKING_WRITES = {
       403: ['phone_required'],
       404: ['number_not_found'],
       409: ['number_unavailable', 'number_on_auction', 'premium_category_held'],
-      429: ['too_many_holds', 'too_many_network_holds', 'too_many_phone_bookings', 'too_many_premium_holds'],
+      429: ['too_many_holds', 'too_many_network_holds', 'too_many_phone_bookings', 'too_many_premium_holds', 'rebook_too_soon'],
     },
   },
   getReservation: {

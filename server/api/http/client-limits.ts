@@ -72,6 +72,16 @@ export interface ClientLimits {
   identificationFailuresPerPhone: number;
   identificationFailuresPerClient: number;
   identificationFailuresPerDocument: number;
+  /**
+   * Minutes a client (its phone, or its address without one) waits before booking again a number
+   * whose booking it cancelled, replaced or let lapse; 0: at once. Others may book it meanwhile.
+   */
+  rebookWaitMinutes: number;
+  /**
+   * Refused bookings (and refused watches) one client may send per hour, each kind counted apart
+   * and never against its network: the bookings and watches budgets count only what was done.
+   */
+  refusedPerHour: number;
 }
 
 /**
@@ -133,6 +143,12 @@ export const DEFAULT_LIMITS: ClientLimits = {
   identificationFailuresPerPhone: 5,
   identificationFailuresPerClient: 20,
   identificationFailuresPerDocument: 5,
+  // The default booking's own length: cancelling and booking again at once kept a number off sale
+  // for ever at four bookings an hour, well within the hourly budget.
+  rebookWaitMinutes: 15,
+  // Four times the bookings an hour: room for a visitor's mistakes and numbers taken meanwhile,
+  // while a client's garbage stays bounded and never spends its neighbours' network budget.
+  refusedPerHour: 240,
 };
 
 /**

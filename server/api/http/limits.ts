@@ -35,14 +35,25 @@ export interface SmsCounted {
   beyondTotal: string | null;
 }
 
+/** A request counted against a budget of what is done: `refused` once its write was refused after all. */
+export interface Counted {
+  /** Gives its points back and counts it among the client's own refused requests of its kind instead. */
+  refused(): Promise<void>;
+}
+
 export interface RateLimits {
   readonly limits: ClientLimits;
-  /** Counts a reservation attempt of a client and of its network; rejects with a 429 ApiError past either limit. */
-  reservation(client: string, network: string): Promise<void>;
+  /**
+   * Counts a reservation of a client and of its network; rejects with a 429 ApiError past either
+   * limit, or once the client had `refusedPerHour` bookings refused within the hour. A booking
+   * refused after all (`Counted.refused`) spends neither budget, only the client's own refusals,
+   * so no crowd's refused requests lock its neighbours out of the network's bookings.
+   */
+  reservation(client: string, network: string): Promise<Counted>;
   /** Counts a bid of a phone; rejects with a 429 ApiError past the limit. */
   bid(phone: string): Promise<void>;
-  /** Counts a watch saved by a client; rejects with a 429 ApiError past the limit. */
-  watch(client: string): Promise<void>;
+  /** Counts a watch saved by a client, as `reservation` does its bookings (refused ones apart). */
+  watch(client: string): Promise<Counted>;
   /**
    * Counts an SMS code about to be sent to a client of the network, against the network's hourly
    * budget and the total one; rejects with a 429 ApiError past either, counting nothing then.
@@ -168,6 +179,20 @@ export function createRateLimits(
   const networkReservations = limiter('network-reservations', limits.reservationsPerNetworkPerHour, 3600);
   const bids = limiter('bids', limits.bidsPerMinute, 60);
   const watches = limiter('watches', limits.watchesPerHour, 3600);
+  // A client's refused bookings and refused watches within the hour, each kind under its own key.
+  const refusals = limiter('refused', limits.refusedPerHour, 3600);
+  /** Refuses a client that had as many requests of the kind refused within the hour as allowed. */
+  const refusalsLeft = async (kind: string, client: string) => {
+    const spent = await refusals.get(`${kind}:${client}`);
+    if (spent && spent.consumedPoints >= limits.refusedPerHour)
+      throw tooManyRequests('too_many_refused_requests', spent.msBeforeNext, { limit: limits.refusedPerHour });
+  };
+  const counted = (kind: string, client: string, giveBack: () => Promise<unknown>): Counted => ({
+    async refused() {
+      await giveBack();
+      await refusals.penalty(`${kind}:${client}`, 1);
+    },
+  });
   const networkSms = limiter('network-sms', limits.smsPerNetworkPerHour, 3600);
   // The reserve's codes per site (siteKey) within the hour, as many as a network may have had.
   const siteReserveSms = limiter('site-reserve-sms', limits.smsReserveNetworkCodes, 3600);
@@ -193,14 +218,23 @@ export function createRateLimits(
   return {
     limits,
     async reservation(client, network) {
-      await consume(reservations, client, 'too_many_reservations', { limit: limits.reservationsPerHour });
-      await consume(networkReservations, network, 'too_many_network_reservations', { limit: limits.reservationsPerNetworkPerHour });
+      await refusalsLeft('reservation', client);
+      await consume(reservations, client, 'too_many_reservations', { limit: limits.reservationsPerHour }, true);
+      try {
+        await consume(networkReservations, network, 'too_many_network_reservations', { limit: limits.reservationsPerNetworkPerHour }, true);
+      } catch (refusal) {
+        await reservations.reward(client);
+        throw refusal;
+      }
+      return counted('reservation', client, () => Promise.all([reservations.reward(client), networkReservations.reward(network)]));
     },
     async bid(phone) {
       await consume(bids, phone, 'too_many_bids', { limit: limits.bidsPerMinute });
     },
     async watch(client) {
-      await consume(watches, client, 'too_many_watch_requests', { limit: limits.watchesPerHour });
+      await refusalsLeft('watch', client);
+      await consume(watches, client, 'too_many_watch_requests', { limit: limits.watchesPerHour }, true);
+      return counted('watch', client, () => watches.reward(client));
     },
     async smsCode(network, site = network, returningPhone = null) {
       const returning = returningPhone !== null;

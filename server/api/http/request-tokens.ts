@@ -36,9 +36,16 @@ export async function optionalToken(ctx: ApiContext, req: Request, kind: TokenKi
 
 /**
  * The valid token of that kind. Otherwise: an expired one of that kind is a 401 (for a
- * reservation, the spec's "booking expired" message), a forged one a 401, none at all `missing`.
+ * reservation, the spec's "booking expired" message) unless `stillValid` accepts its claims, a
+ * forged one a 401, none at all `missing`.
  */
-export async function requireToken(ctx: ApiContext, req: Request, kind: TokenKind, missing: ApiError): Promise<TokenClaims> {
+export async function requireToken(
+  ctx: ApiContext,
+  req: Request,
+  kind: TokenKind,
+  missing: ApiError,
+  stillValid?: (claims: TokenClaims) => boolean,
+): Promise<TokenClaims> {
   let failure: ApiError | null = null;
   for (const token of presented(req)) {
     const result = await ctx.tokens.verify(token);
@@ -47,6 +54,7 @@ export async function requireToken(ctx: ApiContext, req: Request, kind: TokenKin
       continue;
     }
     if (result.claimedKind !== null && result.claimedKind !== kind && result.reason === 'expired') continue;
+    if (result.reason === 'expired' && result.claims.kind === kind && stillValid?.(result.claims)) return result.claims;
     if (result.reason === 'expired') failure = unauthorized(kind === 'reservation' ? 'reservation_expired' : 'token_expired');
     else failure ??= unauthorized('token_invalid');
   }

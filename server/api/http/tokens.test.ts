@@ -36,6 +36,7 @@ describe('tokens', () => {
       ok: false,
       reason: 'expired',
       claimedKind: 'auth',
+      claims: { kind: 'auth', sub: '+998901234567', iat: NOW / 1000, exp: (NOW + 1000) / 1000 },
     });
     expect(await createTokenService('secret', () => NOW + 999).verify(token)).toMatchObject({ ok: true });
   });

@@ -31,7 +31,11 @@ export interface TokenGrant {
   bid?: string;
 }
 
-export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'invalid' | 'expired'; claimedKind: string | null };
+export type VerifyResult =
+  | { ok: true; claims: TokenClaims }
+  | { ok: false; reason: 'invalid'; claimedKind: string | null }
+  /** Genuine but past its `exp`: its claims, for the few places an expired token still names something. */
+  | { ok: false; reason: 'expired'; claimedKind: string | null; claims: TokenClaims };
 
 export interface TokenService {
   sign(grant: TokenGrant): Promise<string>;
@@ -70,6 +74,17 @@ function isClaims(payload: JWTPayload): payload is JWTPayload & TokenClaims {
   );
 }
 
+function claimsOf(payload: JWTPayload & TokenClaims): TokenClaims {
+  return {
+    kind: payload.kind,
+    sub: payload.sub,
+    iat: payload.iat,
+    exp: payload.exp,
+    ...(payload.num === undefined ? {} : { num: payload.num }),
+    ...(payload.bid === undefined ? {} : { bid: payload.bid }),
+  };
+}
+
 export function createTokenService(secret: string, now: () => number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
@@ -96,20 +111,11 @@ export function createTokenService(secret: string, now: () => number): TokenServ
           requiredClaims: ['sub', 'exp'],
         });
         if (!isClaims(payload)) return { ok: false, reason: 'invalid', claimedKind };
-        return {
-          ok: true,
-          claims: {
-            kind: payload.kind,
-            sub: payload.sub,
-            iat: payload.iat,
-            exp: payload.exp,
-            ...(payload.num === undefined ? {} : { num: payload.num }),
-            ...(payload.bid === undefined ? {} : { bid: payload.bid }),
-          },
-        };
+        return { ok: true, claims: claimsOf(payload) };
       } catch (error) {
         // jose checks the signature before the claims: an expired token is a genuine one of ours.
-        if (error instanceof errors.JWTExpired && isClaims(error.payload)) return { ok: false, reason: 'expired', claimedKind };
+        if (error instanceof errors.JWTExpired && isClaims(error.payload))
+          return { ok: false, reason: 'expired', claimedKind, claims: claimsOf(error.payload) };
         if (error instanceof errors.JOSEError) return { ok: false, reason: 'invalid', claimedKind };
         throw error;
       }

@@ -9,6 +9,7 @@ import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-st
 import { writeTransaction } from '../store/database';
 import { createPremiumHolds } from './premium-holds';
 import { bookingIdOf } from './booking-id';
+import { createRebookWait } from './rebook-wait';
 import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 
 export interface ReservationRow {
@@ -22,6 +23,9 @@ export interface ReservationRow {
   order_id: string | null;
   /** The verified phone that made the booking, null without the SMS step. */
   phone: string | null;
+  /** The client and network that made it (`clientKey`, `networkKey` of its address). */
+  client_key: string;
+  network_key: string;
 }
 
 /** What the visitor gets, but the token: the transaction decides it, the token is signed after the commit. */
@@ -81,18 +85,25 @@ export function createReservationService(ctx: ApiContext) {
        WHERE n.held_until > @now AND n.hold_kind = 'reservation' AND n.status = 'free' AND n.category = @category AND r.phone IS NULL`,
     )
     .pluck();
-  const setStatus = db.prepare('UPDATE reservations SET status = ? WHERE id = ? AND status = ?');
+  // A booking cancelled or replaced ends at that moment: the rebooking wait counts from it.
+  const end = db.prepare(
+    "UPDATE reservations SET status = @status, expires_at = MIN(expires_at, @now) WHERE id = @id AND status = 'active'",
+  );
+  const orderDeadline = db.prepare('SELECT payment_deadline FROM orders WHERE id = ?').pluck();
   const premium = createPremiumHolds(ctx);
+  const rebookWait = createRebookWait(ctx);
 
   function view(row: ReservationRow): Reservation {
     const number = numberById.get(row.number_id) as NumberRow;
+    // An ordered booking's number is held by its order, until the order's payment deadline.
+    const holdEnds = row.status === 'ordered' && row.order_id ? (orderDeadline.get(row.order_id) as number | undefined) : undefined;
     return {
       number: number.msisdn,
       formatted: formatUzPhone(number.msisdn),
       price: row.price,
       category: number.category,
       status: row.status === 'ordered' ? 'ordered' : 'active',
-      expiresAt: new Date(row.expires_at).toISOString(),
+      expiresAt: new Date(holdEnds ?? row.expires_at).toISOString(),
       orderId: row.order_id,
       bookingId: bookingIdOf(ctx, row.id),
     };
@@ -114,20 +125,45 @@ export function createReservationService(ctx: ApiContext) {
     return row && row.status === 'active' && row.expires_at > now ? row : null;
   }
 
-  /** Refuses a new hold past one of the requester's limits: the client's, its network's, its phone's. */
-  function checkHolds(requester: Requester, now: number): void {
+  /**
+   * Refuses a new hold past one of the requester's limits: the client's, its network's, its phone's.
+   * `replacing`: the visitor's own booking this one replaces, released in the same step, so it is
+   * left out of the count it belongs to (the new booking is the requester's, whoever made the old one).
+   */
+  function checkHolds(requester: Requester, replacing: ReservationRow | null, now: number): void {
     const limits = ctx.limits.limits;
     const since = now - HOLD_HORIZON_MS;
-    const checks: Array<{ statement: typeof heldByClient; key: string; limit: number; code: ErrorCode }> = [
-      { statement: heldByClient, key: requester.client, limit: limits.holdsPerClient, code: 'too_many_holds' },
-      { statement: heldByNetwork, key: requester.network, limit: limits.holdsPerNetwork, code: 'too_many_network_holds' },
+    const checks: Array<{ statement: typeof heldByClient; key: string; theirs: string | null; limit: number; code: ErrorCode }> = [
+      {
+        statement: heldByClient,
+        key: requester.client,
+        theirs: replacing?.client_key ?? null,
+        limit: limits.holdsPerClient,
+        code: 'too_many_holds',
+      },
+      {
+        statement: heldByNetwork,
+        key: requester.network,
+        theirs: replacing?.network_key ?? null,
+        limit: limits.holdsPerNetwork,
+        code: 'too_many_network_holds',
+      },
       ...(requester.phone
-        ? [{ statement: bookedByPhone, key: requester.phone, limit: limits.bookingsPerPhone, code: 'too_many_phone_bookings' as const }]
+        ? [
+            {
+              statement: bookedByPhone,
+              key: requester.phone,
+              theirs: replacing?.phone ?? null,
+              limit: limits.bookingsPerPhone,
+              code: 'too_many_phone_bookings' as const,
+            },
+          ]
         : []),
     ];
-    for (const { statement, key, limit, code } of checks) {
+    for (const { statement, key, theirs, limit, code } of checks) {
       const holds = statement.get({ key, since, now }) as { count: number; firstEnds: number | null };
-      if (holds.count >= limit) throw tooManyRequests(code, (holds.firstEnds ?? now) - now, { limit });
+      const count = holds.count - (theirs === key ? 1 : 0);
+      if (count >= limit) throw tooManyRequests(code, (holds.firstEnds ?? now) - now, { limit });
     }
   }
 
@@ -163,8 +199,10 @@ export function createReservationService(ctx: ApiContext) {
       if (previous && previous.number_id === number.id) return reserved(previous, null);
       if (number.status === 'sold') throw conflict('number_unavailable');
       if (number.status === 'auction' && !auction) throw conflict('number_on_auction');
-      // Replacing a booking holds no more numbers than before; a new one counts against the requester.
-      if (!previous && !auction) checkHolds(requester, now);
+      if (!auction) rebookWait.check(number.id, requester, now);
+      // The new booking is the requester's, a replacement too: their limits apply, the replaced
+      // booking counted as released (replacing one's own booking holds no more than before).
+      if (!auction) checkHolds(requester, previous, now);
       // An auction's winner buys the lot they won; the share is about numbers on open sale.
       if (!auction && requester.phone === null) checkAnonymousShare(number, previous, now);
       if (!auction) {
@@ -191,7 +229,7 @@ export function createReservationService(ctx: ApiContext) {
       let replaced: string | null = null;
       if (previous) {
         release.run(previous.number_id, previous.id);
-        setStatus.run('replaced', previous.id, 'active');
+        end.run({ status: 'replaced', id: previous.id, now });
         replaced = (numberById.get(previous.number_id) as NumberRow).msisdn;
       }
       return reserved(reservationById.get(id) as ReservationRow, replaced);
@@ -215,7 +253,7 @@ export function createReservationService(ctx: ApiContext) {
     const row = current(claims);
     if (row.status === 'ordered') throw conflict('reservation_has_order');
     release.run(row.number_id, row.id);
-    setStatus.run('cancelled', row.id, 'active');
+    end.run({ status: 'cancelled', id: row.id, now: ctx.now() });
   });
 
   return { reserve, current, cancel, view, premium };

@@ -9,8 +9,10 @@ const PHONE = '+998901234567';
 
 let t: TestApi;
 let auth: string;
+// The tests free a number by booking it and letting it go, again and again from one client: the
+// wait before booking a number again (reservations/rebook-wait.test.ts) is not what is tested here.
 beforeEach(async () => {
-  t = createTestApi({ watchTimer: false });
+  t = createTestApi({ watchTimer: false, limits: { rebookWaitMinutes: 0 } });
   auth = await authToken(t.app, PHONE);
 });
 afterEach(() => t.close());
@@ -79,7 +81,7 @@ describe('number watches', () => {
   it('send a phone one SMS a day at most, however often it removes and saves its watches and whichever of them match', async () => {
     // Room for the saves below: the per-client limit on saving watches is not what is tested here.
     t.close();
-    t = createTestApi({ watchTimer: false, limits: { watchesPerHour: 100 } });
+    t = createTestApi({ watchTimer: false, limits: { watchesPerHour: 100, rebookWaitMinutes: 0 } });
     auth = await authToken(t.app, PHONE);
     const [number, other] = [await freeNumber(t.app, 'bronze', 3), await freeNumber(t.app, 'bronze', 4)];
     /** Books the number and lets it go at once: it comes free, and the watches look. */

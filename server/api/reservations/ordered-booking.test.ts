@@ -1,0 +1,44 @@
+import request from 'supertest';
+import { createTestApi, ESIM_ORDER, freeNumber, MINUTE, orderBooked, placeOrder, type TestApi } from '../test-support/test-api';
+
+/*
+ * A booking that became an order: the order holds the number until its payment deadline, so the
+ * booking's token says so after the booking's own end instead of "booking expired, choose again"
+ * (ATTACK.md, F9).
+ */
+
+let t: TestApi;
+beforeEach(() => {
+  t = createTestApi();
+});
+afterEach(() => t.close());
+
+const current = (token: string) =>
+  request(t.app).get('/api/v1/reservations/current').set('X-Reservation-Token', token).set('X-Language', 'en');
+
+describe('a booking that became an order', () => {
+  it('answers the booking as ordered, with its order and the order’s hold, after the booking’s own end', async () => {
+    const { reservation, order, auth } = await placeOrder(t.app);
+    const ordered = { number: order.number, status: 'ordered', orderId: order.id, expiresAt: order.paymentDeadline };
+    expect((await current(reservation).expect(200)).body).toMatchObject(ordered);
+    t.clock.advance(16 * MINUTE);
+    expect((await current(reservation).expect(200)).body).toMatchObject(ordered);
+    // The number is indeed still held, for the order.
+    expect((await request(t.app).get(`/api/v1/numbers/${encodeURIComponent(order.number)}`)).body).toMatchObject({ status: 'reserved' });
+    // Cancelling it or ordering it again is what it is for any ordered booking: a conflict.
+    const cancel = await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', reservation);
+    expect([cancel.status, cancel.body.error.code]).toEqual([409, 'reservation_has_order']);
+    const again = await orderBooked(t.app, auth, reservation, ESIM_ORDER);
+    expect([again.status, again.body.error.code]).toEqual([409, 'reservation_has_order']);
+  });
+
+  it('still says an expired booking without an order has expired', async () => {
+    const booked = await request(t.app)
+      .post('/api/v1/reservations')
+      .send({ number: await freeNumber(t.app, 'free') })
+      .expect(201);
+    t.clock.advance(16 * MINUTE);
+    const res = await current(booked.body.reservationToken as string).expect(401);
+    expect(res.body.error).toEqual({ code: 'reservation_expired', message: 'The booking time has expired. Please select it again.' });
+  });
+});
