@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApi, DEMO_CODE, requestSmsCode, type TestApi } from '../test-support/test-api';
 
-/** The attacks of ATTACK.md on the SMS sign-in, each replayed against the API. */
+/** The attacks of docs/attacks/2026-11-28-writes.md on the SMS sign-in, each replayed against the API. */
 let t: TestApi;
 afterEach(() => t.close());
 

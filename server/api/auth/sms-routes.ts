@@ -28,7 +28,7 @@ interface CodeRow {
 /**
  * The SMS code that confirms a phone, and the proof of work its request needs (shared/writes/purchase.ts).
  * Its budgets count by SMS network, `siteKey` (an IPv4 /24, an IPv6 /48: one home line's /56 is
- * one network, ATTACK.md F4); whose allowance a code spends: sms-allowance.ts.
+ * one network, docs/attacks/2026-11-28-writes.md F4); whose allowance a code spends: sms-allowance.ts.
  */
 export function createSmsWrites(
   ctx: ApiContext,
@@ -97,7 +97,7 @@ export function createSmsWrites(
       return payload;
     },
 
-    // Bound to the requester (ATTACK.md F2): without the challenge id its request answered, the
+    // Bound to the requester (docs/attacks/2026-11-28-writes.md F2): without the challenge id its request answered, the
     // same refusal whether or not the phone has a code, and no attempt of anyone's code is spent.
     // A wrong code spends an attempt of that challenge's code only.
     verifySmsCode: async ({ body: { phone, code, challengeId } }) => {

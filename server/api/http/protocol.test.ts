@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createTestApi, type TestApi } from '../test-support/test-api';
 import { duplicateKeyOf } from './json-keys';
 
-// ATTACK.md F10 (a, b, e, f): what the API answers to requests its declarations do not take.
+// docs/attacks/2026-11-28-writes.md F10 (a, b, e, f): what the API answers to requests its declarations do not take.
 
 let t: TestApi;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { expectRefused } from './limits-support';
 /*
  * The booking and watch budgets count what was done: a refused request (an unknown number, one
  * taken, a mistyped mask) spends neither its client's nor its network's, only the client's own
- * budget of refusals (ATTACK.md, F5: 180 bogus bookings once locked a /24, a carrier's NAT pool,
+ * budget of refusals (docs/attacks/2026-11-28-writes.md, F5: 180 bogus bookings once locked a /24, a carrier's NAT pool,
  * out of booking for an hour).
  */
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { expectRefused } from '../http/limits-support';
 import { authToken, createTestApi, visitorAddress, type TestApi } from '../test-support/test-api';
 
-// ATTACK.md F7: remote identification as an oracle of dates of birth and of which passports exist.
+// docs/attacks/2026-11-28-writes.md F7: remote identification as an oracle of dates of birth and of which passports exist.
 
 let t: TestApi;
 afterEach(() => t.close());

@@ -3,7 +3,7 @@ import { openDatabase } from '../store/database';
 import { authToken, createTestApi, placeOrder, type TestApi } from '../test-support/test-api';
 import { PAYMENTS_PER_ORDER } from './payment-service';
 
-// ATTACK.md F10 (c, d): a payment asked again, with the same body or another.
+// docs/attacks/2026-11-28-writes.md F10 (c, d): a payment asked again, with the same body or another.
 
 let t: TestApi;
 afterEach(() => t.close());

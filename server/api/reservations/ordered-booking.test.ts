@@ -4,7 +4,7 @@ import { createTestApi, ESIM_ORDER, freeNumber, MINUTE, orderBooked, placeOrder,
 /*
  * A booking that became an order: the order holds the number until its payment deadline, so the
  * booking's token says so after the booking's own end instead of "booking expired, choose again"
- * (ATTACK.md, F9).
+ * (docs/attacks/2026-11-28-writes.md, F9).
  */
 
 let t: TestApi;

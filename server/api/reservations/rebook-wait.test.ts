@@ -4,7 +4,7 @@ import { expectRefused } from '../http/limits-support';
 
 /*
  * Cancelling a booking and booking the same number again at once kept a number off sale for ever
- * (ATTACK.md, F6): whoever let a booking of a number go waits LIMIT_REBOOK_WAIT_MINUTES before
+ * (docs/attacks/2026-11-28-writes.md, F6): whoever let a booking of a number go waits LIMIT_REBOOK_WAIT_MINUTES before
  * booking that number again; everyone else may book it at once.
  */
 

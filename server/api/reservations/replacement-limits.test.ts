@@ -5,7 +5,7 @@ import { expectRefused } from '../http/limits-support';
 /*
  * Replacing a booking (POST /reservations with a held X-Reservation-Token) makes a booking of the
  * requester's: their limits apply to it as to a new one, the replaced booking counted as released
- * (ATTACK.md, F1: one phone and a crowd of addresses once held a whole category this way).
+ * (docs/attacks/2026-11-28-writes.md, F1: one phone and a crowd of addresses once held a whole category this way).
  */
 
 let t: TestApi;
