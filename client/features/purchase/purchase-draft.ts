@@ -19,6 +19,12 @@ export interface PurchaseDraft extends PurchaseFields {
   appointmentDate?: string;
   contractAccepted?: boolean;
   provider?: PaymentProvider;
+  /**
+   * The secret challenge id of the last code sent from this tab, and its phone: POST /auth/sms
+   * answers it and POST /auth/sms/verify must carry it (docs/api.md, "Signing in by SMS"), so only
+   * this tab can confirm the code, also after a reload while the SMS arrives.
+   */
+  smsChallenge?: { phone: string; id: string };
 }
 
 const DRAFT_KEY = 'purchase-draft';

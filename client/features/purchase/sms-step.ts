@@ -3,7 +3,7 @@ import { checkUzPhone, validationMessageKey } from '../../../shared/validation';
 import { sendSmsCode, verifySmsCode } from '../../api/sms';
 import { saveAuth } from '../../../shared/tokens';
 import { apiErrorOf } from '../../api/api-error';
-import { keepSmsChallengeId, smsChallengeIdOf } from './sms-challenge-id';
+import { readDraft, updateDraft } from './purchase-draft';
 import type { ErrorCode } from '../../../shared/contract/errors';
 
 /** Refusals of a solved challenge that a new one cures (the budgets filled since, or it aged): solved again, asked once more. */
@@ -57,7 +57,7 @@ export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code
     try {
       const sent = await requestCode(checked.value);
       // Only this tab can confirm the code: the verification carries the secret its request answered.
-      keepSmsChallengeId(sent.phone, sent.challengeId);
+      updateDraft({ smsChallenge: { phone: sent.phone, id: sent.challengeId } });
       return { intent, ok: true, phone: sent.phone };
     } catch (error) {
       const failure = apiErrorOf(error);
@@ -74,7 +74,8 @@ export async function smsStep(intent: SmsIntent, fields: { phone?: unknown; code
   const code = typeof fields.code === 'string' ? fields.code.trim() : '';
   if (!SMS_CODE_PATTERN.test(code)) return { intent, ok: false, message: null, messageKey: 'purchase.phone.codeFormat' };
   try {
-    saveAuth(await verifySmsCode(phone, code, smsChallengeIdOf(phone)));
+    const sent = readDraft().smsChallenge;
+    saveAuth(await verifySmsCode(phone, code, sent?.phone === phone ? sent.id : ''));
     return { intent, ok: true };
   } catch (error) {
     return { intent, ok: false, message: apiErrorOf(error)?.message ?? null, messageKey: 'purchase.phone.verifyFailed' };

@@ -7,7 +7,7 @@ import type { CategoryId } from './categories';
  */
 
 // By character codes, without arrays or numbers made per call: the seed runs these five times for
-// each of a million numbers (bench/README.md, "the million-number seed").
+// each of a million numbers (bench/README.md, "The million-number seed").
 function allSame(digits: string): boolean {
   for (let i = 1; i < digits.length; i++) if (digits.charCodeAt(i) !== digits.charCodeAt(0)) return false;
   return true;
