@@ -184,7 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
         streamsSiteShare: e.LIMIT_STREAMS_SITE_SHARE,
         watchesPerHour: e.LIMIT_WATCHES_PER_HOUR,
         identificationFailuresPerPhone: e.LIMIT_IDENTIFICATION_FAILURES_PER_PHONE,
-        identificationFailuresPerClient: e.LIMIT_IDENTIFICATION_FAILURES_PER_CLIENT,
+        identificationFailuresPerPhoneDocument: e.LIMIT_IDENTIFICATION_FAILURES_PER_PHONE_DOCUMENT,
         identificationFailuresPerDocument: e.LIMIT_IDENTIFICATION_FAILURES_PER_DOCUMENT,
         rebookWaitMinutes: e.LIMIT_REBOOK_WAIT_MINUTES,
         refusedPerHour: e.LIMIT_REFUSED_PER_HOUR,

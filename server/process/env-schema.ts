@@ -205,7 +205,7 @@ export const envSchema = z
     LIMIT_STREAMS_SITE_SHARE: percentage(DEFAULT_LIMITS.streamsSiteShare),
     LIMIT_WATCHES_PER_HOUR: integer(DEFAULT_LIMITS.watchesPerHour, 1, 10000),
     LIMIT_IDENTIFICATION_FAILURES_PER_PHONE: integer(DEFAULT_LIMITS.identificationFailuresPerPhone, 1, 10000),
-    LIMIT_IDENTIFICATION_FAILURES_PER_CLIENT: integer(DEFAULT_LIMITS.identificationFailuresPerClient, 1, 10000),
+    LIMIT_IDENTIFICATION_FAILURES_PER_PHONE_DOCUMENT: integer(DEFAULT_LIMITS.identificationFailuresPerPhoneDocument, 1, 10000),
     LIMIT_IDENTIFICATION_FAILURES_PER_DOCUMENT: integer(DEFAULT_LIMITS.identificationFailuresPerDocument, 1, 10000),
     LIMIT_REBOOK_WAIT_MINUTES: integer(DEFAULT_LIMITS.rebookWaitMinutes, 0, 24 * 60),
     LIMIT_REFUSED_PER_HOUR: integer(DEFAULT_LIMITS.refusedPerHour, 1, 1000000),
