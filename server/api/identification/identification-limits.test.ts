@@ -58,7 +58,7 @@ describe('remote identification against guessing', () => {
   it('checks a neighbour behind a shared address after four phones there failed on four documents', async () => {
     t = createTestApi();
     const documents = ['AB7654321', 'AC1111111', 'AE5555555', 'AD0000000'];
-    for (const [n, document] of documents.entries()) {
+    for (let n = 0; n < documents.length; n += 1) {
       const auth = await authToken(t.app, `+99890777002${n}`);
       for (let k = 0; k < 5; k += 1) await remote(auth, { document: documents[(n + k) % 4], birthDate: '01.01.2000' }, '213.230.80.7');
     }
