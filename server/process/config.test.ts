@@ -128,6 +128,7 @@ describe('configuration', () => {
             streamsPerClient: 20,
             streamsTotal: 5000,
             streamsSiteShare: 0.05,
+            streamsBusySiteShare: 0.01,
             watchesPerHour: 10,
             identificationFailuresPerPhone: 5,
             identificationFailuresPerPhoneDocument: 3,

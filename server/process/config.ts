@@ -182,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
         streamsPerClient: e.LIMIT_STREAMS_PER_CLIENT,
         streamsTotal: e.LIMIT_STREAMS_TOTAL,
         streamsSiteShare: e.LIMIT_STREAMS_SITE_SHARE,
+        streamsBusySiteShare: e.LIMIT_STREAMS_BUSY_SITE_SHARE,
         watchesPerHour: e.LIMIT_WATCHES_PER_HOUR,
         identificationFailuresPerPhone: e.LIMIT_IDENTIFICATION_FAILURES_PER_PHONE,
         identificationFailuresPerPhoneDocument: e.LIMIT_IDENTIFICATION_FAILURES_PER_PHONE_DOCUMENT,

@@ -203,6 +203,7 @@ export const envSchema = z
     LIMIT_STREAMS_PER_CLIENT: integer(DEFAULT_LIMITS.streamsPerClient, 1, 100000),
     LIMIT_STREAMS_TOTAL: integer(DEFAULT_LIMITS.streamsTotal, 1, 1000000),
     LIMIT_STREAMS_SITE_SHARE: percentage(DEFAULT_LIMITS.streamsSiteShare),
+    LIMIT_STREAMS_BUSY_SITE_SHARE: percentage(DEFAULT_LIMITS.streamsBusySiteShare),
     LIMIT_WATCHES_PER_HOUR: integer(DEFAULT_LIMITS.watchesPerHour, 1, 10000),
     LIMIT_IDENTIFICATION_FAILURES_PER_PHONE: integer(DEFAULT_LIMITS.identificationFailuresPerPhone, 1, 10000),
     LIMIT_IDENTIFICATION_FAILURES_PER_PHONE_DOCUMENT: integer(DEFAULT_LIMITS.identificationFailuresPerPhoneDocument, 1, 10000),

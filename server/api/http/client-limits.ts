@@ -63,6 +63,11 @@ export interface ClientLimits {
    * /48) may hold at once, all together, and never less than one client's `streamsPerClient`.
    */
   streamsSiteShare: number;
+  /**
+   * Once half of `streamsTotal` is open, the smaller share (0 to 1) a site must hold less than to
+   * open another (never less than one client's `streamsPerClient`), so a few sites cannot take the rest.
+   */
+  streamsBusySiteShare: number;
   /** Number watches one client may save per hour (each phone also has at most WATCHES_PER_PHONE at once). */
   watchesPerHour: number;
   /**
@@ -136,6 +141,9 @@ export const DEFAULT_LIMITS: ClientLimits = {
   // every slot of a process. A site (a /48, or an IPv4 /24 such as a carrier's NAT pool) holds at
   // most 5 % of them, 250: more than a household's tabs, and 20 sites are needed to fill a process.
   streamsSiteShare: 0.05,
+  // 20 sites of 250 once held every slot. Past half (2,500), a site opens more only while it holds
+  // under 50: the last half takes 50 more sites, and 10 full ones plus 10 others take 3,000 of 5,000.
+  streamsBusySiteShare: 0.01,
   // A visitor saves a watch or two and may replace them; ten an hour keeps one client from saving
   // watches for many phones it confirmed one after another (those need SMS codes, limited too).
   watchesPerHour: 10,

@@ -94,7 +94,8 @@ export interface RateLimits {
   /**
    * Counts an open event stream of a client (`clientKey`) of a site (`siteKey`) and returns its
    * release (call it once the stream ends); throws a 429 ApiError when the client or its site
-   * already holds as many as allowed, a 503 when the process holds as many as it may in all.
+   * already holds as many as allowed (a site's smaller busy share once half the process is open),
+   * a 503 when the process holds as many as it may in all.
    */
   openStream(client: string, site: string): () => void;
   close(): void;
@@ -218,7 +219,10 @@ export function createRateLimits(
   // several workers a client may therefore hold up to WEB_CONCURRENCY times the limit.
   const streams = new Map<string, number>();
   const siteStreams = new Map<string, number>();
-  const streamsPerSite = Math.max(limits.streamsPerClient, Math.floor(limits.streamsTotal * limits.streamsSiteShare));
+  const siteCap = (share: number) => Math.max(limits.streamsPerClient, Math.floor(limits.streamsTotal * share));
+  const streamsPerSite = siteCap(limits.streamsSiteShare);
+  // Once half the process is open, a site opens more only under this smaller share.
+  const streamsPerSiteBusy = Math.min(streamsPerSite, siteCap(limits.streamsBusySiteShare));
   let streamsOpen = 0;
   return {
     limits,
@@ -338,7 +342,8 @@ export function createRateLimits(
       const held = streams.get(client) ?? 0;
       if (held >= limits.streamsPerClient) throw tooManyRequests('too_many_streams', STREAM_RETRY_MS, { limit: limits.streamsPerClient });
       const siteHeld = siteStreams.get(site) ?? 0;
-      if (siteHeld >= streamsPerSite) throw tooManyRequests('too_many_network_streams', STREAM_RETRY_MS, { limit: streamsPerSite });
+      const siteLimit = streamsOpen * 2 >= limits.streamsTotal ? streamsPerSiteBusy : streamsPerSite;
+      if (siteHeld >= siteLimit) throw tooManyRequests('too_many_network_streams', STREAM_RETRY_MS, { limit: siteLimit });
       // The process's own capacity, not the client's fault: a 503, and the page polls instead.
       if (streamsOpen >= limits.streamsTotal) throw serviceBusy('streams_busy', STREAM_RETRY_MS);
       streams.set(client, held + 1);
