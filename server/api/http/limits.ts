@@ -2,10 +2,12 @@ import Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../store/database';
 import { ApiError, type ErrorCode, type ErrorParams } from './api-error';
-import { serviceBusy, tooManyRequests, type ClientLimits } from './client-limits';
+import { tooManyRequests, type ClientLimits } from './client-limits';
+import { createStreamSlots } from './stream-slots';
 
 // The limits' figures, the keys clients count under and the refusals: client-limits.ts.
 export * from './client-limits';
+export { STREAM_RETRY_MS } from './stream-slots';
 
 /** What the SMS budgets hold now (RateLimits.smsPressure). */
 export interface SmsPressure {
@@ -106,9 +108,6 @@ export interface IdentificationAttempt {
   phone: string;
   document: string;
 }
-
-/** How long a refused stream is told to wait before trying again (a held stream may end any time). */
-export const STREAM_RETRY_MS = 30_000;
 
 export interface SharedCounters {
   /** Redis shared by every process (on every machine) that names it; null keeps the counters in the store. */
@@ -214,16 +213,7 @@ export function createRateLimits(
     ],
     [(a: IdentificationAttempt) => a.document, limiter('identification-documents', limits.identificationFailuresPerDocument, DAY)],
   ] as const;
-  // Open streams are a count of live connections, not a rate: they live in this process's memory
-  // (a worker that dies takes its connections and its counts with it, nothing goes stale). With
-  // several workers a client may therefore hold up to WEB_CONCURRENCY times the limit.
-  const streams = new Map<string, number>();
-  const siteStreams = new Map<string, number>();
-  const siteCap = (share: number) => Math.max(limits.streamsPerClient, Math.floor(limits.streamsTotal * share));
-  const streamsPerSite = siteCap(limits.streamsSiteShare);
-  // Once half the process is open, a site opens more only under this smaller share.
-  const streamsPerSiteBusy = Math.min(streamsPerSite, siteCap(limits.streamsBusySiteShare));
-  let streamsOpen = 0;
+  const openStream = createStreamSlots(limits);
   return {
     limits,
     async reservation(client, network) {
@@ -338,31 +328,7 @@ export function createRateLimits(
     async identificationPassed(attempt) {
       for (const [key, counter] of identifications) await counter.reward(key(attempt));
     },
-    openStream(client, site) {
-      const held = streams.get(client) ?? 0;
-      if (held >= limits.streamsPerClient) throw tooManyRequests('too_many_streams', STREAM_RETRY_MS, { limit: limits.streamsPerClient });
-      const siteHeld = siteStreams.get(site) ?? 0;
-      const siteLimit = streamsOpen * 2 >= limits.streamsTotal ? streamsPerSiteBusy : streamsPerSite;
-      if (siteHeld >= siteLimit) throw tooManyRequests('too_many_network_streams', STREAM_RETRY_MS, { limit: siteLimit });
-      // The process's own capacity, not the client's fault: a 503, and the page polls instead.
-      if (streamsOpen >= limits.streamsTotal) throw serviceBusy('streams_busy', STREAM_RETRY_MS);
-      streams.set(client, held + 1);
-      siteStreams.set(site, siteHeld + 1);
-      streamsOpen += 1;
-      let released = false;
-      const drop = (counts: Map<string, number>, key: string) => {
-        const left = (counts.get(key) ?? 1) - 1;
-        if (left > 0) counts.set(key, left);
-        else counts.delete(key);
-      };
-      return () => {
-        if (released) return;
-        released = true;
-        streamsOpen -= 1;
-        drop(streams, client);
-        drop(siteStreams, site);
-      };
-    },
+    openStream,
     close: () => {
       closing = true;
       redis?.disconnect();
