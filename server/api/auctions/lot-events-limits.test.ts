@@ -109,6 +109,37 @@ describe('limits on streams', () => {
     for (const stream of held) stream.close();
   });
 
+  // docs/attacks/2026-11-28-writes-second.md A8: 20 sites at their share once held every slot.
+  it('lets a site open more streams past half the process only under the smaller busy share, so a few sites leave room', async () => {
+    // Scaled down: 1 a client, 20 a process, a site 4 (20 %), 1 (5 %) once 10 are open. Default: 20, 5,000, 250 and 50.
+    t = createTestApi({ limits: { streamsPerClient: 1, streamsTotal: 20, streamsSiteShare: 0.2, streamsBusySiteShare: 0.05 } });
+    server = await listen(t.app);
+    const held = [];
+    const answers: number[][] = [];
+    for (let site = 1; site <= 5; site += 1) {
+      const statuses = [];
+      for (let line = 0; line < 4; line += 1) {
+        const stream = await streamOf('lot-006', { 'X-Forwarded-For': `2a02:4780:${site}:ab0${line}::1` });
+        statuses.push(stream.status);
+        if (stream.status === 200) held.push(stream);
+        else stream.close();
+      }
+      answers.push(statuses);
+    }
+    // Two sites fill their share, the third stops at half the process, the rest get one each.
+    expect(answers).toEqual([
+      [200, 200, 200, 200],
+      [200, 200, 200, 200],
+      [200, 200, 429, 429],
+      [200, 429, 429, 429],
+      [200, 429, 429, 429],
+    ]);
+    const visitor = await streamOf('lot-006', { 'X-Forwarded-For': '2a02:4780:99:ab00::1' });
+    expect(visitor.status).toBe(200);
+    visitor.close();
+    for (const stream of held) stream.close();
+  });
+
   it('holds no slot for a browser that left while its token was being checked', async () => {
     let verifying!: () => void;
     const asked = new Promise<void>((resolve) => (verifying = resolve));

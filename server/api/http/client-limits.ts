@@ -63,14 +63,21 @@ export interface ClientLimits {
    * /48) may hold at once, all together, and never less than one client's `streamsPerClient`.
    */
   streamsSiteShare: number;
+  /**
+   * Once half of `streamsTotal` is open, the smaller share (0 to 1) a site must hold less than to
+   * open another (never less than one client's `streamsPerClient`), so a few sites cannot take the rest.
+   */
+  streamsBusySiteShare: number;
   /** Number watches one client may save per hour (each phone also has at most WATCHES_PER_PHONE at once). */
   watchesPerHour: number;
   /**
-   * Remote identifications a verified phone, a client, and a document (whoever sends it) may have
-   * refused within a day: each refusal answers whether a document and a date of birth go together.
+   * Remote identifications refused within a day: a verified phone's on any documents, a phone's on
+   * one document, and a document's from all phones together (past that, its checks are answered as
+   * refused without asking the registry). Each refusal answers whether a document and a date of
+   * birth go together.
    */
   identificationFailuresPerPhone: number;
-  identificationFailuresPerClient: number;
+  identificationFailuresPerPhoneDocument: number;
   identificationFailuresPerDocument: number;
   /**
    * Minutes a client (its phone, or its address without one) waits before booking again a number
@@ -134,15 +141,20 @@ export const DEFAULT_LIMITS: ClientLimits = {
   // every slot of a process. A site (a /48, or an IPv4 /24 such as a carrier's NAT pool) holds at
   // most 5 % of them, 250: more than a household's tabs, and 20 sites are needed to fill a process.
   streamsSiteShare: 0.05,
+  // 20 sites of 250 once held every slot. Past half (2,500), a site opens more only while it holds
+  // under 50: the last half takes 50 more sites, and 10 full ones plus 10 others take 3,000 of 5,000.
+  streamsBusySiteShare: 0.01,
   // A visitor saves a watch or two and may replace them; ten an hour keeps one client from saving
   // watches for many phones it confirmed one after another (those need SMS codes, limited too).
   watchesPerHour: 10,
-  // A person mistypes a date or a number once or twice; 202 tries once walked a passport's
-  // year of birth in under a second. Five a day per document, whoever asks, is a few dates out of
-  // tens of thousands; a client (a carrier's NAT may hold many visitors) gets a few phones' worth.
+  // A person mistypes a date or a number once or twice; 202 tries once walked a passport's year
+  // of birth in under a second. A phone gets 3 tries a document (5 in all) a day; a document 50
+  // from all phones: about 22,000 possible dates take over a year, and shutting the holder out for
+  // a day takes 17 confirmed phones (SIMs) that day. Never per address: every try carries a
+  // confirmed phone, and 4 phones at a carrier's NAT address once shut out their neighbours.
   identificationFailuresPerPhone: 5,
-  identificationFailuresPerClient: 20,
-  identificationFailuresPerDocument: 5,
+  identificationFailuresPerPhoneDocument: 3,
+  identificationFailuresPerDocument: 50,
   // The default booking's own length: cancelling and booking again at once kept a number off sale
   // for ever at four bookings an hour, well within the hourly budget.
   rebookWaitMinutes: 15,

@@ -2,10 +2,12 @@ import Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../store/database';
 import { ApiError, type ErrorCode, type ErrorParams } from './api-error';
-import { serviceBusy, tooManyRequests, type ClientLimits } from './client-limits';
+import { tooManyRequests, type ClientLimits } from './client-limits';
+import { createStreamSlots } from './stream-slots';
 
 // The limits' figures, the keys clients count under and the refusals: client-limits.ts.
 export * from './client-limits';
+export { STREAM_RETRY_MS } from './stream-slots';
 
 /** What the SMS budgets hold now (RateLimits.smsPressure). */
 export interface SmsPressure {
@@ -82,31 +84,30 @@ export interface RateLimits {
   /** Gives back what `telegramPhone` counted for a confirmation refused after all. */
   telegramPhoneNotConfirmed(client: string, network: string): Promise<void>;
   /**
-   * Counts a remote identification about to be checked against the day's refusals of its phone,
-   * its client and its document (a keyed hash of it); rejects with a 429 ApiError past any,
-   * counting nothing then. An identification that is not refused gives its points back
-   * (`identificationPassed`), so only refusals use them up.
+   * Counts a remote identification about to be checked against the day's refusals of its phone
+   * and of its phone on its document (a keyed hash of it); rejects with a 429 ApiError past
+   * either, counting nothing then. Then against the document's refusals from all phones: past
+   * those it resolves `false` (answer as refused, without asking the registry), never a 429, so no
+   * answer tells a phone that others failed on the document. An identification that is not
+   * refused gives its points back (`identificationPassed`), so only refusals use them up.
    */
-  identification(attempt: IdentificationAttempt): Promise<void>;
+  identification(attempt: IdentificationAttempt): Promise<boolean>;
   identificationPassed(attempt: IdentificationAttempt): Promise<void>;
   /**
    * Counts an open event stream of a client (`clientKey`) of a site (`siteKey`) and returns its
    * release (call it once the stream ends); throws a 429 ApiError when the client or its site
-   * already holds as many as allowed, a 503 when the process holds as many as it may in all.
+   * already holds as many as allowed (a site's smaller busy share once half the process is open),
+   * a 503 when the process holds as many as it may in all.
    */
   openStream(client: string, site: string): () => void;
   close(): void;
 }
 
-/** Who a remote identification is counted under: the verified phone, the client and the document's key. */
+/** Who a remote identification is counted under: the verified phone and the document's key. */
 export interface IdentificationAttempt {
   phone: string;
-  client: string;
   document: string;
 }
-
-/** How long a refused stream is told to wait before trying again (a held stream may end any time). */
-export const STREAM_RETRY_MS = 30_000;
 
 export interface SharedCounters {
   /** Redis shared by every process (on every machine) that names it; null keeps the counters in the store. */
@@ -203,18 +204,16 @@ export function createRateLimits(
   const telegramPhones = limiter('telegram-phones', limits.smsPhonesPerHour, 3600);
   const networkTelegramPhones = limiter('network-telegram-phones', limits.smsPerNetworkPerHour, 3600);
   const DAY = 24 * 3600;
+  // Each counter's key from an attempt: the phone's, the phone's on the document, the document's.
   const identifications = [
-    ['phone', limiter('identification-phones', limits.identificationFailuresPerPhone, DAY)],
-    ['client', limiter('identification-clients', limits.identificationFailuresPerClient, DAY)],
-    ['document', limiter('identification-documents', limits.identificationFailuresPerDocument, DAY)],
+    [(a: IdentificationAttempt) => a.phone, limiter('identification-phones', limits.identificationFailuresPerPhone, DAY)],
+    [
+      (a: IdentificationAttempt) => `${a.phone}:${a.document}`,
+      limiter('identification-phone-documents', limits.identificationFailuresPerPhoneDocument, DAY),
+    ],
+    [(a: IdentificationAttempt) => a.document, limiter('identification-documents', limits.identificationFailuresPerDocument, DAY)],
   ] as const;
-  // Open streams are a count of live connections, not a rate: they live in this process's memory
-  // (a worker that dies takes its connections and its counts with it, nothing goes stale). With
-  // several workers a client may therefore hold up to WEB_CONCURRENCY times the limit.
-  const streams = new Map<string, number>();
-  const siteStreams = new Map<string, number>();
-  const streamsPerSite = Math.max(limits.streamsPerClient, Math.floor(limits.streamsTotal * limits.streamsSiteShare));
-  let streamsOpen = 0;
+  const openStream = createStreamSlots(limits);
   return {
     limits,
     async reservation(client, network) {
@@ -309,44 +308,27 @@ export function createRateLimits(
       await networkTelegramPhones.reward(network);
     },
     async identification(attempt) {
-      const counted: (typeof identifications)[number][] = [];
+      const [phone, phoneDocument, document] = identifications.map(([key, counter]) => [counter, key(attempt)] as const);
+      await consume(phone[0], phone[1], 'too_many_identification_attempts', {}, true);
       try {
-        for (const entry of identifications) {
-          await consume(entry[1], attempt[entry[0]], 'too_many_identification_attempts', {}, true);
-          counted.push(entry);
-        }
+        await consume(phoneDocument[0], phoneDocument[1], 'too_many_identification_attempts', {}, true);
       } catch (refusal) {
-        for (const [key, counter] of counted) await counter.reward(attempt[key]);
+        await phone[0].reward(phone[1]);
         throw refusal;
       }
+      // Past the document's own cap the attempt is a refusal like a wrong date: the phone's points stay spent.
+      return consume(document[0], document[1], 'too_many_identification_attempts', {}, true).then(
+        () => true,
+        (refusal: unknown) => {
+          if (refusal instanceof ApiError) return false;
+          throw refusal;
+        },
+      );
     },
     async identificationPassed(attempt) {
-      for (const [key, counter] of identifications) await counter.reward(attempt[key]);
+      for (const [key, counter] of identifications) await counter.reward(key(attempt));
     },
-    openStream(client, site) {
-      const held = streams.get(client) ?? 0;
-      if (held >= limits.streamsPerClient) throw tooManyRequests('too_many_streams', STREAM_RETRY_MS, { limit: limits.streamsPerClient });
-      const siteHeld = siteStreams.get(site) ?? 0;
-      if (siteHeld >= streamsPerSite) throw tooManyRequests('too_many_network_streams', STREAM_RETRY_MS, { limit: streamsPerSite });
-      // The process's own capacity, not the client's fault: a 503, and the page polls instead.
-      if (streamsOpen >= limits.streamsTotal) throw serviceBusy('streams_busy', STREAM_RETRY_MS);
-      streams.set(client, held + 1);
-      siteStreams.set(site, siteHeld + 1);
-      streamsOpen += 1;
-      let released = false;
-      const drop = (counts: Map<string, number>, key: string) => {
-        const left = (counts.get(key) ?? 1) - 1;
-        if (left > 0) counts.set(key, left);
-        else counts.delete(key);
-      };
-      return () => {
-        if (released) return;
-        released = true;
-        streamsOpen -= 1;
-        drop(streams, client);
-        drop(siteStreams, site);
-      };
-    },
+    openStream,
     close: () => {
       closing = true;
       redis?.disconnect();

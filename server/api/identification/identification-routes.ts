@@ -2,7 +2,6 @@ import { checkBirthDate } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { badRequest, notFound } from '../http/api-error';
 import { valid } from '../http/input';
-import { clientKey } from '../http/limits';
 import { createPointCatalogue } from '../points-of-sale/point-catalogue';
 import type { PointHours } from '../seed/seed-points';
 import type { WriteHandlers } from '../write-handler';
@@ -34,12 +33,13 @@ export function createIdentificationWrites(
 
   return {
     // Each refusal tells whether a document and a date of birth go together: the day's refusals
-    // are limited per phone, per client and per document (http/limits.ts), a pass counts nothing.
-    identifyRemotely: async ({ tokens, body, lang, req }) => {
+    // are limited per phone, per phone and document, and per document (http/limits.ts); a document
+    // past its own is answered as refused, unchecked, like a wrong date. A pass counts nothing.
+    identifyRemotely: async ({ tokens, body, lang }) => {
       const birthDate = valid(checkBirthDate(body.birthDate, ctx.now()), 'birthDate');
-      const attempt = { phone: tokens.auth.sub, client: clientKey(req.ip), document: identifications.personKey(body.document) };
-      await ctx.limits.identification(attempt);
-      const row = identifications.remote(tokens.auth.sub, body.document, birthDate);
+      const attempt = { phone: tokens.auth.sub, document: identifications.personKey(body.document) };
+      const checked = await ctx.limits.identification(attempt);
+      const row = identifications.remote(tokens.auth.sub, body.document, birthDate, checked);
       if (row.status !== 'rejected') await ctx.limits.identificationPassed(attempt);
       return identifications.view(row, lang);
     },

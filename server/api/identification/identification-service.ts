@@ -100,9 +100,10 @@ export function createIdentificationService(ctx: ApiContext) {
     };
   }
 
-  function remote(phone: string, document: IdentityDocument, birthDate: CalendarDate): IdentificationRow {
+  /** A remote identification; `checked` false (the document's day of refusals is spent): refused unchecked. */
+  function remote(phone: string, document: IdentityDocument, birthDate: CalendarDate, checked = true): IdentificationRow {
     const now = ctx.now();
-    const outcome = check(document, birthDate);
+    const outcome = checked ? check(document, birthDate) : MISMATCH;
     const row: IdentificationRow = {
       id: crypto.randomUUID(),
       phone,
