@@ -17,13 +17,19 @@ const orderedStatements = new WeakMap<ApiContext['db'], (id: string) => boolean>
 /**
  * A booking's token outlives its booking's end once the booking became an order, which holds the
  * number until its payment deadline: it still reads the booking (`status: ordered`, its order),
- * and cancelling or ordering it again is refused as for any ordered booking (409).
+ * and cancelling or ordering it again is refused as for any ordered booking (409). Once the order
+ * lapsed unpaid, the token has expired as the booking's own would have (401 `reservation_expired`).
  */
 function orderedBooking(ctx: ApiContext): (claims: TokenClaims) => boolean {
   let isOrdered = orderedStatements.get(ctx.db);
   if (!isOrdered) {
-    const status = ctx.db.prepare('SELECT status FROM reservations WHERE id = ?').pluck();
-    isOrdered = (id) => status.get(id) === 'ordered';
+    const held = ctx.db
+      .prepare(
+        `SELECT 1 FROM reservations r JOIN orders o ON o.id = r.order_id
+         WHERE r.id = @id AND r.status = 'ordered' AND (o.status IN ('paid', 'activated') OR o.payment_deadline > @now)`,
+      )
+      .pluck();
+    isOrdered = (id) => held.get({ id, now: ctx.now() }) === 1;
     orderedStatements.set(ctx.db, isOrdered);
   }
   return (claims) => isOrdered(claims.sub);

@@ -90,6 +90,10 @@ export function createReservationService(ctx: ApiContext) {
     "UPDATE reservations SET status = @status, expires_at = MIN(expires_at, @now) WHERE id = @id AND status = 'active'",
   );
   const orderDeadline = db.prepare('SELECT payment_deadline FROM orders WHERE id = ?').pluck();
+  // An order that lapsed unpaid: `created` past its deadline until something expires it, or `expired`.
+  const orderLapsed = db
+    .prepare("SELECT 1 FROM orders WHERE id = ? AND status IN ('created', 'expired') AND payment_deadline <= ?")
+    .pluck();
   const premium = createPremiumHolds(ctx);
   const rebookWait = createRebookWait(ctx);
 
@@ -241,11 +245,17 @@ export function createReservationService(ctx: ApiContext) {
     return { reservationToken: await ctx.tokens.sign(grant), reservation, replaced };
   }
 
-  /** The reservation a token names, as long as it is still the visitor's (active or ordered). */
+  /**
+   * The reservation a token names, as long as it is still the visitor's: active, or ordered while
+   * its order is paid or awaits payment. Once the order lapsed unpaid the number is anyone's again,
+   * so the booking has expired (docs/attacks/2026-11-28-writes-second.md, A9).
+   */
   function current(claims: TokenClaims): ReservationRow {
     const row = reservationById.get(claims.sub) as ReservationRow | undefined;
     if (!row || row.status === 'cancelled' || row.status === 'replaced') throw notFound('reservation_not_found');
-    if (row.status === 'active' && row.expires_at <= ctx.now()) throw unauthorized('reservation_expired');
+    const now = ctx.now();
+    if (row.status === 'active' && row.expires_at <= now) throw unauthorized('reservation_expired');
+    if (row.status === 'ordered' && row.order_id && orderLapsed.get(row.order_id, now)) throw unauthorized('reservation_expired');
     return row;
   }
 
