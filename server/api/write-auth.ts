@@ -63,11 +63,13 @@ export async function tokensOf(ctx: ApiContext, req: Request, auth: AuthName): P
 }
 
 /** A bid counts whatever comes of it: the phone's own requests, refused or not. */
-const BIDS_COUNT_REFUSALS: Counted = { refused: () => Promise.resolve() };
+const BIDS_COUNT_REFUSALS: Counted = { refused: () => Promise.resolve(), unspent: () => Promise.resolve() };
 
 /**
  * Counts a declared limit (shared/writes/declaration.ts LIMITS): a 429 past it. Bookings and
- * watches count only what was done: the write's refusal hands its point back (`Counted.refused`).
+ * watches count only what was done: the write's refusal hands its point back (`Counted.refused`),
+ * and so does an answer that did nothing new (`nothingNew`). A booking with a confirmed phone's
+ * auth token counts against the phone's budget, not its address's nor its network's.
  */
 export async function countLimit(
   ctx: ApiContext,
@@ -75,7 +77,7 @@ export async function countLimit(
   limit: LimitName,
   tokens: Record<string, TokenClaims | null>,
 ): Promise<Counted> {
-  if (limit === 'reservation') return ctx.limits.reservation(clientKey(req.ip), networkKey(req.ip));
+  if (limit === 'reservation') return ctx.limits.reservation(clientKey(req.ip), networkKey(req.ip), tokens.auth?.sub ?? null);
   if (limit === 'watch') return ctx.limits.watch(clientKey(req.ip));
   const phone = tokens.auth?.sub;
   if (phone === undefined) throw new Error('A write counting bids per phone must ask for the auth token');
