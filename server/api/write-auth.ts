@@ -17,13 +17,19 @@ const orderedStatements = new WeakMap<ApiContext['db'], (id: string) => boolean>
 /**
  * A booking's token outlives its booking's end once the booking became an order, which holds the
  * number until its payment deadline: it still reads the booking (`status: ordered`, its order),
- * and cancelling or ordering it again is refused as for any ordered booking (409).
+ * and cancelling or ordering it again is refused as for any ordered booking (409). Once the order
+ * lapsed unpaid, the token has expired as the booking's own would have (401 `reservation_expired`).
  */
 function orderedBooking(ctx: ApiContext): (claims: TokenClaims) => boolean {
   let isOrdered = orderedStatements.get(ctx.db);
   if (!isOrdered) {
-    const status = ctx.db.prepare('SELECT status FROM reservations WHERE id = ?').pluck();
-    isOrdered = (id) => status.get(id) === 'ordered';
+    const held = ctx.db
+      .prepare(
+        `SELECT 1 FROM reservations r JOIN orders o ON o.id = r.order_id
+         WHERE r.id = @id AND r.status = 'ordered' AND (o.status IN ('paid', 'activated') OR o.payment_deadline > @now)`,
+      )
+      .pluck();
+    isOrdered = (id) => held.get({ id, now: ctx.now() }) === 1;
     orderedStatements.set(ctx.db, isOrdered);
   }
   return (claims) => isOrdered(claims.sub);
@@ -57,11 +63,13 @@ export async function tokensOf(ctx: ApiContext, req: Request, auth: AuthName): P
 }
 
 /** A bid counts whatever comes of it: the phone's own requests, refused or not. */
-const BIDS_COUNT_REFUSALS: Counted = { refused: () => Promise.resolve() };
+const BIDS_COUNT_REFUSALS: Counted = { refused: () => Promise.resolve(), unspent: () => Promise.resolve() };
 
 /**
  * Counts a declared limit (shared/writes/declaration.ts LIMITS): a 429 past it. Bookings and
- * watches count only what was done: the write's refusal hands its point back (`Counted.refused`).
+ * watches count only what was done: the write's refusal hands its point back (`Counted.refused`),
+ * and so does an answer that did nothing new (`nothingNew`). A booking with a confirmed phone's
+ * auth token counts against the phone's budget, not its address's nor its network's.
  */
 export async function countLimit(
   ctx: ApiContext,
@@ -69,7 +77,7 @@ export async function countLimit(
   limit: LimitName,
   tokens: Record<string, TokenClaims | null>,
 ): Promise<Counted> {
-  if (limit === 'reservation') return ctx.limits.reservation(clientKey(req.ip), networkKey(req.ip));
+  if (limit === 'reservation') return ctx.limits.reservation(clientKey(req.ip), networkKey(req.ip), tokens.auth?.sub ?? null);
   if (limit === 'watch') return ctx.limits.watch(clientKey(req.ip));
   const phone = tokens.auth?.sub;
   if (phone === undefined) throw new Error('A write counting bids per phone must ask for the auth token');

@@ -52,3 +52,9 @@ export type WriteHandler<N extends WriteName> =
 
 /** An area's writes, from its routes module. */
 export type WriteHandlers<K extends WriteName> = { [N in K]: WriteHandler<N> };
+
+/**
+ * Answers of writes that did nothing new (a booking answered with the one its token already
+ * holds): the write's declared limit gives back what it counted for them (server/api/writes.ts).
+ */
+export const nothingNew = new WeakSet<object>();

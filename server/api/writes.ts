@@ -24,7 +24,7 @@ import type { ReservationService } from './reservations/reservation-service';
 import { createWatchWrites } from './watches/watch-routes';
 import type { WatchService } from './watches/watch-service';
 import { countLimit, tokensOf } from './write-auth';
-import type { WriteHandler, WriteHandlers, WriteInput } from './write-handler';
+import { nothingNew, type WriteHandler, type WriteHandlers, type WriteInput } from './write-handler';
 
 /**
  * The writes declared in shared/writes/, as routes: here, once for every write, in this order,
@@ -92,6 +92,7 @@ async function serve(ctx: ApiContext, name: WriteName, handler: WriteHandler<Wri
       await counted?.refused();
       throw refusal;
     });
+  if (typeof result === 'object' && result !== null && nothingNew.has(result)) await counted?.unspent();
   if (declaration.events) return;
   if (declaration.answer) res.status(declaration.status).json(result);
   else res.status(declaration.status).end();

@@ -124,6 +124,7 @@ export const ErrorCode = z.enum([
   'too_many_premium_holds',
   'too_many_phone_bookings',
   'rebook_too_soon',
+  'too_many_phone_reservations',
   'too_many_refused_requests',
   'premium_order_unpaid',
   'streams_busy',

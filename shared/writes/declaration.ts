@@ -63,8 +63,8 @@ export type AuthName = keyof typeof AUTH_KINDS;
  * (server/api/http/limits.ts), with the codes of their refusals (429).
  */
 export const LIMITS = {
-  /** Bookings made per client and per network an hour; refused ones per client apart. */
-  reservation: ['too_many_reservations', 'too_many_network_reservations', 'too_many_refused_requests'],
+  /** Bookings made per client and per network an hour, or per phone with its auth token; refused ones apart. */
+  reservation: ['too_many_reservations', 'too_many_network_reservations', 'too_many_phone_reservations', 'too_many_refused_requests'],
   /** Watches saved per client an hour; refused ones apart. */
   watch: ['too_many_watch_requests', 'too_many_refused_requests'],
   /** The bidder's own requests per phone a minute (needs the auth token). */

@@ -41,6 +41,8 @@ export interface SmsCounted {
 export interface Counted {
   /** Gives its points back and counts it among the client's own refused requests of its kind instead. */
   refused(): Promise<void>;
+  /** Gives its points back: the write did nothing new (a booking answered with the one already held). */
+  unspent(): Promise<void>;
 }
 
 export interface RateLimits {
@@ -49,9 +51,11 @@ export interface RateLimits {
    * Counts a reservation of a client and of its network; rejects with a 429 ApiError past either
    * limit, or once the client had `refusedPerHour` bookings refused within the hour. A booking
    * refused after all (`Counted.refused`) spends neither budget, only the client's own refusals,
-   * so no crowd's refused requests lock its neighbours out of the network's bookings.
+   * so no crowd's refused requests lock its neighbours out of the network's bookings. With a
+   * `phone` confirmed by SMS, the phone's own budget (as a client's) counts instead of its
+   * address's and network's: a carrier's NAT shares an address among thousands, a phone is a SIM.
    */
-  reservation(client: string, network: string): Promise<Counted>;
+  reservation(client: string, network: string, phone?: string | null): Promise<Counted>;
   /** Counts a bid of a phone; rejects with a 429 ApiError past the limit. */
   bid(phone: string): Promise<void>;
   /** Counts a watch saved by a client, as `reservation` does its bookings (refused ones apart). */
@@ -193,6 +197,7 @@ export function createRateLimits(
       await giveBack();
       await refusals.penalty(`${kind}:${client}`, 1);
     },
+    unspent: async () => void (await giveBack()),
   });
   const networkSms = limiter('network-sms', limits.smsPerNetworkPerHour, 3600);
   // The reserve's codes per site (siteKey) within the hour, as many as a network may have had.
@@ -216,7 +221,13 @@ export function createRateLimits(
   const openStream = createStreamSlots(limits);
   return {
     limits,
-    async reservation(client, network) {
+    async reservation(client, network, phone) {
+      if (phone) {
+        const key = `phone:${phone}`;
+        await refusalsLeft('reservation', key);
+        await consume(reservations, key, 'too_many_phone_reservations', { limit: limits.reservationsPerHour }, true);
+        return counted('reservation', key, () => reservations.reward(key));
+      }
       await refusalsLeft('reservation', client);
       await consume(reservations, client, 'too_many_reservations', { limit: limits.reservationsPerHour }, true);
       try {

@@ -32,6 +32,27 @@ describe('a booking that became an order', () => {
     expect([again.status, again.body.error.code]).toEqual([409, 'reservation_has_order']);
   });
 
+  it('says the booking has expired once its order lapsed unpaid, whoever holds the number now', async () => {
+    const { reservation, order, auth } = await placeOrder(t.app);
+    t.clock.advance(Date.parse(order.paymentDeadline) - t.clock.now() + 1);
+    const expired = { code: 'reservation_expired', message: 'The booking time has expired. Please select it again.' };
+    expect((await current(reservation).expect(401)).body.error).toEqual(expired);
+    await request(t.app).post('/api/v1/reservations').set('X-Forwarded-For', '10.9.9.9').send({ number: order.number }).expect(201);
+    expect((await current(reservation).expect(401)).body.error).toEqual(expired);
+    const cancel = await request(t.app).delete('/api/v1/reservations/current').set('X-Reservation-Token', reservation);
+    expect([cancel.status, cancel.body.error.code]).toEqual([401, 'reservation_expired']);
+    const again = await orderBooked(t.app, auth, reservation, ESIM_ORDER);
+    expect([again.status, again.body.error.code]).toEqual([401, 'reservation_expired']);
+  });
+
+  it('says the same while the booking’s own time runs, when the order lapsed first', async () => {
+    t.close();
+    t = createTestApi({ paymentWindowPremiumMinutes: 1 });
+    const { reservation, order } = await placeOrder(t.app);
+    t.clock.advance(Date.parse(order.paymentDeadline) - t.clock.now() + 1);
+    expect((await current(reservation).expect(401)).body.error.code).toBe('reservation_expired');
+  });
+
   it('still says an expired booking without an order has expired', async () => {
     const booked = await request(t.app)
       .post('/api/v1/reservations')

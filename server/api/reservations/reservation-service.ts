@@ -10,6 +10,7 @@ import { writeTransaction } from '../store/database';
 import { createPremiumHolds } from './premium-holds';
 import { bookingIdOf } from './booking-id';
 import { createRebookWait } from './rebook-wait';
+import { nothingNew } from '../write-handler';
 import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 
 export interface ReservationRow {
@@ -33,6 +34,8 @@ interface Reserved {
   grant: TokenGrant;
   reservation: Reservation;
   replaced: string | null;
+  /** The booking the visitor's token already held, answered again: nothing new held. */
+  kept: boolean;
 }
 
 /**
@@ -90,6 +93,10 @@ export function createReservationService(ctx: ApiContext) {
     "UPDATE reservations SET status = @status, expires_at = MIN(expires_at, @now) WHERE id = @id AND status = 'active'",
   );
   const orderDeadline = db.prepare('SELECT payment_deadline FROM orders WHERE id = ?').pluck();
+  // An order that lapsed unpaid: `created` past its deadline until something expires it, or `expired`.
+  const orderLapsed = db
+    .prepare("SELECT 1 FROM orders WHERE id = ? AND status IN ('created', 'expired') AND payment_deadline <= ?")
+    .pluck();
   const premium = createPremiumHolds(ctx);
   const rebookWait = createRebookWait(ctx);
 
@@ -109,12 +116,13 @@ export function createReservationService(ctx: ApiContext) {
     };
   }
 
-  function reserved(row: ReservationRow, replaced: string | null): Reserved {
+  function reserved(row: ReservationRow, replaced: string | null, kept = false): Reserved {
     const number = numberById.get(row.number_id) as NumberRow;
     return {
       grant: { kind: 'reservation', sub: row.id, expiresAtMs: row.expires_at, num: number.msisdn, bid: bookingIdOf(ctx, row.id) },
       reservation: view(row),
       replaced,
+      kept,
     };
   }
 
@@ -196,7 +204,7 @@ export function createReservationService(ctx: ApiContext) {
       const number = numberByMsisdn.get(msisdn) as NumberRow | undefined;
       if (!number) throw notFound('number_not_found');
       const previous = activeHeld(held, now);
-      if (previous && previous.number_id === number.id) return reserved(previous, null);
+      if (previous && previous.number_id === number.id) return reserved(previous, null, true);
       if (number.status === 'sold') throw conflict('number_unavailable');
       if (number.status === 'auction' && !auction) throw conflict('number_on_auction');
       if (!auction) rebookWait.check(number.id, requester, now);
@@ -237,15 +245,24 @@ export function createReservationService(ctx: ApiContext) {
   );
 
   async function reserve(...args: Parameters<typeof reserveInStore>): Promise<ReservationResponse> {
-    const { grant, reservation, replaced } = reserveInStore(...args);
-    return { reservationToken: await ctx.tokens.sign(grant), reservation, replaced };
+    const { grant, reservation, replaced, kept } = reserveInStore(...args);
+    const response = { reservationToken: await ctx.tokens.sign(grant), reservation, replaced };
+    // The same number again with its own token spends no hourly booking budget (docs/attacks/2026-11-28-writes-second.md, A1).
+    if (kept) nothingNew.add(response);
+    return response;
   }
 
-  /** The reservation a token names, as long as it is still the visitor's (active or ordered). */
+  /**
+   * The reservation a token names, as long as it is still the visitor's: active, or ordered while
+   * its order is paid or awaits payment. Once the order lapsed unpaid the number is anyone's again,
+   * so the booking has expired (docs/attacks/2026-11-28-writes-second.md, A9).
+   */
   function current(claims: TokenClaims): ReservationRow {
     const row = reservationById.get(claims.sub) as ReservationRow | undefined;
     if (!row || row.status === 'cancelled' || row.status === 'replaced') throw notFound('reservation_not_found');
-    if (row.status === 'active' && row.expires_at <= ctx.now()) throw unauthorized('reservation_expired');
+    const now = ctx.now();
+    if (row.status === 'active' && row.expires_at <= now) throw unauthorized('reservation_expired');
+    if (row.status === 'ordered' && row.order_id && orderLapsed.get(row.order_id, now)) throw unauthorized('reservation_expired');
     return row;
   }
 
