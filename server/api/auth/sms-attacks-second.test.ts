@@ -38,15 +38,29 @@ describe('the device credential', () => {
       .set('X-Forwarded-For', '10.9.9.9')
       .send({ phone: '+998907771001', code: DEMO_CODE, challengeId: sent.body.challengeId });
     const line = (verified.headers['set-cookie'] as unknown as string[])[0];
-    expect(line).toMatch(/^sms_device=\+998907771001:\d+:[\w-]{43}; Max-Age=7776000; Path=\/api\/v1\/auth\/sms; Expires=.+; HttpOnly; SameSite=Lax$/);
+    expect(line).toMatch(
+      /^sms_device=\+998907771001:\d+:[\w-]{43}; Max-Age=7776000; Path=\/api\/v1\/auth\/sms; Expires=.+; HttpOnly; SameSite=Lax$/,
+    );
     const cookie = deviceCookie(verified);
     // Another address, past its one phone: a new phone asks the top level there; the proven one does not.
     expect((await codeFrom('+998907771003', '10.8.8.8')).status).toBe(201);
     expect(await levelFor('+998907771001', '10.8.8.8', cookie)).toBe(0);
     expect(await levelFor('+998907771001', '10.8.8.8')).toBe(4);
     expect(await levelFor('+998907771002', '10.8.8.8', cookie)).toBe(4);
-    expect(await levelFor('+998907771001', '10.8.8.8', cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBe(4);
-    expect(await levelFor('+998907771001', '10.8.8.8', cookie.replace(/:(\d+):/, (_m, ms: string) => `:${Number(ms) + 1}:`))).toBe(4);
+    expect(
+      await levelFor(
+        '+998907771001',
+        '10.8.8.8',
+        cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      ),
+    ).toBe(4);
+    expect(
+      await levelFor(
+        '+998907771001',
+        '10.8.8.8',
+        cookie.replace(/:(\d+):/, (_m, ms: string) => `:${Number(ms) + 1}:`),
+      ),
+    ).toBe(4);
   });
 });
 

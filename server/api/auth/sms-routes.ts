@@ -69,7 +69,11 @@ export function createSmsWrites(
   return {
     // The proof of work a code request needs (sms-challenge.ts): one per request, for its phone.
     getSmsChallenge: ({ query, req }) =>
-      challenges.issue(query.phone, siteKey(req.ip), floorLevel(query.phone, clientKey(req.ip), device.proves(req, query.phone, ctx.now()))),
+      challenges.issue(
+        query.phone,
+        siteKey(req.ip),
+        floorLevel(query.phone, clientKey(req.ip), device.proves(req, query.phone, ctx.now())),
+      ),
 
     sendSmsCode: async ({ body: { phone, altcha }, req }) => {
       const client = clientKey(req.ip);
