@@ -17,7 +17,7 @@ export const PURCHASE_WRITES = {
     method: 'post',
     path: '/auth/sms',
     summary:
-      'Send an SMS code, with the solved challenge of GET /auth/sms/challenge for this phone in `altcha` (1 per 60 s and 5 per hour to a number from one network, 15 per hour to it from all networks, then 1 per 5 minutes at the top level: 429 sms_rate_limited; none of that past 5 per network for a request with the device credential of the phone; past LIMIT_SMS_PHONES_PER_HOUR phones per client, a new phone asks the top level; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR SMS in all per hour, its reserve for networks with few codes and phones with their device credential: 429 too_many_network_sms, sms_busy). Answers the secret challengeId that POST /auth/sms/verify needs',
+      'Send an SMS code, with the solved challenge of GET /auth/sms/challenge for this phone in `altcha` (1 per 60 s and 5 per hour to a number from one network, 15 per hour to it from all networks, then 1 per 5 minutes at the top level: 429 sms_rate_limited; a request with the device credential of the phone counts apart, 1 per 60 s and 5 per hour of its own from any network; past LIMIT_SMS_PHONES_PER_HOUR phones per client, a new phone asks the top level; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR SMS in all per hour, its reserve for networks with few codes and phones with their device credential: 429 too_many_network_sms, sms_busy). Answers the secret challengeId that POST /auth/sms/verify needs',
     tag: 'auth',
     body: 'SmsCodeBody',
     answer: 'SmsCodeResponse',

@@ -8,6 +8,8 @@ export const HOUR_MS = 3600 * SECOND;
 export const CODES_PER_PHONE_AND_NETWORK = 5;
 /** Codes to one phone an hour from all networks together, for requests without the phone's device credential. */
 export const CODES_PER_PHONE = 15;
+/** The allowance key of codes asked with the phone's device credential, in place of their network: theirs alone. */
+export const DEVICE_ALLOWANCE = 'device';
 /** Past CODES_PER_PHONE within the hour, one more code to the phone per this much time, to whoever asks first, at the top level. */
 export const PAST_CAP_SPACING_MS = 5 * 60 * SECOND;
 
@@ -19,6 +21,8 @@ export const PAST_CAP_SPACING_MS = 5 * 60 * SECOND;
  * customer) changes an answer, so probing phones tells nobody anything about other people.
  * - a phone's codes count per SMS network (an IPv4 /24, an IPv6 /48: siteKey), 1 a minute and
  *   CODES_PER_PHONE_AND_NETWORK an hour, so strangers elsewhere spend none of the owner's network's;
+ *   proven codes count apart from any network's (`allowanceKey`), so strangers on the owner's own
+ *   network (carrier NAT) spend none of them either;
  * - CODES_PER_PHONE an hour from all networks together bounds what strangers send a phone; past it,
  *   one code per PAST_CAP_SPACING_MS (at the challenge's top level, `pastPhoneCap`) instead of none
  *   for the hour, and a proven request is not held by it at all;
@@ -36,6 +40,9 @@ export function createSmsAllowance(ctx: ApiContext) {
     (ofPhone.all(phone, now - HOUR_MS) as { created_at: number }[]).map((row) => row.created_at);
 
   return {
+    /** The allowance a code counts in (sms_codes.network_key): its network's, or the proven codes' own. */
+    allowanceKey: (network: string, proven: boolean) => (proven ? DEVICE_ALLOWANCE : network),
+
     /** Whether a code to the phone asks this client's challenge at the top level: a new phone past the client's LIMIT_SMS_PHONES_PER_HOUR. */
     pastClientPhones(phone: string, client: string, proven: boolean, now: number): boolean {
       if (proven) return false;
@@ -48,9 +55,11 @@ export function createSmsAllowance(ctx: ApiContext) {
       return !proven && codesToPhone(phone, now).length >= CODES_PER_PHONE;
     },
 
-    /** Throws a 429 sms_rate_limited when the phone may have no code from this network now. */
+    /** Throws a 429 sms_rate_limited when the phone may have no code from this network (or with its credential) now. */
     check(phone: string, network: string, proven: boolean, now: number): void {
-      const here = (ofPhoneHere.all(phone, network, now - HOUR_MS) as { created_at: number }[]).map((row) => row.created_at);
+      const here = (ofPhoneHere.all(phone, proven ? DEVICE_ALLOWANCE : network, now - HOUR_MS) as { created_at: number }[]).map(
+        (row) => row.created_at,
+      );
       const last = here[here.length - 1];
       if (last !== undefined && now - last < RESEND_AFTER_MS) throw tooManyRequests('sms_rate_limited', last + RESEND_AFTER_MS - now);
       if (here.length >= CODES_PER_PHONE_AND_NETWORK)

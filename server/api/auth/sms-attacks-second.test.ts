@@ -89,6 +89,26 @@ describe('A4: 15 codes from 15 networks in one second to a first-time phone', ()
     expect((await codeFrom(victim, '84.54.70.100')).status).toBe(429);
     expect((await codeFrom(victim, '84.54.70.10', cookie)).status).toBe(201);
   });
+
+  it('from strangers behind the owner’s carrier NAT /24 spend none of the codes the owner’s credential asks', async () => {
+    t = createTestApi();
+    const cookie = await signIn(victim, '84.54.70.10');
+    // The network's 5 an hour to the phone: the owner's sign-in and 4 strangers', one a minute.
+    for (let i = 0; i < 4; i += 1) {
+      t.clock.advance(61_000);
+      expect((await codeFrom(victim, `84.54.70.${100 + i}`)).status).toBe(201);
+    }
+    t.clock.advance(61_000);
+    expect((await codeFrom(victim, '84.54.70.104')).body.error.code).toBe('sms_rate_limited');
+    expect((await codeFrom(victim, '84.54.70.10')).body.error.code).toBe('sms_rate_limited');
+    // With its credential the owner has 5 an hour of its own, 1 a minute, from any network.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await codeFrom(victim, i % 2 ? '84.54.70.10' : '2001:db8:5::1', cookie)).status).toBe(201);
+      expect((await codeFrom(victim, '84.54.70.10', cookie)).body.error.code).toBe('sms_rate_limited');
+      t.clock.advance(61_000);
+    }
+    expect((await codeFrom(victim, '84.54.70.10', cookie)).body.error.code).toBe('sms_rate_limited');
+  });
 });
 
 describe('A5: one address in a shared /24, without any SIM, asking codes to its customers’ phones', () => {

@@ -62,7 +62,8 @@ export function createSmsWrites(
     ctx.db,
     (phone: string, code: string, now: number, network: string, client: string, challengeId: string, proven: boolean) => {
       allowance.check(phone, network, proven, now);
-      insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client, challengeHash(challengeId), network);
+      const allowanceKey = allowance.allowanceKey(network, proven);
+      insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client, challengeHash(challengeId), allowanceKey);
     },
   );
 
