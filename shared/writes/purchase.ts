@@ -17,7 +17,7 @@ export const PURCHASE_WRITES = {
     method: 'post',
     path: '/auth/sms',
     summary:
-      'Send an SMS code, with the solved challenge of GET /auth/sms/challenge for this phone in `altcha` (1 per 60 s and 5 per hour to a number from one network, 15 per hour to it from all networks but those it signed in from: 429 sms_rate_limited; past LIMIT_SMS_PHONES_PER_HOUR phones per client, a new phone asks the top level; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR SMS in all per hour, its reserve for networks with few codes and returning phones: 429 too_many_network_sms, sms_busy). Answers the secret challengeId that POST /auth/sms/verify needs',
+      'Send an SMS code, with the solved challenge of GET /auth/sms/challenge for this phone in `altcha` (1 per 60 s and 5 per hour to a number from one network, 15 per hour to it from all networks, then 1 per 5 minutes at the top level: 429 sms_rate_limited; a request with the device credential of the phone counts apart, 1 per 60 s and 5 per hour of its own from any network; past LIMIT_SMS_PHONES_PER_HOUR phones per client, a new phone asks the top level; at most LIMIT_SMS_PER_NETWORK_PER_HOUR codes per network and LIMIT_SMS_TOTAL_PER_HOUR SMS in all per hour, its reserve for networks with few codes and phones with their device credential: 429 too_many_network_sms, sms_busy). Answers the secret challengeId that POST /auth/sms/verify needs',
     tag: 'auth',
     body: 'SmsCodeBody',
     answer: 'SmsCodeResponse',
@@ -41,7 +41,7 @@ export const PURCHASE_WRITES = {
     method: 'post',
     path: '/auth/sms/verify',
     summary:
-      "Verify the code with the challengeId its POST /auth/sms answered: auth_token and auth_token_number. Without the right challengeId, 400 sms_code_not_requested whatever the phone, and none of the code's 5 attempts is spent",
+      "Verify the code with the challengeId its POST /auth/sms answered: auth_token and auth_token_number. Without the right challengeId, 400 sms_code_not_requested whatever the phone, and none of the code's 5 attempts is spent. Sets the phone's device credential, the httpOnly cookie sms_device (90 days), which makes the phone returning for this browser",
     tag: 'auth',
     body: 'SmsVerifyBody',
     answer: 'SmsVerifyResponse',
@@ -52,7 +52,7 @@ export const PURCHASE_WRITES = {
     method: 'post',
     path: '/auth/telegram',
     summary:
-      "Inside Telegram's Mini App: the contact the visitor shared, with the Mini App's initData, both signed by the bot's token, confirm the phone instead of an SMS code; the same answer as /auth/sms/verify. A signed contact confirms once; a client confirms at most LIMIT_SMS_PHONES_PER_HOUR phones an hour this way, a network LIMIT_SMS_PER_NETWORK_PER_HOUR",
+      "Inside Telegram's Mini App: the contact the visitor shared, with the Mini App's initData, both signed by the bot's token, confirm the phone instead of an SMS code; the same answer and device credential as /auth/sms/verify. A signed contact confirms once; a client confirms at most LIMIT_SMS_PHONES_PER_HOUR phones an hour this way, a network LIMIT_SMS_PER_NETWORK_PER_HOUR",
     tag: 'auth',
     body: 'TelegramPhoneBody',
     answer: 'SmsVerifyResponse',

@@ -6,6 +6,7 @@ import { clientKey, siteKey } from '../http/limits';
 import { writeTransaction } from '../store/database';
 import type { WriteHandlers } from '../write-handler';
 import { confirmedPhone } from './confirmed-phone';
+import { createDeviceCredential } from './device-credential';
 import type { SmsChallenges } from './sms-challenge';
 import { createSmsAllowance, RESEND_AFTER_MS } from './sms-allowance';
 
@@ -45,40 +46,53 @@ export function createSmsWrites(
   const failedAttempt = ctx.db.prepare('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ?');
   const markUsed = ctx.db.prepare('UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL');
   const allowance = createSmsAllowance(ctx);
-  /** The lowest challenge level a code to the phone asks of this client: the top past the client's phones (sms-allowance.ts). */
-  const floorLevel = (phone: string, client: string, network: string) =>
-    allowance.pastClientPhones(phone, client, network, ctx.now()) ? challenges.top : 0;
+  const device = createDeviceCredential(ctx);
+  /**
+   * The lowest challenge level a code to the phone asks of this client: the top past the client's
+   * phones or past the phone's cap (sms-allowance.ts), unless the request proves the phone's device
+   * credential: what the requester itself proves, never whether the phone signed in elsewhere.
+   */
+  const floorLevel = (phone: string, client: string, proven: boolean) => {
+    const now = ctx.now();
+    return allowance.pastClientPhones(phone, client, proven, now) || allowance.pastPhoneCap(phone, proven, now) ? challenges.top : 0;
+  };
 
   // Checking the phone's allowance and recording the code in one transaction: two quick requests cannot both pass.
   const issue = writeTransaction(
     ctx.db,
-    (phone: string, code: string, now: number, network: string, client: string, challengeId: string) => {
-      allowance.check(phone, network, now);
-      insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client, challengeHash(challengeId), network);
+    (phone: string, code: string, now: number, network: string, client: string, challengeId: string, proven: boolean) => {
+      allowance.check(phone, network, proven, now);
+      const allowanceKey = allowance.allowanceKey(network, proven);
+      insert.run(phone, hash(phone, code).toString('hex'), now, now + CODE_LIFETIME_MS, client, challengeHash(challengeId), allowanceKey);
     },
   );
 
   return {
     // The proof of work a code request needs (sms-challenge.ts): one per request, for its phone.
     getSmsChallenge: ({ query, req }) =>
-      challenges.issue(query.phone, siteKey(req.ip), floorLevel(query.phone, clientKey(req.ip), siteKey(req.ip))),
+      challenges.issue(
+        query.phone,
+        siteKey(req.ip),
+        floorLevel(query.phone, clientKey(req.ip), device.proves(req, query.phone, ctx.now())),
+      ),
 
     sendSmsCode: async ({ body: { phone, altcha }, req }) => {
       const client = clientKey(req.ip);
       const network = siteKey(req.ip);
       // No code without a solved challenge of this phone, used once: checked (and spent) before any
       // budget counts the request, so requests without the work spend nobody's budget.
-      await challenges.accept(altcha, phone, network, floorLevel(phone, client, network));
+      const proven = device.proves(req, phone, ctx.now());
+      await challenges.accept(altcha, phone, network, floorLevel(phone, client, proven));
       const now = ctx.now();
       const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       // The requester's secret: the verification of this code must carry it (128 random bits).
       const challengeId = crypto.randomBytes(16).toString('base64url');
-      // A request the phone's allowance refuses anyway spends none of the budgets below. A phone
-      // that signed in from this network before may draw on the part of the reserve kept for such.
-      allowance.check(phone, network, now);
-      const counted = await ctx.limits.smsCode(network, network, allowance.returning(phone, network, now) ? phone : null);
+      // A request the phone's allowance refuses anyway spends none of the budgets below. A request
+      // with the phone's device credential may draw on the part of the reserve kept for returning phones.
+      allowance.check(phone, network, proven, now);
+      const counted = await ctx.limits.smsCode(network, network, proven ? phone : null);
       try {
-        issue(phone, code, now, network, client, challengeId);
+        issue(phone, code, now, network, client, challengeId, proven);
       } catch (refusal) {
         // Another request for the phone won the race since the check: no code, no cost.
         await ctx.limits.smsCodeNotSent(network, counted);
@@ -100,7 +114,8 @@ export function createSmsWrites(
     // Bound to the requester (docs/attacks/2026-11-28-writes.md F2): without the challenge id its request answered, the
     // same refusal whether or not the phone has a code, and no attempt of anyone's code is spent.
     // A wrong code spends an attempt of that challenge's code only.
-    verifySmsCode: async ({ body: { phone, code, challengeId } }) => {
+    // A sign-in sets the phone's device credential for this browser (device-credential.ts).
+    verifySmsCode: async ({ body: { phone, code, challengeId }, req }) => {
       const now = ctx.now();
       const row = byChallenge.get(challengeHash(challengeId), phone) as CodeRow | undefined;
       if (!row || row.used_at !== null) throw badRequest('sms_code_not_requested', 'code');
@@ -113,7 +128,9 @@ export function createSmsWrites(
         throw badRequest('sms_code_invalid', 'code');
       }
       if (markUsed.run(now, row.id).changes !== 1) throw badRequest('sms_code_not_requested', 'code');
-      return confirmedPhone(ctx, phone, now);
+      const confirmed = await confirmedPhone(ctx, phone, now);
+      device.grant(req, phone, now);
+      return confirmed;
     },
   };
 }

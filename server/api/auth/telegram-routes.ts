@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { checkUzPhone } from '../../../shared/validation';
 import type { ApiContext, TelegramSettings } from '../context';
 import { ApiError } from '../http/api-error';
@@ -5,6 +6,7 @@ import { clientKey, networkKey } from '../http/limits';
 import { usedOnce } from '../store/used-once';
 import type { WriteHandlers } from '../write-handler';
 import { confirmedPhone } from './confirmed-phone';
+import { createDeviceCredential } from './device-credential';
 import { initDataUser, lastAcceptedAt, refusal, sharedContact, signedData } from './telegram-data';
 
 /**
@@ -17,9 +19,12 @@ import { initDataUser, lastAcceptedAt, refusal, sharedContact, signedData } from
 export function createTelegramWrites(ctx: ApiContext): WriteHandlers<'confirmPhoneByTelegram'> {
   /** Whether the signed contact is used for the first time (store/used-once.ts). */
   const firstUse = usedOnce(ctx.db, 'telegram_contacts_used', 'hash');
+  // A phone confirmed this way proves it as an SMS sign-in does: the browser gets its device credential.
+  const device = createDeviceCredential(ctx);
 
-  const confirm = async (settings: TelegramSettings, input: { initData: string; contact: string }, ip: string | undefined) => {
+  const confirm = async (settings: TelegramSettings, input: { initData: string; contact: string }, req: Request) => {
     const now = ctx.now();
+    const ip = req.ip;
     try {
       const user = initDataUser(signedData(input.initData, 'initData', settings, now));
       const signedContact = signedData(input.contact, 'contact', settings, now);
@@ -36,7 +41,9 @@ export function createTelegramWrites(ctx: ApiContext): WriteHandlers<'confirmPho
         await ctx.limits.telegramPhoneNotConfirmed(client, network);
         throw refusal(409, 'telegram_contact_used', 'contact');
       }
-      return await confirmedPhone(ctx, phone.value, now);
+      const confirmed = await confirmedPhone(ctx, phone.value, now);
+      device.grant(req, phone.value, now);
+      return confirmed;
     } catch (error) {
       // What Telegram's data was refused for, never the data, the phone or the Telegram user.
       if (error instanceof ApiError)
@@ -53,7 +60,7 @@ export function createTelegramWrites(ctx: ApiContext): WriteHandlers<'confirmPho
         // read: a body of the wrong shape is answered as anywhere and not logged, and the Mini App
         // sends an empty one to learn whether this route is on.
         if (!settings) throw new ApiError(404, 'telegram_not_configured');
-        return ({ body, req }) => confirm(settings, body, req.ip);
+        return ({ body, req }) => confirm(settings, body, req);
       },
     },
   };

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { jwtDecode } from 'jwt-decode';
 import { API_MESSAGES } from '../messages';
 import { createTestApi, DEMO_CODE, TestClock, freeNumber, MINUTE, removeDir, requestSmsCode, type TestApi } from '../test-support/test-api';
+import { deviceCookie } from '../test-support/sms-challenge';
 import { signedContact, signedInitData, TELEGRAM, TEST_BOT_TOKEN } from '../test-support/telegram';
 
 let t: TestApi;
@@ -31,6 +32,17 @@ describe('a phone confirmed by Telegram', () => {
     expect(claims.exp - jwtDecode<{ exp: number }>(bySms.body.authToken).exp).toBe(0);
     // The token opens what an SMS-confirmed phone's does.
     await request(t.app).get('/api/v1/watches').set('Authorization', `Bearer ${res.body.authToken}`).expect(200);
+  });
+
+  it('sets the device credential of the phone, as an SMS sign-in does: the phone is returning for this browser', async () => {
+    t = createTestApi({ telegram: TELEGRAM, limits: { smsPhonesPerHour: 1 } });
+    const cookie = deviceCookie(await confirm(...fresh()).expect(200));
+    expect(cookie).toMatch(/^sms_device=\+998901234567:/);
+    expect((await requestSmsCode(t.app, '+998911234567', { 'X-Forwarded-For': '10.9.0.1' })).status).toBe(201);
+    const level = async (headers: Record<string, string>) =>
+      (await request(t.app).get('/api/v1/auth/sms/challenge').set(headers).query({ phone })).body.parameters.data.level;
+    expect(await level({ 'X-Forwarded-For': '10.9.0.1' })).toBe(4);
+    expect(await level({ 'X-Forwarded-For': '10.9.0.1', Cookie: cookie })).toBe(0);
   });
 
   it('takes the number as Telegram writes it, with or without its +', async () => {

@@ -25,8 +25,8 @@ export function smsOpenPart(limits: ClientLimits): number {
 }
 
 /**
- * Where `smsCode` counted a code. A `returning` code (to a phone that signed in from this network
- * before, docs/attacks/2026-11-28-writes.md F3 to F5) is never refused by its network's budget (counted while there is
+ * Where `smsCode` counted a code. A `returning` code (its request carries the phone's device
+ * credential, auth/device-credential.ts; docs/attacks/2026-11-28-writes-second.md A5) is never refused by its network's budget (counted while there is
  * room) and, once the hour's total is spent, draws on the returning budget: as many SMS again as the
  * reserve, for returning phones only, LIMIT_SMS_RESERVE_NETWORK_CODES a phone within the hour, which
  * no crowd of networks can spend.

@@ -3,6 +3,8 @@
  * challenge id POST /auth/sms answered, which POST /auth/sms/verify must carry, and the SMS
  * network (siteKey) the code was asked from, which the phone's allowance and the reserve count by.
  * Codes from before have neither: no verify can name them, and they count under no network.
+ * Codes asked with the phone's device credential record `device` in network_key instead: they
+ * count apart from every network's (auth/sms-allowance.ts, DEVICE_ALLOWANCE).
  */
 export const SMS_SIGN_IN_MIGRATION = {
   version: 20,

@@ -42,3 +42,11 @@ export async function solveSmsChallenge(challenge: SmsChallenge): Promise<string
   if (!solution) throw new Error('The SMS challenge was not solved in time');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
+
+/** The Cookie header that carries the device credential a sign-in answer set (auth/device-credential.ts). */
+export function deviceCookie(res: { headers: Record<string, unknown> }): string {
+  const set = (res.headers['set-cookie'] as string[] | undefined) ?? [];
+  const cookie = set.find((line) => line.startsWith('sms_device='));
+  if (!cookie) throw new Error('no sms_device cookie set');
+  return cookie.split(';')[0];
+}
