@@ -1,41 +1,15 @@
 import Redis from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
 import type { Db } from '../store/database';
-import { ApiError, type ErrorCode, type ErrorParams } from './api-error';
+import { ApiError } from './api-error';
 import { tooManyRequests, type ClientLimits } from './client-limits';
+import { createSmsBudgets, type Consume, type Limiter, type SmsBudgets } from './sms-budgets';
 import { createStreamSlots } from './stream-slots';
 
 // The limits' figures, the keys clients count under and the refusals: client-limits.ts.
 export * from './client-limits';
+export { smsOpenPart, type SmsCounted, type SmsPressure } from './sms-budgets';
 export { STREAM_RETRY_MS } from './stream-slots';
-
-/** What the SMS budgets hold now (RateLimits.smsPressure). */
-export interface SmsPressure {
-  /** Codes sent to the network's clients within the hour. */
-  network: number;
-  /** SMS sent within the hour in all, codes and watches. */
-  total: number;
-  /** The part of the total open to anyone: past it, only the reserve is left. */
-  open: number;
-}
-
-/** The part of the hour's SMS total open to every request and to watches: all but the reserve, at least one. */
-export function smsOpenPart(limits: ClientLimits): number {
-  return Math.max(1, Math.floor(limits.smsTotalPerHour * (1 - limits.smsReserveShare)));
-}
-
-/**
- * Where `smsCode` counted a code. A `returning` code (its request carries the phone's device
- * credential, auth/device-credential.ts; docs/attacks/2026-11-28-writes-second.md A5) is never refused by its network's budget (counted while there is
- * room) and, once the hour's total is spent, draws on the returning budget: as many SMS again as the
- * reserve, for returning phones only, LIMIT_SMS_RESERVE_NETWORK_CODES a phone within the hour, which
- * no crowd of networks can spend.
- */
-export interface SmsCounted {
-  network: boolean;
-  /** Counted in the returning budget, past the hour's total, for this phone; null: in the total. */
-  beyondTotal: string | null;
-}
 
 /** A request counted against a budget of what is done: `refused` once its write was refused after all. */
 export interface Counted {
@@ -45,7 +19,7 @@ export interface Counted {
   unspent(): Promise<void>;
 }
 
-export interface RateLimits {
+export interface RateLimits extends SmsBudgets {
   readonly limits: ClientLimits;
   /**
    * Counts a reservation of a client and of its network; rejects with a 429 ApiError past either
@@ -60,24 +34,6 @@ export interface RateLimits {
   bid(phone: string): Promise<void>;
   /** Counts a watch saved by a client, as `reservation` does its bookings (refused ones apart). */
   watch(client: string): Promise<Counted>;
-  /**
-   * Counts an SMS code about to be sent to a client of the network, against the network's hourly
-   * budget and the total one; rejects with a 429 ApiError past either, counting nothing then.
-   * Past the total's open part, the reserve counts by `site` too (`siteKey`: an IPv6 client's /48),
-   * so a site's many /64s draw on it as one network.
-   */
-  smsCode(network: string, site?: string, returningPhone?: string | null): Promise<SmsCounted>;
-  /** Gives back what `smsCode` counted (its answer) for a code that was not sent after all. */
-  smsCodeNotSent(network: string, counted?: SmsCounted): Promise<void>;
-  /**
-   * The SMS budgets' fill now, read without counting anything: the codes the network had within
-   * the hour, and the SMS of the hour in all (codes and watches), for the challenges' difficulty.
-   */
-  smsPressure(network: string): Promise<SmsPressure>;
-  /** How many watch messages may go now: what the hour's total leaves outside the reserve. */
-  smsWatchRoom(): Promise<number>;
-  /** Counts watch messages sent against the hour's total (never refused: `smsWatchRoom` said there was room). */
-  smsWatchSent(count: number): Promise<void>;
   /**
    * Counts a phone about to be confirmed through Telegram for a client and its network, as many
    * as SMS codes may go to (LIMIT_SMS_PHONES_PER_HOUR a client, LIMIT_SMS_PER_NETWORK_PER_HOUR a
@@ -121,8 +77,6 @@ export interface SharedCounters {
 }
 
 const WARN_EVERY_MS = 60_000;
-/** The one key of the limits counted over all clients together. */
-const TOTAL_KEY = 'all';
 
 /**
  * Rates over a window, counted by rate-limiter-flexible. Without Redis, in the API's own SQLite
@@ -153,7 +107,7 @@ export function createRateLimits(
   };
   redis?.on('error', (error: Error) => unreachable(error.message));
   redis?.on('close', () => unreachable('connection closed'));
-  const limiter = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
+  const limiter: Limiter = (keyPrefix, points, duration) => {
     const local = new RateLimiterSQLite({
       storeClient: db,
       storeType: 'better-sqlite3',
@@ -171,7 +125,7 @@ export function createRateLimits(
    * counts nothing (its point goes back at once), for budgets that count only what was done: an
    * SMS code refused is not sent (and one given back after a lost race frees room even after refusals).
    */
-  const consume = async (counter: RateLimiterAbstract, key: string, code: ErrorCode, params: ErrorParams = {}, giveBack = false) => {
+  const consume: Consume = async (counter, key, code, params = {}, giveBack = false) => {
     try {
       return await counter.consume(key);
     } catch (rejection) {
@@ -199,13 +153,7 @@ export function createRateLimits(
     },
     unspent: async () => void (await giveBack()),
   });
-  const networkSms = limiter('network-sms', limits.smsPerNetworkPerHour, 3600);
-  // The reserve's codes per site (siteKey) within the hour, as many as a network may have had.
-  const siteReserveSms = limiter('site-reserve-sms', limits.smsReserveNetworkCodes, 3600);
-  const totalSms = limiter('total-sms', limits.smsTotalPerHour, 3600);
-  const open = smsOpenPart(limits);
-  const returningSms = limiter('returning-sms', Math.max(1, limits.smsTotalPerHour - open), 3600);
-  const returningPhoneSms = limiter('returning-phone-sms', limits.smsReserveNetworkCodes, 3600);
+  const sms = createSmsBudgets(limits, limiter, consume);
   const telegramPhones = limiter('telegram-phones', limits.smsPhonesPerHour, 3600);
   const networkTelegramPhones = limiter('network-telegram-phones', limits.smsPerNetworkPerHour, 3600);
   const DAY = 24 * 3600;
@@ -246,65 +194,7 @@ export function createRateLimits(
       await consume(watches, client, 'too_many_watch_requests', { limit: limits.watchesPerHour }, true);
       return counted('watch', client, () => watches.reward(client));
     },
-    async smsCode(network, site = network, returningPhone = null) {
-      const returning = returningPhone !== null;
-      // A returning phone is not refused by its network's budget: a neighbour who spent it behind
-      // the same NAT locks out only phones new to the network.
-      const counted = await consume(networkSms, network, 'too_many_network_sms', { limit: limits.smsPerNetworkPerHour }, true).catch(
-        (refusal: unknown) => {
-          if (returning && refusal instanceof ApiError) return null;
-          throw refusal;
-        },
-      );
-      const giveBackNetwork = () => (counted ? networkSms.reward(network) : undefined);
-      let fromReserve = false;
-      try {
-        // Past the open part, the reserve: for returning phones, and for networks that had few
-        // codes within the hour before this one, as many per site (read, then counted: a few
-        // requests racing may take a little more of it).
-        const total = await totalSms.get(TOTAL_KEY);
-        const busy = () => tooManyRequests('sms_busy', total?.msBeforeNext ?? 3_600_000);
-        if (!returning && (total?.consumedPoints ?? 0) >= open) {
-          if (!counted || counted.consumedPoints - 1 >= limits.smsReserveNetworkCodes) throw busy();
-          // Refused, it counts nothing and waits as long as the total does.
-          await consume(siteReserveSms, site, 'sms_busy', {}, true).catch((error: unknown) => {
-            throw error instanceof ApiError ? busy() : error;
-          });
-          fromReserve = true;
-        }
-        try {
-          await consume(totalSms, TOTAL_KEY, 'sms_busy', {}, true);
-        } catch (refusal) {
-          if (!returningPhone || !(refusal instanceof ApiError)) throw refusal;
-          await consume(returningPhoneSms, returningPhone, 'sms_busy', {}, true);
-          await consume(returningSms, TOTAL_KEY, 'sms_busy', {}, true).catch(async (full: unknown) => {
-            await returningPhoneSms.reward(returningPhone);
-            throw full;
-          });
-          return { network: counted !== null, beyondTotal: returningPhone };
-        }
-        return { network: counted !== null, beyondTotal: null };
-      } catch (refusal) {
-        await giveBackNetwork();
-        if (fromReserve) await siteReserveSms.reward(site);
-        throw refusal;
-      }
-    },
-    async smsCodeNotSent(network, counted = { network: true, beyondTotal: null }) {
-      if (counted.network) await networkSms.reward(network);
-      if (counted.beyondTotal === null) await totalSms.reward(TOTAL_KEY);
-      else await Promise.all([returningSms.reward(TOTAL_KEY), returningPhoneSms.reward(counted.beyondTotal)]);
-    },
-    async smsPressure(network) {
-      const [sent, total] = await Promise.all([networkSms.get(network), totalSms.get(TOTAL_KEY)]);
-      return { network: sent?.consumedPoints ?? 0, total: total?.consumedPoints ?? 0, open };
-    },
-    async smsWatchRoom() {
-      return Math.max(0, open - ((await totalSms.get(TOTAL_KEY))?.consumedPoints ?? 0));
-    },
-    async smsWatchSent(count) {
-      if (count > 0) await totalSms.penalty(TOTAL_KEY, count);
-    },
+    ...sms,
     async telegramPhone(client, network) {
       await consume(telegramPhones, client, 'too_many_telegram_phones', { limit: limits.smsPhonesPerHour }, true);
       try {
