@@ -98,6 +98,17 @@ export async function freeNumber(app: express.Express, category = 'free', index 
 }
 
 /** The answer to a code request for the phone with its solved challenge (both from the address `headers` give). */
+/** The first `count` numbers of a category for sale, in the search's order. */
+export async function freeNumbers(app: express.Express, count: number, category = 'free'): Promise<string[]> {
+  const res = await request(app).get(`/api/v1/numbers?category=${category}&pageSize=${count}`).expect(200);
+  return res.body.items.map((item: { number: string }) => item.number);
+}
+
+/** POST /reservations from a client's address (X-Forwarded-For), with the tokens in `headers`. */
+export function bookFrom(app: express.Express, number: string, from: string, headers: Record<string, string> = {}) {
+  return request(app).post('/api/v1/reservations').set('X-Forwarded-For', from).set(headers).send({ number });
+}
+
 export async function requestSmsCode(app: express.Express, phone: string, headers: Record<string, string> = {}): Promise<request.Response> {
   const altcha = await solvedSmsChallenge(app, phone, headers);
   return request(app).post('/api/v1/auth/sms').set(headers).send({ phone, altcha });
