@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import cookieParser from 'cookie-parser';
 import express from 'express';
 import { createAuctionPayments } from './auctions/auction-payments';
 import type { ReadName } from '../../shared/reads';
@@ -209,6 +210,8 @@ export function createApi(options: ApiOptions): Api {
     next();
   });
   router.use(express.json({ limit: '100kb', verify: refuseDuplicateKeys }));
+  // The device credential of SMS sign-in (auth/device-credential.ts) is a cookie.
+  router.use(cookieParser());
 
   router.get('/openapi.json', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').json(openApiDocument);

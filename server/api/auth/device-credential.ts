@@ -28,8 +28,9 @@ export function createDeviceCredential(ctx: ApiContext) {
 
   /** The valid, unexpired entries the request carries. */
   const entries = (req: Request, now: number): Entry[] => {
-    const value = cookieValue(req.headers.cookie, DEVICE_COOKIE);
-    if (!value) return [];
+    // Parsed by cookie-parser (the API's router, create-api.ts).
+    const value = (req.cookies as Record<string, unknown> | undefined)?.[DEVICE_COOKIE];
+    if (typeof value !== 'string' || !value) return [];
     const valid: Entry[] = [];
     for (const part of value.split('~').slice(0, DEVICE_PHONES)) {
       const [phone, expiresText, signature] = part.split(':');
@@ -67,12 +68,3 @@ export function createDeviceCredential(ctx: ApiContext) {
 }
 
 export type DeviceCredential = ReturnType<typeof createDeviceCredential>;
-
-/** One cookie's value from a Cookie header; the first if repeated (a browser sends the most specific path first). */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return undefined;
-}
