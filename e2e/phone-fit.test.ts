@@ -58,4 +58,30 @@ describe('on a phone', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('a number card’s “Reserved for you” badge at 390 px does not cover the number’s digits', async () => {
+    const c = CATALOGUES.en;
+    const context = await newContext(browser, { locale: BROWSER_LOCALES.en, viewport: PHONES[1] });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/en/numbers`);
+    await waitForHydration(page);
+    const card = page.locator('.number-card').first();
+    await card.getByRole('button').click();
+    const badge = card.getByText(c.numbers.results.yours, { exact: true });
+    await badge.waitFor();
+    const boxes = await card.evaluate((element) => {
+      const digits = document.createRange();
+      digits.selectNodeContents(element.querySelector('.number-card__number')!);
+      const box = (rect: DOMRect) => ({ left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom });
+      return { digits: box(digits.getBoundingClientRect()), badge: box(element.querySelector('.badge--mine')!.getBoundingClientRect()) };
+    });
+    const intersect =
+      boxes.digits.left < boxes.badge.right &&
+      boxes.badge.left < boxes.digits.right &&
+      boxes.digits.top < boxes.badge.bottom &&
+      boxes.badge.top < boxes.digits.bottom;
+    expect({ ...boxes, intersect }).toEqual({ ...boxes, intersect: false });
+    expect(boxes.digits.right).toBeLessThanOrEqual(PHONES[1].width);
+    await context.close();
+  });
 });
