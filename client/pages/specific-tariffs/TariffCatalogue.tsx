@@ -10,6 +10,7 @@ import { useHydrated } from '../../components/use-hydrated';
 import { useQueryState } from '../../features/tariffs/use-query-state';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { CompareTable } from './CompareTable';
+import { CompareTray } from './CompareTray';
 import { MAX_COMPARED, comparisonFromQuery, comparisonSearch } from './compare';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
 
@@ -52,7 +53,9 @@ export function TariffCatalogue({ tariffs }: { tariffs: ReadyTariff[] }) {
       {compared.length > 0 ? (
         <section className="comparison" aria-labelledby="comparison-title" id="comparison">
           <div className="comparison__head">
-            <h2 id="comparison-title">{t('tariffs.compare.title')}</h2>
+            <h2 id="comparison-title" tabIndex={-1}>
+              {t('tariffs.compare.title')}
+            </h2>
             <Link className="comparison__clear" to={pageHref} replace preventScrollReset>
               {t('tariffs.compare.clear')}
             </Link>
@@ -103,6 +106,9 @@ export function TariffCatalogue({ tariffs }: { tariffs: ReadyTariff[] }) {
             return <li key={tariff.id}>{index < FIRST_SCREEN_CARDS ? card : <HydrationBoundary>{card}</HydrationBoundary>}</li>;
           })}
         </ul>
+        {hydrated && compared.length >= 2 ? (
+          <CompareTray selected={compared.length} comparisonId="comparison" headingId="comparison-title" />
+        ) : null}
       </form>
     </>
   );
