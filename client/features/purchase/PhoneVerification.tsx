@@ -32,9 +32,13 @@ function useSmsChallenge(phone: string | undefined) {
  * The error toasts of the step's refused requests (the shared HTTP client shows the API's text),
  * closed once the phone is confirmed: "The code is incorrect." says nothing true any more.
  */
-function useMootToastsClosed(confirmed: boolean, ...outcomes: Array<SmsOutcome | undefined>) {
+function useMootToastsClosed(confirmed: boolean, sent: SmsOutcome | undefined, checked: SmsOutcome | undefined) {
   const shown = useRef(new Set<string>());
-  for (const outcome of outcomes) if (outcome && !outcome.ok && outcome.message) shown.current.add(outcome.message);
+  const sendRefused = sent && !sent.ok ? sent.message : null;
+  const codeRefused = checked && !checked.ok ? checked.message : null;
+  useEffect(() => {
+    for (const message of [sendRefused, codeRefused]) if (message) shown.current.add(message);
+  }, [sendRefused, codeRefused]);
   useEffect(() => {
     if (!confirmed) return;
     for (const message of shown.current) dismissErrorToast(message);
