@@ -48,6 +48,15 @@ describe('the identification form forgives', () => {
     expect(birthDateField()).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('shows the error of a field left by pressing the contract box once the box is checked', async () => {
+    const { user } = show();
+    await user.type(birthDateField(), '1990-03-15');
+    const contract = screen.getByRole('checkbox', { name: 'I have read and accept the contract for mobile services.' });
+    await user.click(contract);
+    expect(contract).toBeChecked();
+    expect(await screen.findByText(DATE_FORMAT)).toBeInTheDocument();
+  });
+
   it('says nothing of an empty field the visitor only passed through', async () => {
     const { user } = show();
     await user.click(documentField());
