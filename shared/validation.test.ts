@@ -117,6 +117,16 @@ describe('Uzbek phone', () => {
     expect(checkUzPhone('+998 (90) 123-45-67')).toEqual({ ok: true, value: '+998901234567' });
     expect(checkUzPhone('998771234567')).toEqual({ ok: true, value: '+998771234567' });
   });
+  it('takes the nine national digits in any spacing, with or without 998', () => {
+    for (const text of ['90 555 12 34', '905551234', '+998 90 555 12 34', '998905551234', ' (90) 555-12-34 ']) {
+      expect(checkUzPhone(text)).toEqual({ ok: true, value: '+998905551234' });
+    }
+  });
+  it('refuses national digits of a wrong length or operator code, and nine digits after a +', () => {
+    for (const text of ['90 555 12 3', '90 555 12 345', '12 345 67 89', '+90 555 12 34']) {
+      expect(checkUzPhone(text)).toEqual({ ok: false, error: 'phoneFormat' });
+    }
+  });
   it('rejects other countries, lengths and unknown operator codes', () => {
     for (const text of ['+7 901 234 56 78', '+99890123456', '+998 12 345 67 89', '+998-90-123-45-67x']) {
       expect(checkUzPhone(text)).toEqual({ ok: false, error: 'phoneFormat' });

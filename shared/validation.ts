@@ -184,13 +184,16 @@ export const UZ_OPERATOR_CODES = ['20', '33', '50', '77', '88', '90', '91', '93'
 
 /**
  * Uzbek mobile number: +998, an operator code in use and seven digits. Spaces, dashes and
- * brackets are allowed while typing; the value is normalized to +998XXXXXXXXX.
+ * brackets are allowed while typing, and the nine national digits alone (`90 555 12 34`, the
+ * form's field shows +998 before them) mean the same number; the value is normalized to
+ * +998XXXXXXXXX. A leading + names a country code, so `+90 ...` stays refused.
  */
 export function checkUzPhone(input: string): Checked<string> {
   const text = input.trim();
   if (text === '') return { ok: false, error: 'required' };
   if (!/^\+?[\d\s\-()]+$/.test(text)) return { ok: false, error: 'phoneFormat' };
-  const digits = text.replace(/\D/g, '');
+  const typed = text.replace(/\D/g, '');
+  const digits = typed.length === 9 && !text.startsWith('+') ? `998${typed}` : typed;
   if (!/^998\d{9}$/.test(digits)) return { ok: false, error: 'phoneFormat' };
   if (!(UZ_OPERATOR_CODES as readonly string[]).includes(digits.slice(3, 5))) return { ok: false, error: 'phoneFormat' };
   return { ok: true, value: `+${digits}` };

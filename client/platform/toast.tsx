@@ -48,5 +48,15 @@ export function showToast(content: string, type: TypeOptions = DEFAULT_TOAST_TYP
  */
 export function showErrorToast(content: string): void {
   if (!inBrowser()) return;
-  void import('react-toastify').then(({ toast }) => toast(content, { type: 'error', toastId: `error:${content}` }));
+  void import('react-toastify').then(({ toast }) => toast(content, { type: 'error', toastId: errorToastId(content) }));
+}
+
+function errorToastId(content: string): string {
+  return `error:${content}`;
+}
+
+/** Closes the error toast of the shared HTTP client with this text, if it is still shown: what it said was made moot. */
+export function dismissErrorToast(content: string): void {
+  if (!inBrowser()) return;
+  void import('react-toastify').then(({ toast }) => toast.dismiss(errorToastId(content)));
 }

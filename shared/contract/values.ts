@@ -22,6 +22,8 @@ export const PAYMENT_PROVIDERS = ['payme', 'click', 'uzum', 'card'] as const;
 
 /** An SMS code: digits only, this many. */
 export const SMS_CODE_LENGTH = { min: 4, max: 8 } as const;
+/** The digits of the codes the operator sends: the form confirms a code by itself when this many are typed. */
+export const SMS_CODE_SENT_LENGTH = 6;
 export const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH.min},${SMS_CODE_LENGTH.max}}$`);
 
 /** The numbers' categories, cheapest first (`CategoryId`). */

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { COURIER_ADDRESS } from '../../../shared/contract/values';
@@ -11,6 +11,7 @@ import { updateDraft, usePurchaseDraft } from '../purchase/purchase-draft';
 import { chosenTariff, simFromQuery } from '../purchase/chosen-fields';
 import { summarizeTariff } from '../purchase/tariff-summary';
 import { focusField } from '../purchase/focus-field';
+import { useFieldErrors } from '../purchase/use-field-errors';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import type { PurchaseCatalogue } from './catalogue';
 import { SimDeliveryFields, type OptionErrors } from './SimDeliveryFields';
@@ -37,7 +38,6 @@ export function PurchaseOptionsForm({ catalogue }: { catalogue: PurchaseCatalogu
   const stored = usePurchaseDraft();
   // A SIM type carried back in the URL (from a later step) counts as chosen until the visitor changes it.
   const draft = stored.simType ? stored : { ...stored, simType: simFromQuery(query) ?? undefined };
-  const [errors, setErrors] = useState<OptionErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const tariff = chosenTariff(query, draft);
   const fromLink = tariffChoiceFromQuery(query) !== null;
@@ -58,12 +58,13 @@ export function PurchaseOptionsForm({ catalogue }: { catalogue: PurchaseCatalogu
     if (!summarizeTariff(tariff, catalogue.tariffs)) found.tariff = t('purchase.options.errors.tariff');
     return found;
   }
+  // Checked on every render: an error shown goes as soon as the visitor fixes the field.
+  const { errors, showAll, leave } = useFieldErrors(validate());
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     pushFormSubmission(FORM_ID);
-    const found = validate();
-    setErrors(found);
+    const found = showAll();
     const first = (Object.keys(FIELD_IDS) as Array<keyof OptionErrors>).find((key) => found[key]);
     if (first) {
       focusField(formRef.current?.querySelector<HTMLElement>(`#${FIELD_IDS[first]}`));
@@ -85,7 +86,7 @@ export function PurchaseOptionsForm({ catalogue }: { catalogue: PurchaseCatalogu
   const hasErrors = Object.keys(errors).length > 0;
   return (
     <form id={FORM_ID} ref={formRef} className="purchase-options" noValidate onSubmit={submit}>
-      <SimDeliveryFields catalogue={catalogue} draft={draft} errors={errors} />
+      <SimDeliveryFields catalogue={catalogue} draft={draft} errors={errors} onLeave={leave} />
       <fieldset className="choice-group" aria-describedby={errors.tariff ? 'tariff-options-error' : undefined}>
         <legend>{t('purchase.options.tariffTitle')}</legend>
         {fromLink && tariff ? (

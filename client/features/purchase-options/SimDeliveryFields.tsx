@@ -16,10 +16,13 @@ export function SimDeliveryFields({
   catalogue,
   draft,
   errors,
+  onLeave,
 }: {
   catalogue: PurchaseCatalogue;
   draft: PurchaseDraft;
   errors: OptionErrors;
+  /** The form's check of a field the visitor leaves, with its value. */
+  onLeave: (field: keyof OptionErrors, value: string | undefined) => void;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -64,7 +67,13 @@ export function SimDeliveryFields({
       </fieldset>
 
       {draft.simType === 'esim' ? (
-        <Field id="sim-email" label={t('purchase.options.email')} hint={t('purchase.options.emailHint')} error={errors.email}>
+        <Field
+          id="sim-email"
+          label={t('purchase.options.email')}
+          hint={t('purchase.options.emailHint')}
+          error={errors.email}
+          onLeave={() => onLeave('email', draft.email)}
+        >
           {(control) => (
             <input
               {...control}
@@ -105,7 +114,12 @@ export function SimDeliveryFields({
             {errors.delivery ?? ''}
           </p>
           {draft.deliveryMethod === 'pickup' ? (
-            <Field id="pickup-point" label={t('purchase.options.point')} error={errors.point}>
+            <Field
+              id="pickup-point"
+              label={t('purchase.options.point')}
+              error={errors.point}
+              onLeave={() => onLeave('point', draft.pointOfSaleId)}
+            >
               {(control) => (
                 <select {...control} value={draft.pointOfSaleId ?? ''} onChange={(e) => updateDraft({ pointOfSaleId: e.target.value })}>
                   <option value="">{t('purchase.options.choosePoint')}</option>
@@ -120,6 +134,7 @@ export function SimDeliveryFields({
               label={t('purchase.options.address')}
               hint={t('purchase.options.addressHint')}
               error={errors.address}
+              onLeave={() => onLeave('address', draft.address)}
             >
               {(control) => (
                 <textarea

@@ -5,6 +5,8 @@ export interface ControlProps {
   id: string;
   'aria-describedby'?: string;
   'aria-invalid'?: true;
+  /** The form's check of the field when the visitor leaves it (useFieldErrors' `leave`). */
+  onBlur?: () => void;
 }
 
 export function describedBy(...ids: Array<string | null | undefined | false>): string | undefined {
@@ -24,6 +26,7 @@ export function Field({
   error,
   children,
   className,
+  onLeave,
 }: {
   id: string;
   label: ReactNode;
@@ -31,6 +34,7 @@ export function Field({
   error?: string | null;
   children: (control: ControlProps) => ReactNode;
   className?: string;
+  onLeave?: () => void;
 }) {
   const hintId = hint ? `${id}-hint` : null;
   const errorId = `${id}-error`;
@@ -38,6 +42,7 @@ export function Field({
     id,
     'aria-describedby': describedBy(hintId, error && errorId),
     ...(error ? { 'aria-invalid': true as const } : {}),
+    ...(onLeave ? { onBlur: onLeave } : {}),
   };
   return (
     <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>

@@ -1,9 +1,10 @@
-import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SMS_CODE_LENGTH } from '../../../shared/contract/values';
+import { SMS_CODE_LENGTH, SMS_CODE_SENT_LENGTH } from '../../../shared/contract/values';
 import { checkUzPhone, formatUzPhone } from '../../../shared/validation';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
+import { dismissErrorToast } from '../../platform/toast';
 import { Field } from './Field';
 import { updateDraft, usePurchaseDraft } from './purchase-draft';
 import type { SmsOutcome } from './sms-step';
@@ -25,6 +26,24 @@ function useSmsChallenge(phone: string | undefined) {
       // Asked again, and its failure shown, when the code is requested.
       .catch(() => undefined);
   }, [phone]);
+}
+
+/**
+ * The error toasts of the step's refused requests (the shared HTTP client shows the API's text),
+ * closed once the phone is confirmed: "The code is incorrect." says nothing true any more.
+ */
+function useMootToastsClosed(confirmed: boolean, sent: SmsOutcome | undefined, checked: SmsOutcome | undefined) {
+  const shown = useRef(new Set<string>());
+  const sendRefused = sent && !sent.ok ? sent.message : null;
+  const codeRefused = checked && !checked.ok ? checked.message : null;
+  useEffect(() => {
+    for (const message of [sendRefused, codeRefused]) if (message) shown.current.add(message);
+  }, [sendRefused, codeRefused]);
+  useEffect(() => {
+    if (!confirmed) return;
+    for (const message of shown.current) dismissErrorToast(message);
+    shown.current.clear();
+  }, [confirmed]);
 }
 
 export function usePhoneAuth() {
@@ -56,11 +75,22 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
   // The code was asked before the page's check was solved: the visitor is told why it takes a moment.
   const [checking, setChecking] = useState(false);
   useSmsChallenge(auth ? undefined : draft.phone);
+  useMootToastsClosed(auth !== null, sent, checked);
+  // The code's field takes the focus once a code was sent; the confirmed status, once it was accepted here.
+  const codeField = useRef<HTMLInputElement>(null);
+  const confirmedStatus = useRef<HTMLParagraphElement>(null);
+  const justConfirmed = auth !== null && checked?.ok === true;
+  useEffect(() => {
+    if (sentTo) codeField.current?.focus();
+  }, [sentTo]);
+  useEffect(() => {
+    if (justConfirmed) confirmedStatus.current?.focus();
+  }, [justConfirmed]);
 
   if (auth) {
     return (
       <div className="phone-verified">
-        <p>
+        <p ref={confirmedStatus} role="status" tabIndex={-1}>
           <span aria-hidden="true" className="phone-verified__mark">
             ✓
           </span>{' '}
@@ -91,11 +121,22 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
     void sending.submit({ intent: 'sms-send', phone: draft.phone ?? '' }, { method: 'post', defaultShouldRevalidate: false });
   }
 
-  function verifyCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function confirm(typed: string) {
     pushFormSubmission(`${idPrefix}-sms-verify`);
     if (!sentTo) return;
-    void verifying.submit({ intent: 'sms-verify', phone: sentTo, code }, { method: 'post', defaultShouldRevalidate: false });
+    void verifying.submit({ intent: 'sms-verify', phone: sentTo, code: typed }, { method: 'post', defaultShouldRevalidate: false });
+  }
+
+  function verifyCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    confirm(code);
+  }
+
+  /** The code as typed; its last digit confirms it by itself (the Confirm button stays for shorter codes). */
+  function typeCode(typed: string) {
+    setCode(typed);
+    const whole = typed.trim().length === SMS_CODE_SENT_LENGTH && /^\d+$/.test(typed.trim());
+    if (whole && typed.trim() !== code.trim() && !busy) confirm(typed.trim());
   }
 
   return (
@@ -103,15 +144,21 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
       <form id={`${idPrefix}-sms-request`} className="inline-form" noValidate onSubmit={requestCode}>
         <Field id={`${idPrefix}-phone`} label={t('purchase.phone.label')} hint={t('purchase.phone.hint')} error={phoneError}>
           {(control) => (
-            <input
-              {...control}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="+998 90 123 45 67"
-              value={draft.phone ?? ''}
-              onChange={(e) => updateDraft({ phone: e.target.value })}
-            />
+            // +998 stands fixed before the field: the nine national digits are enough (checkUzPhone).
+            <span className="phone-input">
+              <span className="phone-input__prefix" aria-hidden="true">
+                +998
+              </span>
+              <input
+                {...control}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="90 123 45 67"
+                value={draft.phone ?? ''}
+                onChange={(e) => updateDraft({ phone: e.target.value })}
+              />
+            </span>
           )}
         </Field>
         <button type="submit" className={sentTo ? 'button' : 'button button--primary'} disabled={busy}>
@@ -130,12 +177,13 @@ export function PhoneVerification({ idPrefix }: { idPrefix: string }) {
             {(control) => (
               <input
                 {...control}
+                ref={codeField}
                 type="text"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={SMS_CODE_LENGTH.max}
                 value={code}
-                onChange={(e) => setCode(e.target.value)}
+                onChange={(e) => typeCode(e.target.value)}
               />
             )}
           </Field>

@@ -9,6 +9,7 @@ import { formatDate } from '../../format';
 import { describedBy, Field, FormMessage } from '../../features/purchase/Field';
 import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
 import { focusField } from '../../features/purchase/focus-field';
+import { useFieldErrors } from '../../features/purchase/use-field-errors';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
 import { checkManualForm, checkRemoteForm, isValid, type FormCheck } from './identity-form';
 import { ManualFields } from './ManualFields';
@@ -23,26 +24,30 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
   const lang = useLanguage();
   const draft = usePurchaseDraft();
   const formRef = useRef<HTMLFormElement>(null);
-  const [check, setCheck] = useState<FormCheck<keyof Errors> | null>(null);
+  // The form's message of the last submit ("Fill out the form in full ..."), null when it passed.
+  const [formKey, setFormKey] = useState<string | null>(null);
   const { busy, apiErrors, formError, result, send, carried } = useIdentification();
   const method = draft.identityMethod ?? 'remote';
   const contractAccepted = draft.contractAccepted === true;
 
-  const errors: Errors = {};
-  for (const [field, key] of Object.entries(check?.fields ?? {})) errors[field as keyof Errors] = t(key as string);
-  Object.assign(errors, apiErrors);
-  const message = check?.form ? t(check.form) : formError;
+  // Checked on every render: an error shown goes as soon as the visitor fixes the field.
+  const check: FormCheck<keyof Errors> =
+    method === 'remote'
+      ? checkRemoteForm({ document: draft.document ?? '', birthDate: draft.birthDate ?? '', contractAccepted })
+      : checkManualForm({ pointOfSaleId: draft.identificationPointId ?? '', contractAccepted });
+  const found: Errors = {};
+  for (const [field, key] of Object.entries(check.fields)) found[field as keyof Errors] = t(key as string);
+  const { errors: shown, showAll, leave } = useFieldErrors(found);
+  const errors: Errors = { ...shown, ...apiErrors };
+  const message = formKey ? t(formKey) : formError;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     pushFormSubmission(FORM_ID);
-    const next =
-      method === 'remote'
-        ? checkRemoteForm({ document: draft.document ?? '', birthDate: draft.birthDate ?? '', contractAccepted })
-        : checkManualForm({ pointOfSaleId: draft.identificationPointId ?? '', contractAccepted });
-    setCheck(next);
-    if (!isValid(next)) {
-      const first = ['document', 'birthDate', 'point', 'contract'].find((field) => (next.fields as Errors)[field as keyof Errors]);
+    showAll();
+    setFormKey(check.form);
+    if (!isValid(check)) {
+      const first = ['document', 'birthDate', 'point', 'contract'].find((field) => found[field as keyof Errors]);
       const id = {
         document: 'identity-document',
         birthDate: 'identity-birth-date',
@@ -114,6 +119,7 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
             label={t('identification.document')}
             hint={t('identification.documentHint')}
             error={errors.document}
+            onLeave={() => leave('document', draft.document)}
           >
             {(control) => (
               <input
@@ -132,6 +138,7 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
             label={t('identification.birthDate')}
             hint={t('identification.birthDateHint')}
             error={errors.birthDate}
+            onLeave={() => leave('birthDate', draft.birthDate)}
           >
             {(control) => (
               <input

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { SmsCodeResponse } from '../../../shared/api-types';
+import { SMS_CODE_SENT_LENGTH } from '../../../shared/contract/values';
 import type { ApiContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { clientKey, siteKey } from '../http/limits';
@@ -84,7 +85,7 @@ export function createSmsWrites(
       const proven = device.proves(req, phone, ctx.now());
       await challenges.accept(altcha, phone, network, floorLevel(phone, client, proven));
       const now = ctx.now();
-      const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+      const code = ctx.demoSmsCode ?? String(crypto.randomInt(0, 10 ** SMS_CODE_SENT_LENGTH)).padStart(SMS_CODE_SENT_LENGTH, '0');
       // The requester's secret: the verification of this code must carry it (128 random bits).
       const challengeId = crypto.randomBytes(16).toString('base64url');
       // A request the phone's allowance refuses anyway spends none of the budgets below. A request
