@@ -12,7 +12,7 @@ import type { PageKey } from '../shared/paths';
  */
 export const FIRST_LOAD_BUDGETS: Record<PageKey, number> = {
   home: 155_000, // /: 153.9 kB when set
-  numbers: 187_000, // /numbers: 184.0 kB when set; 186.3 kB with issue 61 (the lot's new rules and states, its end in Tashkent time, the SMS challenge's loader)
+  numbers: 188_000, // /numbers: 184.0 kB when set; 186.3 kB with issue 61 (the lot's new rules and states, its end in Tashkent time, the SMS challenge's loader); 187.5 kB with issue 63 (the SMS step: +998 before the field, the code's focus and confirm on the sixth digit, its toasts dismissed)
   constructor: 154_000, // /constructor: 153.5 kB when set
   specificTariffs: 155_000, // /specificTariffs: 154.2 kB when set
   news: 150_000, // /news: 149.0 kB when set
@@ -22,6 +22,6 @@ export const FIRST_LOAD_BUDGETS: Record<PageKey, number> = {
   oqDay: 150_000, // /oqDay: 149.3 kB when set
   payment: 173_000, // /payment: 171.0 kB when set; 172.4 kB with issue 61 (not yet traced module by module)
   success: 157_000, // /success: 156.1 kB when set
-  identification: 167_000, // /identification: 165.9 kB when set
+  identification: 168_000, // /identification: 165.9 kB when set; 167.7 kB with issue 63 (field errors cleared when fixed and checked on leaving, use-field-errors.ts, and the SMS step's)
   identificationRetry: 157_000, // /identification/retry: 156.1 kB when set
 };
