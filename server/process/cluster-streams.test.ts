@@ -1,5 +1,4 @@
-import { callJson, CLUSTER_SMS_CODE, startCluster, type BuiltServer } from '../testing/built-server';
-import { solvedSmsChallenge } from '../api/test-support/sms-challenge';
+import { callJson, signedInOn, startCluster, type BuiltServer } from '../testing/built-server';
 import { openStream, type OpenStream } from '../api/test-support/event-stream';
 
 /** Live streams with two cluster workers: a bid or a reservation accepted by one reaches the streams of both. */
@@ -53,11 +52,7 @@ describe('live streams on a cluster (WEB_CONCURRENCY=2)', () => {
     await Promise.all(streams.slice(1).map((s) => s.next('snapshot')));
 
     const phone = '+998935550011';
-    const sent = await post(server.origin, '/api/v1/auth/sms', { phone, altcha: await solvedSmsChallenge(server.origin, phone) });
-    expect(sent.status).toBe(201);
-    const { challengeId } = sent.body;
-    const auth = (await post(server.origin, '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE, challengeId })).body
-      .authToken as string;
+    const auth = await signedInOn(server.origin, phone);
     const placed = await post(
       server.origin,
       '/api/v1/auctions/lot-006/bids',

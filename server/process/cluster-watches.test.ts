@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { DATABASE_FILE } from '../api/store/database';
-import { callJson, CLUSTER_SMS_CODE, startCluster, type BuiltServer } from '../testing/built-server';
-import { solvedSmsChallenge } from '../api/test-support/sms-challenge';
+import { callJson, signedInOn, startCluster, type BuiltServer } from '../testing/built-server';
 
 /**
  * Number watches with two cluster workers, each looking at the log of number changes every
@@ -12,13 +11,6 @@ import { solvedSmsChallenge } from '../api/test-support/sms-challenge';
 
 const post = (server: BuiltServer, route: string, body: unknown, headers: Record<string, string> = {}) =>
   callJson(`${server.origin}/api/v1${route}`, 'POST', body, headers);
-
-async function authOf(server: BuiltServer, phone: string): Promise<string> {
-  const sent = await post(server, '/auth/sms', { phone, altcha: await solvedSmsChallenge(server.origin, phone) });
-  expect(sent.status).toBe(201);
-  const { challengeId } = sent.body;
-  return (await post(server, '/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE, challengeId })).body.authToken as string;
-}
 
 describe('number watches on a cluster (WEB_CONCURRENCY=2)', () => {
   let server: BuiltServer;
@@ -58,9 +50,16 @@ describe('number watches on a cluster (WEB_CONCURRENCY=2)', () => {
     const watcher = '+998935550101';
     const witness = '+998935550102';
     expect(
-      (await post(server, '/watches', { endsWith: first.slice(-7) }, { Authorization: `Bearer ${await authOf(server, watcher)}` })).status,
+      (
+        await post(
+          server,
+          '/watches',
+          { endsWith: first.slice(-7) },
+          { Authorization: `Bearer ${await signedInOn(server.origin, watcher)}` },
+        )
+      ).status,
     ).toBe(201);
-    const witnessAuth = await authOf(server, witness);
+    const witnessAuth = await signedInOn(server.origin, witness);
 
     await bookBriefly(server, first);
     await waitForSms(watcher, 1);

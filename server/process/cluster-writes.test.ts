@@ -2,8 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE } from '../api/store/database';
-import { callJson, CLUSTER_SMS_CODE, startCluster, type BuiltServer } from '../testing/built-server';
-import { solvedSmsChallenge } from '../api/test-support/sms-challenge';
+import { callJson, signedInOn, startCluster, type BuiltServer } from '../testing/built-server';
 
 /** Two cluster workers writing to one store at once: every request answered, none with a 5xx. */
 
@@ -75,19 +74,7 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
     const tokens: string[] = [];
     for (let i = 0; i < BIDDERS; i += 1) {
       const phone = `+9989355500${String(i).padStart(2, '0')}`;
-      const headers = { 'X-Forwarded-For': visitor(5000 + i) };
-      const altcha = await solvedSmsChallenge(server.origin, phone, headers);
-      const sent = await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers);
-      expect(sent.status).toBe(201);
-      const { challengeId } = sent.body;
-      const verified = await call(
-        server.origin,
-        'POST',
-        '/api/v1/auth/sms/verify',
-        { phone, code: CLUSTER_SMS_CODE, challengeId },
-        headers,
-      );
-      tokens.push(verified.body.authToken as string);
+      tokens.push(await signedInOn(server.origin, phone, { 'X-Forwarded-For': visitor(5000 + i) }));
     }
     const lots = await call(server.origin, 'GET', '/api/v1/auctions?status=active', undefined, {});
     const lot = (lots.body.items as { id: string }[])[0];
@@ -124,19 +111,7 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
     const tokens: string[] = [];
     for (let i = 0; i < BIDDERS; i += 1) {
       const phone = `+9989366600${String(i).padStart(2, '0')}`;
-      const headers = { 'X-Forwarded-For': visitor(7000 + i) };
-      const altcha = await solvedSmsChallenge(server.origin, phone, headers);
-      const sent = await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers);
-      expect(sent.status).toBe(201);
-      const { challengeId } = sent.body;
-      const verified = await call(
-        server.origin,
-        'POST',
-        '/api/v1/auth/sms/verify',
-        { phone, code: CLUSTER_SMS_CODE, challengeId },
-        headers,
-      );
-      tokens.push(verified.body.authToken as string);
+      tokens.push(await signedInOn(server.origin, phone, { 'X-Forwarded-For': visitor(7000 + i) }));
     }
     const lots = (await call(server.origin, 'GET', '/api/v1/auctions?status=active', undefined, {})).body.items as Array<{
       id: string;
@@ -191,12 +166,7 @@ describe('cluster writes (WEB_CONCURRENCY=2)', () => {
       // Each race its own visitor, phone and person, so no per-client or per-person limit is in play.
       const headers = { 'X-Forwarded-For': visitor(10_000 + race) };
       const phone = `+99894${String(1_000_000 + race).padStart(7, '0')}`;
-      const altcha = await solvedSmsChallenge(server.origin, phone, headers);
-      const sent = await call(server.origin, 'POST', '/api/v1/auth/sms', { phone, altcha }, headers);
-      expect(sent.status).toBe(201);
-      const { challengeId } = sent.body;
-      const auth = (await call(server.origin, 'POST', '/api/v1/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE, challengeId }, headers))
-        .body.authToken as string;
+      const auth = await signedInOn(server.origin, phone, headers);
       const identified = await call(
         server.origin,
         'POST',

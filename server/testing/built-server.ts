@@ -5,6 +5,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { copySeededStore } from '../api/test-support/seeded-store';
+import { solvedSmsChallenge } from '../api/test-support/sms-challenge';
 import { startProcess, type ServiceProcess } from './service-processes';
 
 /** Test support: the built server (dist/server/index.cjs) as production runs it, in its own process. */
@@ -153,4 +154,16 @@ export function callJson(
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/**
+ * Signs a phone in by SMS on a built server, as the site does (the challenge solved, the code sent,
+ * then verified with its challenge id and the demo code), from the client `headers` name: its auth token.
+ */
+export async function signedInOn(origin: string, phone: string, headers: Record<string, string> = {}): Promise<string> {
+  const post = (route: string, body: unknown) => callJson(`${origin}/api/v1${route}`, 'POST', body, headers);
+  const sent = await post('/auth/sms', { phone, altcha: await solvedSmsChallenge(origin, phone, headers) });
+  expect(sent.status).toBe(201);
+  const { challengeId } = sent.body;
+  return (await post('/auth/sms/verify', { phone, code: CLUSTER_SMS_CODE, challengeId })).body.authToken as string;
 }
