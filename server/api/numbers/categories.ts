@@ -1,10 +1,14 @@
 import type { Localized } from '../../../shared/localized';
 import type { CategoryId } from '../../../shared/api-types';
-import { CategoryId as CategoryIds } from '../../../shared/contract/numbers';
+import { CATEGORY_IDS as CONTRACT_CATEGORY_IDS } from '../../../shared/contract/values';
 
 export type { CategoryId };
-/** The contract's categories (shared/contract/numbers.ts), cheapest first: the order the copy of the catalogue stores them in. */
-export const CATEGORY_IDS = CategoryIds.options;
+/**
+ * The contract's categories (shared/contract/values.ts, the ids `CategoryId` is built from),
+ * cheapest first: the order the copy of the catalogue stores them in. Taken from the plain values,
+ * not the schema, so the number search's threads load no zod (search-worker.ts).
+ */
+export const CATEGORY_IDS: readonly CategoryId[] = CONTRACT_CATEGORY_IDS;
 
 /** The small, costly categories a crowd would corner: their holds have limits of their own (reservations/premium-holds.ts). */
 export const PREMIUM_CATEGORIES: readonly CategoryId[] = ['gold', 'platinum'];
