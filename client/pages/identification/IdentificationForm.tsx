@@ -7,7 +7,8 @@ import { useLanguage } from '../../components/use-language';
 import type { Optional } from '../../framework/deferred';
 import { formatDate } from '../../format';
 import { describedBy, Field, FormMessage } from '../../features/purchase/Field';
-import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-draft';
+import { updateDraft, usePurchaseDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
+import type { IdentificationRequest } from '../../api/identification';
 import { focusField } from '../../features/purchase/focus-field';
 import { useFieldErrors } from '../../features/purchase/use-field-errors';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
@@ -26,8 +27,9 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
   const formRef = useRef<HTMLFormElement>(null);
   // The form's message of the last submit ("Fill out the form in full ..."), null when it passed.
   const [formKey, setFormKey] = useState<string | null>(null);
-  const { busy, apiErrors, formError, result, send, carried } = useIdentification();
   const method = draft.identityMethod ?? 'remote';
+  const request = requestOf(method, draft);
+  const { busy, apiErrors, formError, result, send, carried } = useIdentification(request.body);
   const contractAccepted = draft.contractAccepted === true;
 
   // Checked on every render: an error shown goes as soon as the visitor fixes the field.
@@ -57,16 +59,7 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
       focusField(formRef.current?.querySelector<HTMLElement>(`#${id}`));
       return;
     }
-    if (method === 'remote')
-      void send({
-        kind: 'remote',
-        body: { document: (draft.document ?? '').replace(/\s+/g, '').toUpperCase(), birthDate: (draft.birthDate ?? '').trim() },
-      });
-    else
-      void send({
-        kind: 'manual',
-        body: { pointOfSaleId: draft.identificationPointId ?? '', ...(draft.appointmentDate ? { date: draft.appointmentDate } : {}) },
-      });
+    void send(request);
   }
 
   if (result?.status === 'appointment' && result.appointment) {
@@ -154,7 +147,7 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
           </Field>
         </div>
       ) : (
-        <ManualFields points={points} draft={draft} errors={errors} />
+        <ManualFields points={points} draft={draft} errors={errors} onLeave={leave} />
       )}
 
       <div className="checkbox-field">
@@ -190,4 +183,17 @@ export function IdentificationForm({ points }: { points: Optional<PointOfSale[]>
       </button>
     </form>
   );
+}
+
+/** What the form sends for the method chosen: the document normalised, or the point and its day. */
+function requestOf(method: 'remote' | 'manual', draft: PurchaseDraft): IdentificationRequest {
+  return method === 'remote'
+    ? {
+        kind: 'remote',
+        body: { document: (draft.document ?? '').replace(/\s+/g, '').toUpperCase(), birthDate: (draft.birthDate ?? '').trim() },
+      }
+    : {
+        kind: 'manual',
+        body: { pointOfSaleId: draft.identificationPointId ?? '', ...(draft.appointmentDate ? { date: draft.appointmentDate } : {}) },
+      };
 }

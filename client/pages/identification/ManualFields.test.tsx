@@ -81,6 +81,27 @@ describe('identification at a point of sale', () => {
     expect(screen.getByLabelText('Day of the visit')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('takes the API’s refusal of the day away once another day is chosen, and shows it again for that day alone', async () => {
+    const { user } = show(
+      async () => ({
+        intent: 'identify',
+        ok: false,
+        failure: { code: 'point_closed', message: 'The point is closed on that day.', field: 'date' },
+      }),
+      { ...MANUAL, identificationPointId: POINT.id, appointmentDate: '2030-01-06' },
+    );
+    await submit(user);
+    await screen.findByText('The point is closed on that day.');
+    const day = screen.getByLabelText('Day of the visit');
+    await user.clear(day);
+    await user.type(day, '2030-01-07');
+    expect(screen.queryByText('The point is closed on that day.')).not.toBeInTheDocument();
+    expect(day).not.toHaveAttribute('aria-invalid');
+    await user.clear(day);
+    await user.type(day, '2030-01-06');
+    expect(screen.getByText('The point is closed on that day.')).toBeInTheDocument();
+  });
+
   it('shows the appointment with its code and the way on to payment once the visit is booked', async () => {
     const sent: Record<string, FormDataEntryValue>[] = [];
     const appointment: Identification = {

@@ -7,23 +7,50 @@ import { PointOptions } from '../../features/purchase/PointOptions';
 import { updateDraft, type PurchaseDraft } from '../../features/purchase/purchase-draft';
 
 /** A visit to a point of sale that offers identification, on a day of the visitor's choice. */
-export function ManualFields({ points, draft, errors }: { points: Optional<PointOfSale[]>; draft: PurchaseDraft; errors: FieldErrors }) {
+/** `onLeave` checks a field the visitor leaves (useFieldErrors' leave), as the remote fields are checked. */
+export function ManualFields({
+  points,
+  draft,
+  errors,
+  onLeave,
+}: {
+  points: Optional<PointOfSale[]>;
+  draft: PurchaseDraft;
+  errors: FieldErrors;
+  onLeave?: (field: keyof FieldErrors, value: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   return (
     <StreamedPart value={points} failure={t('identification.pointsFailed')}>
-      {(list) => <PointAndDate points={list} draft={draft} errors={errors} />}
+      {(list) => <PointAndDate points={list} draft={draft} errors={errors} onLeave={onLeave} />}
     </StreamedPart>
   );
 }
 
 type FieldErrors = Partial<Record<'point' | 'date', string>>;
 
-function PointAndDate({ points, draft, errors }: { points: PointOfSale[]; draft: PurchaseDraft; errors: FieldErrors }) {
+function PointAndDate({
+  points,
+  draft,
+  errors,
+  onLeave,
+}: {
+  points: PointOfSale[];
+  draft: PurchaseDraft;
+  errors: FieldErrors;
+  onLeave?: (field: keyof FieldErrors, value: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   const chosen = points.find((point) => point.id === draft.identificationPointId) ?? null;
   return (
     <div className="identification-form__fields">
-      <Field id="identity-point" label={t('identification.point')} hint={t('identification.pointHint')} error={errors.point}>
+      <Field
+        id="identity-point"
+        label={t('identification.point')}
+        hint={t('identification.pointHint')}
+        error={errors.point}
+        onLeave={() => onLeave?.('point', draft.identificationPointId)}
+      >
         {(control) => (
           <select
             {...control}
@@ -44,7 +71,13 @@ function PointAndDate({ points, draft, errors }: { points: PointOfSale[]; draft:
           })}
         </p>
       ) : null}
-      <Field id="identity-date" label={t('identification.date')} hint={t('identification.dateHint')} error={errors.date}>
+      <Field
+        id="identity-date"
+        label={t('identification.date')}
+        hint={t('identification.dateHint')}
+        error={errors.date}
+        onLeave={() => onLeave?.('date', draft.appointmentDate)}
+      >
         {(control) => (
           <input
             {...control}

@@ -22,9 +22,10 @@ const FIELD_OF: Record<string, keyof ApiFieldErrors> = {
  * Sending the identification (the page's action, through a fetcher) and following its outcome:
  * verified goes on to payment, rejected to the retry page with the reason, pending is asked
  * again when the API says, an appointment is shown. The API's refusals land next to the field
- * they name.
+ * they name, for as long as that field still holds the value refused: `current` is the body the
+ * form would send now, and a field changed since goes back to the form's own checks.
  */
-export function useIdentification() {
+export function useIdentification(current: Record<string, string | undefined> = {}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const navigate = useNavigate();
@@ -35,6 +36,8 @@ export function useIdentification() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const carried = carriedQuery(new URLSearchParams(search));
   const busy = fetcher.state !== 'idle';
+  // The body last sent, which the API's refusal of a field is about.
+  const [sentBody, setSentBody] = useState<Record<string, string | undefined>>({});
   const sent = busy || fetcher.data?.intent !== 'identify' ? undefined : fetcher.data;
 
   useEffect(
@@ -72,7 +75,8 @@ export function useIdentification() {
 
   const failure = sent && !sent.ok ? sent.failure : null;
   const field = failure?.field ? FIELD_OF[failure.field] : undefined;
-  const apiErrors: ApiFieldErrors = failure && field ? { [field]: failure.message } : {};
+  const stillRefused = failure?.field !== undefined && current[failure.field] === sentBody[failure.field];
+  const apiErrors: ApiFieldErrors = failure && field && stillRefused ? { [field]: failure.message } : {};
   let formError: string | null = null;
   if (sent && !sent.ok && !field) {
     const key = specMessageKey(failure?.code ?? null);
@@ -81,6 +85,7 @@ export function useIdentification() {
 
   function send(request: IdentificationRequest) {
     setCheckFailed(false);
+    setSentBody({ ...request.body });
     void fetcher.submit(identificationForm(request), { method: 'post', defaultShouldRevalidate: false });
   }
 
