@@ -16,6 +16,7 @@ import { MaxBidForm } from './MaxBidForm';
 import { mayBid } from './lot-payment-state';
 import { useAuctionLot } from './use-auction-lot';
 import { LotTimeLeft } from './LotTimeLeft';
+import { LOT_ACTION_ID, LotBar } from './LotBar';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
 import './auction.css';
 
@@ -121,7 +122,7 @@ export function AuctionLotView({ initial }: { initial: ShownLotDetail }) {
           </p>
         </section>
 
-        <section className="card auction-lot__action" aria-labelledby="lot-action-title">
+        <section id={LOT_ACTION_ID} className="card auction-lot__action" aria-labelledby="lot-action-title">
           <h3 id="lot-action-title">
             {lot.myTurnToBuyUntil
               ? t('auction.wonTitle')
@@ -264,6 +265,8 @@ export function AuctionLotView({ initial }: { initial: ShownLotDetail }) {
           )}
         </section>
       </HydrationBoundary>
+      {/* Last in the lot, so it stays at the bottom of the screen for as long as the lot is. */}
+      {running ? <LotBar lot={lot} clock={clock} /> : null}
     </article>
   );
 }
