@@ -64,9 +64,22 @@ export async function lotPriceShown(page: Page, amount: number) {
   );
 }
 
-export async function bid(page: Page, c: Texts, amount: number) {
+/**
+ * Confirms the amount the lot page shows back for review (a bid or a maximum above the API's
+ * `rules.confirmAbove`, or three times the price), once it says that very amount.
+ */
+export async function confirmReview(page: Page, c: Texts, kind: 'confirmBid' | 'confirmMax', amount: number) {
+  const [before, after] = c.auction.review[kind].split('{{amount}}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const button = page.getByRole('button', { name: new RegExp(`^${before}.+${after}$`) });
+  expect(digits(await button.textContent())).toBe(amount);
+  await button.click();
+}
+
+/** Bids `amount`, confirming it when the page shows it back for review (`review`: an amount the API's rules call large). */
+export async function bid(page: Page, c: Texts, amount: number, { review = false }: { review?: boolean } = {}) {
   await page.getByRole('textbox', { name: c.auction.amountLabel }).fill(String(amount));
   await page.getByRole('button', { name: c.auction.placeBid }).click();
+  if (review) await confirmReview(page, c, 'confirmBid', amount);
   await page.locator('main').getByText(c.auction.highest, { exact: true }).waitFor();
 }
 

@@ -15,7 +15,7 @@ import {
   waitForHydration,
   type Site,
 } from './support';
-import { apiBidder, bid, currentBid, digits, lotPriceShown, TEXTS, visitor, withAuctionSite } from './live-auction-support';
+import { apiBidder, bid, confirmReview, currentBid, digits, lotPriceShown, TEXTS, visitor, withAuctionSite } from './live-auction-support';
 
 /** Two visitors on one lot: each sees the other's bid as it happens, through the lot's live stream. */
 
@@ -27,13 +27,14 @@ withAuctionSite((started) => ({ site, browser } = started));
 // component tests' (AuctionLotView.test.tsx).
 describe('the live lot page', () => {
   const [lang, lot] = ['ru', 'lot-005'] as const;
-  it('shows the other visitor’s bid, the new price and the outbid notice without reloading, and bids the new minimum in one click', async () => {
+  it('shows the other visitor’s bid, the new price and the outbid notice without reloading, and bids the new minimum in one click and, above the review sum, one confirming tap', async () => {
     const c = TEXTS[lang];
     const detail = (await (await fetch(`${site.origin}/api/v1/auctions/${lot}`)).json()) as { minimumBid: number; step: number };
     const first = await visitor(lang, lot);
     const second = await visitor(lang, lot);
 
-    await bid(first.page, c, detail.minimumBid);
+    // Every bid on this lot (from 46,000,000 UZS) is above the API's review sum: each is confirmed once.
+    await bid(first.page, c, detail.minimumBid, { review: true });
     // Leading, the first visitor is told how to bid more (a maximum), with no bid field to outbid themselves.
     await first.page.getByTestId('leader-hint').filter({ hasText: c.auction.leaderHint }).waitFor();
     expect(await first.page.getByRole('textbox', { name: c.auction.amountLabel }).count()).toBe(0);
@@ -43,13 +44,14 @@ describe('the live lot page', () => {
     expect(await second.page.getByTestId('lot-live').getAttribute('role')).toBe('status');
 
     const raised = detail.minimumBid + detail.step;
-    await bid(second.page, c, raised);
+    await bid(second.page, c, raised, { review: true });
     await first.page.locator('main').getByText(c.auction.outbid, { exact: true }).waitFor();
     expect(digits(await currentBid(first.page).textContent())).toBe(raised);
     const again = first.page.getByRole('button', { name: new RegExp(c.auction.bidMinimum.replace('{{amount}}', '.*')) });
     expect(digits(await again.textContent())).toBe(raised + detail.step);
 
     await again.click();
+    await confirmReview(first.page, c, 'confirmBid', raised + detail.step);
     await first.page.locator('main').getByText(c.auction.highest, { exact: true }).waitFor();
     await second.page.locator('main').getByText(c.auction.outbid, { exact: true }).waitFor();
     expect(digits(await currentBid(second.page).textContent())).toBe(raised + detail.step);
@@ -85,6 +87,7 @@ describe('maximum bids on the lot page', () => {
     const maximum = Math.min(detail.minimumBid + 10 * detail.step, (detail.buyNowPrice ?? Infinity) - 1);
     await owner.page.getByRole('textbox', { name: c.auction.maxLabel }).fill(String(maximum));
     await owner.page.getByRole('button', { name: c.auction.setMax }).click();
+    await confirmReview(owner.page, c, 'confirmMax', maximum);
     await owner.page.getByTestId('my-max-bid').waitFor();
     const standing = owner.page.locator('.bid-form__standing [role="status"]');
     await owner.page.locator('main').getByText(upToValue(c.auction.highestUpTo)).waitFor();
@@ -96,6 +99,7 @@ describe('maximum bids on the lot page', () => {
     // The rival bids one step more and is outbid at once, by a bid marked automatic.
     await rival.page.getByRole('textbox', { name: c.auction.amountLabel }).fill(String(detail.minimumBid + detail.step));
     await rival.page.getByRole('button', { name: c.auction.placeBid }).click();
+    await confirmReview(rival.page, c, 'confirmBid', detail.minimumBid + detail.step);
     await rival.page.locator('main').getByText(c.auction.outbid, { exact: true }).waitFor();
     expect(digits(await currentBid(rival.page).textContent())).toBe(detail.minimumBid + 2 * detail.step);
     const latest = rival.page.locator('.bids-table tbody tr').first();
@@ -112,6 +116,7 @@ describe('maximum bids on the lot page', () => {
     const rivalMaximum = maximum + 2 * detail.step;
     await rival.page.getByRole('textbox', { name: c.auction.maxLabel }).fill(String(rivalMaximum));
     await rival.page.getByRole('button', { name: c.auction.setMax }).click();
+    await confirmReview(rival.page, c, 'confirmMax', rivalMaximum);
     await rival.page.locator('main').getByText(upToValue(c.auction.highestUpTo)).waitFor();
     await owner.page.locator('main').getByText(upToValue(c.auction.maxOutbid)).waitFor();
     expect(digits(await currentBid(owner.page).textContent())).toBe(maximum + detail.step);
@@ -130,6 +135,7 @@ describe('maximum bids on the lot page', () => {
     // A new maximum below the next bid is refused with the minimum now.
     await owner.page.getByRole('textbox', { name: c.auction.maxChangeLabel }).fill(String(maximum + detail.step));
     await owner.page.getByRole('button', { name: c.auction.changeMax, exact: true }).click();
+    await confirmReview(owner.page, c, 'confirmMax', maximum + detail.step);
     await ownerError.filter({ hasText: upToValue(c.auction.maxTooLow) }).waitFor();
     expect(digits(await ownerError.textContent())).toBe(maximum + 2 * detail.step);
 

@@ -178,8 +178,9 @@ describe('buying a number', () => {
 });
 
 describe('the auction', () => {
-  it('takes a bid from a confirmed phone, shows the position and the server end time moved by the late bid', async () => {
-    const context = await newContext(browser, { locale: 'en-US' });
+  it('takes a bid from a confirmed phone on a phone’s screen, asks to confirm a large one, shows the position and the server end time moved by the late bid', async () => {
+    // A phone's screen: the bid field on the first screen, above the bar of price, time left and bid.
+    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const problems = collectProblems(page);
     await open(page, 'en', '/numbers');
@@ -189,14 +190,29 @@ describe('the auction', () => {
     await page.locator('main').getByText(en.auction.verifyToBid).waitFor();
     const endsBefore = await page.getByTestId('lot-ends-at').getAttribute('datetime');
     await confirmPhone(page, en);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const bar = page.getByRole('region', { name: en.auction.bar.label });
+    const field = page.getByRole('textbox', { name: en.auction.amountLabel });
+    const [barBox, fieldBox] = [await bar.boundingBox(), await field.boundingBox()];
+    expect(barBox!.y + barBox!.height).toBeCloseTo(844, 0);
+    expect(fieldBox!.y + fieldBox!.height).toBeLessThanOrEqual(barBox!.y);
+    // Scrolled down to the bids, the bar stays at the bottom, and its button comes back to the field.
+    await page.getByRole('region', { name: en.auction.rules.title }).scrollIntoViewIfNeeded();
+    expect(await bar.evaluate((element) => Math.round(element.getBoundingClientRect().bottom))).toBe(844);
+    await bar.getByRole('button', { name: en.auction.bar.go }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'bid-amount');
     await page.getByRole('textbox', { name: en.auction.amountLabel }).fill('10000000');
     await page.getByRole('button', { name: en.auction.placeBid }).click();
     await page
       .locator('main')
       .getByText(fill(en.auction.bidTooLow, { amount: '10,500,000 UZS' }))
       .waitFor();
+    // Typed, the amount is grouped; above the API's review sum (10,000,000 UZS) it is shown back once.
     await page.getByRole('textbox', { name: en.auction.amountLabel }).fill('10500000');
+    expect(await page.getByRole('textbox', { name: en.auction.amountLabel }).inputValue()).toBe('10,500,000');
     await page.getByRole('button', { name: en.auction.placeBid }).click();
+    await page.getByText(fill(en.auction.review.bid, { amount: '10,500,000\u00a0UZS', times: '1.1' })).waitFor();
+    await page.getByRole('button', { name: fill(en.auction.review.confirmBid, { amount: '10,500,000\u00a0UZS' }) }).click();
     await page
       .locator('main')
       .getByText(fill(en.auction.bidAccepted, { amount: '10,500,000 UZS' }))

@@ -13,6 +13,8 @@ describe('configuration', () => {
     expect(config.api.auctionExtendMaxHours).toBe(24);
     expect(config.api.auctionPlainBidMaxSteps).toBe(10);
     expect(loadConfig({ AUCTION_PLAIN_BID_MAX_STEPS: '25' }).api.auctionPlainBidMaxSteps).toBe(25);
+    expect(config.api.auctionConfirmBidAbove).toBe(10_000_000);
+    expect(loadConfig({ AUCTION_CONFIRM_BID_ABOVE: '5000000' }).api.auctionConfirmBidAbove).toBe(5_000_000);
     expect(config.public.firebase).toBeNull();
     expect(config.public.gtmId).toBeNull();
     expect(config.public.metrikaId).toBeNull();
@@ -32,6 +34,7 @@ describe('configuration', () => {
     ['RESERVATION_MINUTES', '0'],
     ['AUCTION_EXTEND_MAX_HOURS', '0'],
     ['AUCTION_PLAIN_BID_MAX_STEPS', '0'],
+    ['AUCTION_CONFIRM_BID_ABOVE', 'ten million'],
     ['JWT_SECRET', 'short'],
     ['GTM_ID', 'UA-1'],
     ['METRIKA_ID', 'abc'],
@@ -106,6 +109,7 @@ describe('configuration', () => {
           auctionDepositPercent: 10,
           auctionDepositFromPrice: 20_000_000,
           auctionPlainBidMaxSteps: 10,
+          auctionConfirmBidAbove: 10_000_000,
           corsOrigins: [],
           production: true,
           esim: { smdpAddress: 'smdp-demo.oq.uz', confirmationCode: false },

@@ -46,6 +46,7 @@ export type EmbeddedApiConfig = Required<
     | 'auctionDepositPercent'
     | 'auctionDepositFromPrice'
     | 'auctionPlainBidMaxSteps'
+    | 'auctionConfirmBidAbove'
     | 'corsOrigins'
     | 'production'
     | 'limits'
@@ -158,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
       auctionDepositPercent: e.AUCTION_DEPOSIT_PERCENT,
       auctionDepositFromPrice: e.AUCTION_DEPOSIT_FROM_PRICE,
       auctionPlainBidMaxSteps: e.AUCTION_PLAIN_BID_MAX_STEPS,
+      auctionConfirmBidAbove: e.AUCTION_CONFIRM_BID_ABOVE,
       demoSmsCode: e.DEMO_SMS_CODE,
       // Without the bot's token, phones are confirmed by SMS only (POST /auth/telegram answers 404).
       telegram: e.TELEGRAM_BOT_TOKEN ? { botToken: e.TELEGRAM_BOT_TOKEN, maxAgeSeconds: e.TELEGRAM_AUTH_MAX_AGE_SECONDS } : undefined,

@@ -15,6 +15,7 @@ import {
   DEFAULT_DEPOSIT_FROM_PRICE,
   DEFAULT_DEPOSIT_PERCENT,
   DEFAULT_PLAIN_BID_MAX_STEPS,
+  DEFAULT_CONFIRM_BID_ABOVE,
   DEFAULT_TELEGRAM_MAX_AGE_SECONDS,
   SMDP_ADDRESS,
 } from '../api/create-api';
@@ -145,6 +146,8 @@ export const envSchema = z
     AUCTION_DEPOSIT_FROM_PRICE: integer(DEFAULT_DEPOSIT_FROM_PRICE, 1, 1_000_000_000_000),
     // Steps above the minimum bid a plain bid may go; more is a maximum's to bid.
     AUCTION_PLAIN_BID_MAX_STEPS: integer(DEFAULT_PLAIN_BID_MAX_STEPS, 1, 1_000_000),
+    // A bid or maximum above this sum is reviewed by the bidder before it is sent.
+    AUCTION_CONFIRM_BID_ABOVE: integer(DEFAULT_CONFIRM_BID_ABOVE, 1, 1_000_000_000_000),
     DEMO_SMS_CODE: variable(
       z
         .string()

@@ -93,6 +93,11 @@ const lotShape = {
       depositPercent: Int,
       /** A plain bid may be at most this many steps above minimumBid (409 bid_too_far_above); more is set as a maximum. */
       plainBidMaxSteps: Int,
+      /**
+       * A bid or maximum above this sum (UZS) is one the site asks the bidder to review before sending
+       * it (AUCTION_CONFIRM_BID_ABOVE): a slipped zero is not placed with one tap. The API accepts it as any other.
+       */
+      confirmAbove: Int,
     })
     .meta({ id: 'AuctionRules' }),
 };

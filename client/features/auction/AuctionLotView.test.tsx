@@ -61,7 +61,7 @@ describe('the lot page of a running auction', () => {
   it('offers an amount and a maximum to a confirmed visitor who has not bid yet, with no standing to report', async () => {
     openLot(lotDetail());
     expect(await screen.findByRole('button', { name: 'Place the bid' })).toBeEnabled();
-    expect(screen.getByRole('textbox', { name: /^Your bid/ })).toHaveAttribute('placeholder', '1600000');
+    expect(screen.getByRole('textbox', { name: /^Your bid/ })).toHaveAttribute('placeholder', '1,600,000');
     expect(screen.getByRole('button', { name: 'Set the maximum' })).toBeInTheDocument();
     expect(screen.queryByText('You are the highest bidder')).not.toBeInTheDocument();
     expect(screen.queryByText('You have been outbid')).not.toBeInTheDocument();

@@ -11,16 +11,17 @@ import { carriedQuery } from '../purchase/purchase-draft';
 import { formatPeriod, formatTashkentTime } from '../purchase/time-format';
 import { useHydrated } from '../../components/use-hydrated';
 import type { AuctionAction } from './actions';
-import { BidForm } from './BidForm';
-import { MaxBidForm } from './MaxBidForm';
 import { mayBid } from './lot-payment-state';
 import { useAuctionLot } from './use-auction-lot';
 import { LotTimeLeft } from './LotTimeLeft';
+import { LOT_ACTION_ID, LotBar } from './LotBar';
 import { HydrationBoundary } from '../../components/HydrationBoundary';
 import './auction.css';
 
 // Shown only to a confirmed phone after hydration: from its own chunk, off the page's first load.
 const LotPayments = lazy(() => import('./LotPayments').then((module) => ({ default: module.LotPayments })));
+// So are the bid and maximum forms (their grouped amounts, their review of a large one).
+const LotForms = lazy(() => import('./LotForms').then((module) => ({ default: module.LotForms })));
 
 /** One lot: the server's end time and time left, the current bid, the visitor's position, bids, and buying when won. */
 export function AuctionLotView({ initial }: { initial: ShownLotDetail }) {
@@ -121,7 +122,7 @@ export function AuctionLotView({ initial }: { initial: ShownLotDetail }) {
           </p>
         </section>
 
-        <section className="card auction-lot__action" aria-labelledby="lot-action-title">
+        <section id={LOT_ACTION_ID} className="card auction-lot__action" aria-labelledby="lot-action-title">
           <h3 id="lot-action-title">
             {lot.myTurnToBuyUntil
               ? t('auction.wonTitle')
@@ -171,16 +172,16 @@ export function AuctionLotView({ initial }: { initial: ShownLotDetail }) {
                 <LotPayments lot={lot} />
               </Suspense>
               {mayBid(lot) ? (
-                <>
-                  <BidForm
+                <Suspense fallback={null}>
+                  <LotForms
                     lot={lot}
                     onAccepted={(result) => {
                       accept(result.lot);
                       void refresh();
                     }}
+                    onChanged={accept}
                   />
-                  <MaxBidForm lot={lot} onChanged={accept} />
-                </>
+                </Suspense>
               ) : null}
             </>
           )}
@@ -264,6 +265,8 @@ export function AuctionLotView({ initial }: { initial: ShownLotDetail }) {
           )}
         </section>
       </HydrationBoundary>
+      {/* Last in the lot, so it stays at the bottom of the screen for as long as the lot is. */}
+      {running ? <LotBar lot={lot} clock={clock} /> : null}
     </article>
   );
 }

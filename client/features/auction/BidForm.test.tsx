@@ -99,7 +99,7 @@ describe('the bid form', () => {
     // An effect of the accepted answer's render: it runs after that render is on screen, not with it.
     await waitFor(() => expect(onAccepted).toHaveBeenCalledWith(result));
     await waitFor(() => expect(screen.getByLabelText('Your bid')).toHaveValue(''));
-    expect(sent).toEqual([{ intent: 'bid', lotId: 'lot-1', minimumBid: '1100000', maximumBid: '2100000', amount: '1 200 000' }]);
+    expect(sent).toEqual([{ intent: 'bid', lotId: 'lot-1', minimumBid: '1100000', maximumBid: '2100000', amount: '1200000' }]);
   });
 
   it('tells an outbid bidder so and bids the new minimum with one button', async () => {

@@ -1,13 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlaceBidResponse } from '../../../shared/api-types';
 import type { ShownLot } from '../../api/auctions';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { Field } from '../purchase/Field';
-import { AmountFormElement, useAmountForm } from './AmountForm';
+import { AmountFormElement, AmountReview, useAmountForm } from './AmountForm';
+import { AmountInput } from './AmountInput';
 
 const FORM_ID = 'auction-bid';
+const FIELD_ID = 'bid-amount';
 
 /**
  * A bid of at least the lot's minimum, placed with the SMS-verified phone (the page's `bid`
@@ -19,21 +21,21 @@ const FORM_ID = 'auction-bid';
 export function BidForm({ lot, onAccepted }: { lot: ShownLot; onAccepted: (result: PlaceBidResponse) => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const form = useAmountForm(['bid'], onAccepted, {
-    tooLow: 'auction.bidTooLow',
-    tooHigh: 'auction.bidTooFarAbove',
-    failed: 'auction.bidFailed',
-  });
+  const form = useAmountForm(
+    ['bid'],
+    onAccepted,
+    { tooLow: 'auction.bidTooLow', tooHigh: 'auction.bidTooFarAbove', failed: 'auction.bidFailed' },
+    lot,
+  );
   const { busy, outcome, amount, setAmount } = form;
-  const input = useRef<HTMLInputElement | null>(null);
   const outbid = lot.myBid !== null && lot.myPosition !== 1;
   const leading = lot.myBid !== null && lot.myPosition === 1;
 
   // Another bid raised the minimum: a typed amount now too low is replaced by the new minimum,
   // unless the visitor is typing in the field at that moment.
   useEffect(() => {
-    if (document.activeElement === input.current) return;
-    setAmount((typed) => (typed !== '' && Number(typed.replace(/[\s\u00a0,.]/g, '')) < lot.minimumBid ? String(lot.minimumBid) : typed));
+    if (document.activeElement?.id === FIELD_ID) return;
+    setAmount((typed) => (typed !== '' && Number(typed) < lot.minimumBid ? String(lot.minimumBid) : typed));
   }, [lot.minimumBid, setAmount]);
 
   /** Where the bidder stands, with their maximum when they have one (theirs alone: only their own answers carry it). */
@@ -61,7 +63,13 @@ export function BidForm({ lot, onAccepted }: { lot: ShownLot; onAccepted: (resul
             type="button"
             className="button button--primary"
             disabled={busy}
-            onClick={() => form.submit({ ...fields, amount: String(lot.minimumBid) })}
+            onClick={() => {
+              // The new minimum keeps the review rules of any amount: a large one is shown back first.
+              if (form.needsReview(lot.minimumBid)) {
+                setAmount(String(lot.minimumBid));
+                form.review(lot.minimumBid);
+              } else form.submit({ ...fields, amount: String(lot.minimumBid) });
+            }}
           >
             {t('auction.bidMinimum', { amount: formatUzs(lot.minimumBid, lang) })}
           </button>
@@ -74,31 +82,27 @@ export function BidForm({ lot, onAccepted }: { lot: ShownLot; onAccepted: (resul
           {form.error ?? ''}
         </p>
       ) : (
-        <>
-          <Field
-            id="bid-amount"
-            label={t('auction.amountLabel')}
-            hint={t('auction.amountHint', { amount: formatUzs(lot.minimumBid, lang) })}
-            error={form.error}
-          >
-            {(control) => (
-              <input
-                {...control}
-                ref={input}
-                name="amount"
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder={String(lot.minimumBid)}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            )}
-          </Field>
-          <button type="submit" className="button button--primary" disabled={busy} data-main-action>
-            {t('auction.placeBid')}
-          </button>
-        </>
+        <Field
+          id={FIELD_ID}
+          label={t('auction.amountLabel')}
+          hint={t('auction.amountHint', { amount: formatUzs(lot.minimumBid, lang) })}
+          error={form.error}
+        >
+          {(control) => <AmountInput control={control} name="amount" placeholder={lot.minimumBid} value={amount} onChange={setAmount} />}
+        </Field>
+      )}
+      {form.reviewed ? (
+        <AmountReview
+          form={form}
+          fieldId={FIELD_ID}
+          question={t('auction.review.bid', form.reviewed)}
+          confirm={t('auction.review.confirmBid', form.reviewed)}
+          mainAction
+        />
+      ) : leading ? null : (
+        <button type="submit" className="button button--primary" disabled={busy} data-main-action>
+          {t('auction.placeBid')}
+        </button>
       )}
       <p className="bid-form__accepted" role="status">
         {accepted ?? ''}

@@ -4,7 +4,8 @@ import type { ShownLot } from '../../api/auctions';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { Field } from '../purchase/Field';
-import { AmountFormElement, useAmountForm } from './AmountForm';
+import { AmountFormElement, AmountReview, useAmountForm } from './AmountForm';
+import { AmountInput } from './AmountInput';
 
 const FORM_ID = 'auction-max-bid';
 
@@ -16,7 +17,7 @@ const FORM_ID = 'auction-max-bid';
 export function MaxBidForm({ lot, onChanged }: { lot: ShownLot; onChanged: (lot: AuctionLotDetail) => void }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const form = useAmountForm(['max-bid', 'remove-max-bid'], onChanged, { tooLow: 'auction.maxTooLow', failed: 'auction.maxFailed' });
+  const form = useAmountForm(['max-bid', 'remove-max-bid'], onChanged, { tooLow: 'auction.maxTooLow', failed: 'auction.maxFailed' }, lot);
   const { busy, amount, setAmount } = form;
   const mine = lot.myMaxBid ?? null;
 
@@ -40,21 +41,20 @@ export function MaxBidForm({ lot, onChanged }: { lot: ShownLot; onChanged: (lot:
         hint={t('auction.maxHint', { amount: formatUzs(lot.minimumBid, lang) })}
         error={form.error}
       >
-        {(control) => (
-          <input
-            {...control}
-            name="maxAmount"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        )}
+        {(control) => <AmountInput control={control} name="maxAmount" value={amount} onChange={setAmount} />}
       </Field>
-      <button type="submit" className="button" disabled={busy}>
-        {mine === null ? t('auction.setMax') : t('auction.changeMax')}
-      </button>
+      {form.reviewed ? (
+        <AmountReview
+          form={form}
+          fieldId="max-bid-amount"
+          question={t('auction.review.max', form.reviewed)}
+          confirm={t('auction.review.confirmMax', form.reviewed)}
+        />
+      ) : (
+        <button type="submit" className="button" disabled={busy}>
+          {mine === null ? t('auction.setMax') : t('auction.changeMax')}
+        </button>
+      )}
     </AmountFormElement>
   );
 }

@@ -17,6 +17,7 @@ const PAYMENT_RULES = {
   banSeconds: 30 * 86400,
   depositPercent: 0,
   plainBidMaxSteps: 10,
+  confirmAbove: 10_000_000,
 } as const;
 
 export function lotDetail(changes: Partial<AuctionLotDetail> = {}): AuctionLotDetail {

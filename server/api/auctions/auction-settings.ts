@@ -18,6 +18,11 @@ export const DEFAULT_DEPOSIT_FROM_PRICE = 20_000_000;
  * only as far as rivals push: no plain bid can shield a lot by jumping its price out of reach.
  */
 export const DEFAULT_PLAIN_BID_MAX_STEPS = 10;
+/**
+ * A bid or a maximum above this many sums asks the bidder to review it once before it is sent (the
+ * lot page's confirm step): a slipped zero turns 1,050,000 into 10,500,000 with one tap.
+ */
+export const DEFAULT_CONFIRM_BID_ABOVE = 10_000_000;
 /** The categories whose lots always ask for a deposit: platinum, the dearest. */
 export const DEPOSIT_CATEGORIES: readonly string[] = ['platinum'];
 
@@ -32,6 +37,8 @@ export interface AuctionPaymentSettings {
   depositFromPrice: number;
   /** How many steps above the minimum bid a plain bid may be (rule 9). */
   plainBidMaxSteps: number;
+  /** A bid or maximum above this sum is reviewed by the bidder before it is sent (the lot's `rules.confirmAbove`). */
+  confirmAbove: number;
 }
 
 const MINUTE = 60_000;
@@ -48,6 +55,8 @@ export interface AuctionPaymentOptions {
   auctionDepositFromPrice?: number;
   /** AUCTION_PLAIN_BID_MAX_STEPS, default 10. */
   auctionPlainBidMaxSteps?: number;
+  /** AUCTION_CONFIRM_BID_ABOVE, default 10,000,000 UZS. */
+  auctionConfirmBidAbove?: number;
 }
 
 export function auctionPaymentSettings(options: AuctionPaymentOptions): AuctionPaymentSettings {
@@ -57,5 +66,6 @@ export function auctionPaymentSettings(options: AuctionPaymentOptions): AuctionP
     depositPercent: options.auctionDepositPercent ?? DEFAULT_DEPOSIT_PERCENT,
     depositFromPrice: options.auctionDepositFromPrice ?? DEFAULT_DEPOSIT_FROM_PRICE,
     plainBidMaxSteps: options.auctionPlainBidMaxSteps ?? DEFAULT_PLAIN_BID_MAX_STEPS,
+    confirmAbove: options.auctionConfirmBidAbove ?? DEFAULT_CONFIRM_BID_ABOVE,
   };
 }

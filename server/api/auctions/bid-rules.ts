@@ -65,6 +65,7 @@ export function lotRules(lot: LotRow, ctx: ApiContext, depositAmount: number | n
     paymentWindowSeconds: Math.round(turnMs(ctx) / 1000),
     whenUnpaid: 'relist',
     plainBidMaxSteps: ctx.auctionPayments.plainBidMaxSteps,
+    confirmAbove: ctx.auctionPayments.confirmAbove,
   };
 }
 

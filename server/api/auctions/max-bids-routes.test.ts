@@ -190,6 +190,7 @@ describe('maximum bids over HTTP', () => {
       banSeconds: 30 * 24 * 3600,
       depositPercent: 0,
       plainBidMaxSteps: 10,
+      confirmAbove: 10_000_000,
     });
   });
 

@@ -292,6 +292,7 @@ const SAMPLE_LOT = {
     banSeconds: 2592000,
     depositPercent: 10,
     plainBidMaxSteps: 10,
+    confirmAbove: 10_000_000,
   },
   depositAmount: 3_000_000,
 };

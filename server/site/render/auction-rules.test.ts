@@ -54,6 +54,7 @@ describe.each(['en', 'ru', 'uz'] as const)('the rules of a lot in %s', (lang) =>
       extendMaxSeconds: 24 * 3600,
       paymentWindowSeconds: 30 * 60,
       plainBidMaxSteps: 10,
+      confirmAbove: 10_000_000,
     });
     const items = await rulesOf(t, lang);
 
