@@ -85,7 +85,7 @@ export function FilterChips({
         <li key={chip.key}>
           <Link className="filter-chip" to={chip.to} aria-label={chip.label} preventScrollReset onClick={chip.remove}>
             {chip.text}
-            <span aria-hidden="true"> ×</span>
+            <span aria-hidden="true">×</span>
           </Link>
         </li>
       ))}
