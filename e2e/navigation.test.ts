@@ -66,7 +66,8 @@ describe('after an in-site navigation', () => {
     const page = await context.newPage();
     await page.goto(`${site.origin}/en/numbers`);
     await waitForHydration(page);
-    const search = page.locator('form.number-filters').getByRole('button', { name: en.numbers.filters.submit });
+    // The end of the filters beside the results (their own button; "Show numbers" is by the digits at the top).
+    const search = page.locator('form.number-filters').getByRole('button', { name: en.numbers.filters.apply });
     await search.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, 120));
     const before = await scrollY(page);

@@ -1,5 +1,16 @@
 import { NUMBER_SEARCH_DEPTH } from '../../../shared/contract/search-depth';
-import { apiSearch, DEEPEST_PAGE, filterQuery, filtersFromQuery, MAX_PAGE, pageCount, PAGE_SIZE, tooDeep } from './search-query';
+import {
+  activeFilters,
+  apiSearch,
+  DEEPEST_PAGE,
+  filterQuery,
+  filtersFromQuery,
+  MAX_PAGE,
+  pageCount,
+  PAGE_SIZE,
+  tooDeep,
+  withoutFilter,
+} from './search-query';
 
 describe('the number search query', () => {
   it('keeps the filters a visitor set', () => {
@@ -66,5 +77,15 @@ describe('the number search query', () => {
     expect(apiSearch(filtersFromQuery(new URLSearchParams('date=31.02.1990'))).date).toBe('31.02.1990');
     expect(filtersFromQuery(new URLSearchParams('digits=2511'))).toMatchObject({ digits: '2511', date: '' });
     expect(filterQuery(filtersFromQuery(new URLSearchParams('date=1990-11-25')))).toEqual({ date: '1990-11-25' });
+  });
+
+  it('lists the filters set besides the digits, and the same search without one of them from its first page', () => {
+    const filters = filtersFromQuery(new URLSearchParams('digits=12&endsWith=77&sort=price_asc&page=4&after=1000_998901234567'));
+    expect(activeFilters(filters)).toEqual([
+      { key: 'endsWith', value: '77' },
+      { key: 'sort', value: 'price_asc' },
+    ]);
+    expect(withoutFilter(filters, 'endsWith')).toEqual({ digits: '12', sort: 'price_asc' });
+    expect(activeFilters(filtersFromQuery(new URLSearchParams('digits=12')))).toEqual([]);
   });
 });

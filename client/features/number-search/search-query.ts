@@ -83,13 +83,28 @@ export function apiSearch(filters: NumberFilters): NumberSearch {
   return query;
 }
 
+const FILTER_KEYS = ['category', 'digits', 'endsWith', 'mask', 'date', 'pattern', 'sort'] as const;
+/** A filter the URL can carry: each is a field of the form. */
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
 /** The filters as URL query values for links (pagination), without the page or where it starts. */
 export function filterQuery(filters: NumberFilters): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const key of ['category', 'digits', 'endsWith', 'mask', 'date', 'pattern', 'sort'] as const) {
+  for (const key of FILTER_KEYS) {
     if (filters[key]) query[key] = filters[key];
   }
   return query;
+}
+
+/** The filters set besides the digits (the search field itself): the sheet's fields, each a chip. */
+export function activeFilters(filters: NumberFilters): Array<{ key: Exclude<FilterKey, 'digits'>; value: string }> {
+  return FILTER_KEYS.flatMap((key) => (key !== 'digits' && filters[key] ? [{ key, value: filters[key] }] : []));
+}
+
+/** The query of the same search without one filter (from its first page). */
+export function withoutFilter(filters: NumberFilters, key: FilterKey): Record<string, string> {
+  const { [key]: _removed, ...rest } = filterQuery(filters);
+  return rest;
 }
 
 export function pageCount(total: number, pageSize: number): number {

@@ -10,6 +10,8 @@ import { ReservationPanel } from '../../features/booking/ReservationPanel';
 import { WatchesSection } from '../../features/watches/WatchesSection';
 import { DeepPageNotice } from '../../features/number-search/DeepPageNotice';
 import type { SearchData, SearchView } from './search-loader';
+import { AuctionsLink } from '../../features/number-search/AuctionsLink';
+import { FilterChips } from '../../features/number-search/FilterChips';
 import { NumberFiltersForm } from '../../features/number-search/NumberFiltersForm';
 import { NumberResults } from '../../features/number-search/NumberResults';
 import { useNumberChoice } from '../../features/number-search/use-number-choice';
@@ -33,7 +35,7 @@ export function SearchPage({ data, booking }: { data: SearchData; booking: Booki
   return (
     <>
       <StreamedPart value={data.results} failure={t('numbers.results.failed')}>
-        {(results) => <SearchResultsView data={{ ...results, kind, filters }} booking={booking} />}
+        {(results) => <SearchResultsView data={{ ...results, kind, filters }} booking={booking} auctions={auctions} />}
       </StreamedPart>
       {/* Outside the results: the lots are their own part, shown even when the search failed. */}
       <HydrationBoundary>
@@ -43,7 +45,7 @@ export function SearchPage({ data, booking }: { data: SearchData; booking: Booki
   );
 }
 
-function SearchResultsView({ data, booking }: { data: SearchView; booking: BookingState }) {
+function SearchResultsView({ data, booking, auctions }: { data: SearchView; booking: BookingState; auctions: SearchData['auctions'] }) {
   const { search } = useLocation();
   const hydrated = useHydrated();
   const panelHeading = useRef<HTMLHeadingElement>(null);
@@ -53,8 +55,9 @@ function SearchResultsView({ data, booking }: { data: SearchView; booking: Booki
     <>
       <ReservationPanel ref={panelHeading} booking={booking} catalogue={data} />
       <div className="numbers-layout">
-        <NumberFiltersForm key={search} filters={data.filters} categories={data.categories} />
+        <NumberFiltersForm key={search} filters={data.filters} categories={data.categories} aside={<AuctionsLink lots={auctions} />} />
         <div className="numbers-layout__main">
+          <FilterChips filters={data.filters} categories={data.categories} tariffs={data.tariffs} />
           {data.numbers ? (
             <NumberResults
               numbers={data.numbers}
