@@ -58,7 +58,12 @@ export function AmountInput({
   }, [shown]);
 
   function change(event: ChangeEvent<HTMLInputElement>) {
-    const typed = event.target.value;
+    const inputType = (event.nativeEvent as InputEvent).inputType;
+    // A pasted amount may carry tiyin ("10,500,000.00", "10 500 000,00"): a separator and one or two
+    // digits at its end are a fraction, which a bid in whole sums drops (groups have three digits).
+    // Only on a paste or a drop: while typing, "1,05" is "1,050" with its last digit deleted.
+    const pasted = inputType === 'insertFromPaste' || inputType === 'insertFromDrop';
+    const typed = pasted ? event.target.value.replace(/[.,]\d{1,2}(?=\D*$)/, '') : event.target.value;
     const at = event.target.selectionStart ?? typed.length;
     let before = typed.slice(0, at).replace(/\D/g, '').length;
     let digits = typed.replace(/\D/g, '');

@@ -77,11 +77,22 @@ describe.each(Object.entries(FORMS))('the %s field', (intent, form) => {
     expect(input).toHaveValue('4\u00a0500\u00a0000');
   });
 
-  it.each(['10 500 000', '10,500,000', '10\u00a0500\u00a0000'])('takes %p pasted', async (pasted) => {
+  it.each(['10 500 000', '10,500,000', '10\u00a0500\u00a0000', '10,500,000.00', '10 500 000,00', '10,500,000.5 UZS'])(
+    'takes %p pasted',
+    async (pasted) => {
+      const { user } = form.show(LOT, recording(intent as 'bid').action);
+      await user.click(field());
+      await user.paste(pasted);
+      expect(field()).toHaveValue('10,500,000');
+    },
+  );
+
+  it('reads a deleted last digit as a digit, not a fraction: 1,050 less its 0 is 105', async () => {
     const { user } = form.show(LOT, recording(intent as 'bid').action);
-    await user.click(field());
-    await user.paste(pasted);
-    expect(field()).toHaveValue('10,500,000');
+    await user.type(field(), '1050');
+    expect(field()).toHaveValue('1,050');
+    await user.type(field(), '{Backspace}');
+    expect(field()).toHaveValue('105');
   });
 
   it('keeps the caret among the same digits when the groups move, and deletes a digit across a separator', async () => {
