@@ -37,7 +37,7 @@ const hrefOf = (name: string) => screen.getByRole('link', { name }).getAttribute
 describe('the active filters as chips', () => {
   it('are a link each to the same search without that one filter, from its first page, keeping the tariff', () => {
     show('tariff=oq-plus&category=gold&digits=12&endsWith=77&pattern=mirror&sort=price_asc&page=3');
-    expect(screen.getByRole('list', { name: 'Active filters' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Active filters' })).toBeInTheDocument();
     expect(hrefOf('Remove filter: Ends with 77')).toBe('/en/numbers?tariff=oq-plus&category=gold&digits=12&pattern=mirror&sort=price_asc');
     expect(hrefOf('Remove filter: Category Gold')).toBe('/en/numbers?tariff=oq-plus&digits=12&endsWith=77&pattern=mirror&sort=price_asc');
     expect(hrefOf('Remove filter: Pattern Mirror')).toBe('/en/numbers?tariff=oq-plus&category=gold&digits=12&endsWith=77&sort=price_asc');
@@ -48,7 +48,7 @@ describe('the active filters as chips', () => {
 
   it('say what they remove in the page’s language', () => {
     show('endsWith=77&date=25.11.1990', { lang: 'ru' });
-    expect(screen.getByRole('list', { name: 'Включённые фильтры' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Включённые фильтры' })).toBeInTheDocument();
     expect(hrefOf('Убрать фильтр: Заканчивается на 77')).toBe('/numbers?date=25.11.1990');
     expect(hrefOf('Убрать фильтр: Дата 25.11.1990')).toBe('/numbers?endsWith=77');
     show('mask=XXX-YY-YY', { lang: 'uz' });

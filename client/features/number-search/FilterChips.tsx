@@ -80,16 +80,19 @@ export function FilterChips({
   }
   if (chips.length === 0) return null;
   return (
-    <ul className="filter-chips" aria-label={t('numbers.chips.title')}>
-      {chips.map((chip) => (
-        <li key={chip.key}>
-          <Link className="filter-chip" to={chip.to} aria-label={chip.label} preventScrollReset onClick={chip.remove}>
-            {chip.text}
-            <span aria-hidden="true">×</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    // The group carries the name: a list should not (html-validate's aria-label-misuse).
+    <div role="group" aria-label={t('numbers.chips.title')}>
+      <ul className="filter-chips">
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <Link className="filter-chip" to={chip.to} aria-label={chip.label} preventScrollReset onClick={chip.remove}>
+              {chip.text}
+              <span aria-hidden="true">×</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
