@@ -89,7 +89,7 @@ export function createPremiumHolds(ctx: ApiContext) {
       const { options } = tooManyRequests('premium_order_unpaid', order.deadline - now, { number: formatUzPhone(order.msisdn) });
       throw new ApiError(429, 'premium_order_unpaid', {
         params: options.params,
-        messageKey: 'errors.premiumOrderUnpaidNamed',
+        messageKey: 'order.unpaidPremiumOrder',
         extra: { ...options.extra, orderId: order.id, number: order.msisdn },
       });
     },
