@@ -5,7 +5,7 @@ import { API_MESSAGES } from '../server/api/messages';
 import { SOURCE_OF, type Language } from '../shared/languages';
 import { href } from '../shared/paths';
 import { BROWSER_LOCALES, collectProblems, escapeRegExp, newContext, waitForHydration, withSiteAndBrowser, type Site } from './support';
-import { reserve, siteProblems, TEXTS, type Texts } from './purchase-support';
+import { fill, reserve, siteProblems, TEXTS, type Texts } from './purchase-support';
 import { actAsTelegram, LIGHT_THEME, mainButtonShows, pressBack, pressMain, telegramState, TEST_BOT_TOKEN } from './telegram-support';
 
 /** Issue 53: the shop as a Telegram Mini App, with the SDK's own mock of the Telegram app around it. */
@@ -121,7 +121,9 @@ describe('the shop inside Telegram', () => {
         await page.waitForURL(urlOf(href('payment', lang)));
       }
 
-      await mainButtonShows(page, c.payment.pay);
+      // The Main Button is the pay button, with the amount the summary totals.
+      const total = (await page.locator('.order-summary__total').textContent())!;
+      await mainButtonShows(page, fill(c.payment.payAmount, { amount: total }));
       await pressMain(page);
       await page.getByText(c.payment.methods.choose).waitFor();
       await page.getByRole('radio', { name: c.payment.methods.payme }).check();

@@ -56,9 +56,10 @@ export function Component() {
     <div className="container page page--payment purchase">
       <PageIntro page="payment" />
       {/* What the visitor must act on comes first: on a phone the order summary would push it off the first screen. */}
-      {flow?.mode === 'order' && flow.notActivated ? (
+      {flow?.mode === 'order' && flow.payment === 'pending' ? (
         <NotActivated flow={flow} onRecheck={() => alreadyPaid(flow.order.id)} onTryAgain={tryAgain} />
       ) : null}
+      {flow?.mode === 'order' && flow.payment === 'declined' ? <Declined flow={flow} /> : null}
       <PurchaseSteps current="payment" />
       {flow === null || busy ? <p className="loading">{t('purchase.loading')}</p> : null}
       {flow?.mode === 'failed' ? <LoadError message={t('payment.loadFailed')} onRetry={retry} /> : null}
@@ -100,8 +101,13 @@ function PaymentStep({
         <OrderSummary lines={lines} points={catalogue.points} />
         <div className="payment-layout__side">
           {order ? <p className="notice">{heldForPayment(order, t)}</p> : null}
-          {flow.mode === 'order' && flow.notActivated ? null : (
-            <PaymentForm orderId={order?.id ?? null} onAlreadyPaid={order ? () => onAlreadyPaid(order.id) : null} />
+          {flow.mode === 'order' && flow.payment === 'pending' ? null : (
+            <PaymentForm
+              orderId={order?.id ?? null}
+              total={lines.total}
+              // "I've already paid" only where a payment may be on its way: never after a decline, nor before any payment.
+              onAlreadyPaid={order && flow.mode === 'order' && flow.payment === 'unknown' ? () => onAlreadyPaid(order.id) : null}
+            />
           )}
         </div>
       </div>
@@ -123,6 +129,19 @@ function NotActivated({ flow, onRecheck, onTryAgain }: { flow: OrderFlow; onRech
           {t('messages.alreadyPaid')}
         </button>
         <SupportLink />
+      </p>
+    </div>
+  );
+}
+
+/** The provider declined the payment: nothing was charged, and the methods are right below to try again. */
+function Declined({ flow }: { flow: OrderFlow }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card not-activated" role="alert">
+      <p className="not-activated__message">{t('payment.declined')}</p>
+      <p className="not-activated__detail">
+        {t('payment.declinedDetail', { number: flow.order.formatted })} <SupportLink className="not-activated__support" />
       </p>
     </div>
   );
