@@ -62,32 +62,48 @@ describe('buying a number', () => {
     await context.close();
   });
 
-  it('shows the declined-payment message, the methods and the pay button on the first screen of a 360x640 and a 390x844 phone', async () => {
-    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 360, height: 640 } });
+  it('fits the methods and the pay button with its amount on the first screen of a 390x844 phone, and after a decline the message, the first methods and the bar', async () => {
+    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await open(page, 'en', '/numbers');
     await reserve(page, en, 9);
     await chooseEsimAndTariff(page, en, /^Oq Start/);
     await confirmPhone(page, en);
     await identify(page, en, 'AA7777778', '01.02.1985');
+    await page.getByRole('heading', { name: en.payment.summary.title }).waitFor();
+    const pay = page.getByRole('button', { name: payButton(en) });
+    expect(await pay.textContent()).toMatch(/^Pay [\d,]+\u00a0UZS$/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Every method, its hint too, ends above the bar, which sits on the screen's bottom edge.
+    const bar = (await page.locator('.payment-bar').boundingBox())!;
+    expect(bar.y + bar.height).toBeLessThanOrEqual(844);
+    expect((await pay.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y);
+    for (const method of await page.locator('.choice--provider').all()) {
+      const box = (await method.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+    }
+
+    await page.setViewportSize({ width: 360, height: 640 });
     await startPayment(page, en, 'Bank card');
     await page.getByRole('button', { name: API_MESSAGES.en.sandbox.decline }).click();
     await page.waitForURL(/\/en\/payment\?order=.+&payment=declined/);
     const alert = page.getByRole('alert').filter({ hasText: en.payment.declined });
     await alert.waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    const pay = page.getByRole('button', { name: payButton(en) });
-    for (const part of [alert.getByText(en.payment.declined), page.getByRole('radio', { name: 'Payme' }), pay]) {
+    for (const part of [alert.getByText(en.payment.declined), pay]) {
       const box = (await part.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(640);
     }
-    // On a 390x844 phone every method and the pay button, with the amount, fit the first screen.
+    // On a 390x844 phone the first methods show above the bar at once, no Try Again first.
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await pay.textContent()).toMatch(/^Pay [\d,]+ UZS$/);
-    for (const part of [...['Payme', 'Click', 'Uzum', 'Bank card'].map((name) => page.getByRole('radio', { name })), pay]) {
-      const box = (await part.boundingBox())!;
-      expect(box.y + box.height).toBeLessThanOrEqual(844);
+    const barTop = (await page.locator('.payment-bar').boundingBox())!.y;
+    for (const name of ['Payme', 'Click']) {
+      const box = (await page
+        .locator('.choice--provider')
+        .filter({ has: page.getByRole('radio', { name }) })
+        .boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(barTop);
     }
     await context.close();
   });

@@ -68,14 +68,8 @@ export function OrderSummary({ lines, points }: { lines: SummaryLines; points: P
               <span className="summary-list__price">{price(lines.simPrice)}</span>
             </dd>
           </div>
-          <div className="summary-list__total">
-            <dt>{t('payment.summary.total')}</dt>
-            <dd>
-              <span className="summary-list__note">{t('payment.summary.totalNote')}</span>
-              <strong className="summary-list__price">{formatUzs(lines.total, lang)}</strong>
-            </dd>
-          </div>
         </dl>
+        <p className="summary-list__note">{t('payment.summary.totalNote')}</p>
       </details>
     </section>
   );

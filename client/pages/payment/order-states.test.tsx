@@ -63,12 +63,13 @@ describe('a placed order on the payment step', () => {
     await user.click(line);
     expect(fold).toHaveAttribute('open');
     expect(within(summary).getByText('+998 77 123 45 67')).toBeVisible();
+    expect(within(summary).getByText('The number, the SIM and the first month at the discounted price.')).toBeVisible();
   });
 
   it('after a decline says nothing was charged and shows the methods at once, the last one chosen, with no “I’ve already paid”', async () => {
     show('declined', { stored: { [LAST_PAYMENT_METHOD_KEY]: 'card' } });
     const alert = await findRegionWith('alert', 'The payment was declined. Nothing was charged.');
-    expect(alert).toHaveTextContent('Your number +998 77 123 45 67 is still held for you: choose a payment method below and try again.');
+    expect(alert).toHaveTextContent('Choose a payment method below and try again.');
     expect(within(alert).getByRole('link', { name: 'Support Service' })).toHaveAttribute('href', '/en/about#support');
     for (const name of methods) expect(await screen.findByRole('radio', { name })).toBeEnabled();
     expect(screen.getByRole('radio', { name: 'Bank card' })).toBeChecked();

@@ -4,7 +4,6 @@ import { Link } from '../../components/Link';
 import type { Order, OrderStatusResponse, PointOfSale } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { checkOrderStatus, fetchOrder } from '../../api/orders';
-import { fetchPointsOfSale } from '../../api/points-of-sale';
 import { LoadError } from '../../components/LoadError';
 import { PageHead } from '../../components/PageHead';
 import { useLanguage } from '../../components/use-language';
@@ -38,9 +37,14 @@ export const loader = browserLoader(async ({ request }): Promise<SuccessView> =>
   }
 });
 
-/** The point of sale a SIM card waits at, named on the page; null when it cannot be read (the text then says "the point you chose"). */
+/**
+ * The point of sale a SIM card waits at, named on the page; null when it cannot be read (the text
+ * then says "the point you chose"). Its reader loads only for such an order, not with the page.
+ */
 async function pickupPoint(id: string): Promise<PointOfSale | null> {
-  const points = await fetchPointsOfSale(undefined, { service: 'sim' }).catch(() => null);
+  const points = await import('../../api/points-of-sale')
+    .then(({ fetchPointsOfSale }) => fetchPointsOfSale(undefined, { service: 'sim' }))
+    .catch(() => null);
   return points?.items.find((point) => point.id === id) ?? null;
 }
 
@@ -146,7 +150,7 @@ function MainAction({ order }: { order: Order }) {
     const link = route === 'ios' || route === 'android' ? INSTALL_LINKS[route](order.esim.activationCode) : '#esim-install-title';
     return (
       <a className="button button--primary" href={link} data-main-action>
-        {route === 'elsewhere' ? t('esim.title') : t('esim.installHere')}
+        {route === null || route === 'elsewhere' ? t('esim.title') : t('esim.installHere')}
       </a>
     );
   }
