@@ -81,9 +81,12 @@ describe('the eSIM on the success page', () => {
     expect(link).toContain('carddata=LPA%3A1%24');
     expect(new URL(link).searchParams.get('carddata')).toBe(activationCode);
     expect(await installButtons(page, c).count()).toBe(1);
-    // The button comes first, then the QR code, then the codes with Copy.
+    // The button comes first, the success card's main action, then the QR code, then the codes with Copy.
+    expect(await button.getAttribute('data-main-action')).not.toBeNull();
     const order = await page.evaluate(() =>
-      ['.esim-install__here', '.esim-qr', '.esim-codes'].map((selector) => document.querySelector(selector)!.getBoundingClientRect().top),
+      ['.success-card [data-main-action]', '.esim-qr', '.esim-codes'].map(
+        (selector) => document.querySelector(selector)!.getBoundingClientRect().top,
+      ),
     );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(await page.locator('.esim-codes').getByText(activationCode, { exact: true }).count()).toBe(1);

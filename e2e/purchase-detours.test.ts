@@ -8,6 +8,7 @@ import {
   fill,
   identify,
   open,
+  payButton,
   reserve,
   siteProblems,
   startPayment,
@@ -21,7 +22,7 @@ let browser: Browser;
 withPurchaseSite((started) => ({ site, browser } = started));
 
 describe('buying a number', () => {
-  it('comes back from a declined payment to the not-activated message with Try Again and Support Service', async () => {
+  it('comes back from a declined payment to “nothing was charged” with the payment methods at once and Support Service', async () => {
     const context = await newContext(browser, { locale: 'en-US' });
     const page = await context.newPage();
     const problems = collectProblems(page);
@@ -31,21 +32,16 @@ describe('buying a number', () => {
     await confirmPhone(page, en);
     await identify(page, en, 'AA7777777', '01.02.1985');
     await startPayment(page, en, 'Bank card');
+    // The server tells the page the payment was declined: the page does not guess it from the URL.
+    const asked = page.waitForResponse((response) => /\/api\/v1\/orders\/[^/]+\/status$/.test(new URL(response.url()).pathname));
     await page.getByRole('button', { name: API_MESSAGES.en.sandbox.decline }).click();
     await page.waitForURL(/\/en\/payment\?order=.+&payment=declined/);
-    const alert = page.getByRole('alert').filter({ hasText: en.messages.notActivated });
+    expect(((await (await asked).json()) as { result: string; payment: string }).payment).toBe('declined');
+    const alert = page.getByRole('alert').filter({ hasText: en.payment.declined });
     await alert.waitFor();
     expect(await alert.getByRole('link', { name: en.actions.supportService }).getAttribute('href')).toBe('/en/about#support');
-    // Asking again asks the server again (the alert was already showing, so the click must be seen
-    // to do something) and gives the same honest answer; Try Again offers the payment methods again.
-    const asked = page.waitForResponse((response) => /\/api\/v1\/orders\/[^/]+\/status$/.test(new URL(response.url()).pathname));
-    await alert.getByRole('button', { name: en.messages.alreadyPaid }).click();
-    const answer = await asked;
-    expect(answer.status()).toBe(200);
-    expect(((await answer.json()) as { result: string }).result).toBe('not_paid');
-    await page.getByRole('alert').filter({ hasText: en.messages.notActivated }).waitFor();
-    await page.getByRole('button', { name: en.actions.tryAgain }).click();
-    await page.waitForURL(`${site.origin}/en/payment`);
+    // "I've already paid" is for a payment still on its way, not for a decline.
+    expect(await page.getByRole('button', { name: en.messages.alreadyPaid }).count()).toBe(0);
     // How long the free number is held while the visitor pays (a premium one: 30 min).
     const heldFor = escapeRegExp(fill(en.payment.heldForHours, { hours: 12, time: '@' })).replace(
       '@',
@@ -55,8 +51,10 @@ describe('buying a number', () => {
       .locator('main')
       .getByText(new RegExp(`^${heldFor}$`))
       .waitFor();
+    // The method of the declined payment is preselected; another one is a click away, no Try Again first.
+    expect(await page.getByRole('radio', { name: 'Bank card' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Uzum' }).check();
-    await page.getByRole('button', { name: en.payment.pay }).click();
+    await page.getByRole('button', { name: payButton(en) }).click();
     await page.waitForURL(/sandbox/);
     await page.getByRole('button', { name: API_MESSAGES.en.sandbox.approve }).click();
     await page.getByRole('heading', { name: en.messages.activated }).waitFor();
@@ -64,24 +62,48 @@ describe('buying a number', () => {
     await context.close();
   });
 
-  it('shows the declined-payment message and its Try Again within the first 640 px of a 360x640 phone', async () => {
-    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 360, height: 640 } });
+  it('fits the methods and the pay button with its amount on the first screen of a 390x844 phone, and after a decline the message, the first methods and the bar', async () => {
+    const context = await newContext(browser, { locale: 'en-US', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await open(page, 'en', '/numbers');
     await reserve(page, en, 9);
     await chooseEsimAndTariff(page, en, /^Oq Start/);
     await confirmPhone(page, en);
     await identify(page, en, 'AA7777778', '01.02.1985');
+    await page.getByRole('heading', { name: en.payment.summary.title }).waitFor();
+    const pay = page.getByRole('button', { name: payButton(en) });
+    expect(await pay.textContent()).toMatch(/^Pay [\d,]+\u00a0UZS$/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Every method, its hint too, ends above the bar, which sits on the screen's bottom edge.
+    const bar = (await page.locator('.payment-bar').boundingBox())!;
+    expect(bar.y + bar.height).toBeLessThanOrEqual(844);
+    expect((await pay.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y);
+    for (const method of await page.locator('.choice--provider').all()) {
+      const box = (await method.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+    }
+
+    await page.setViewportSize({ width: 360, height: 640 });
     await startPayment(page, en, 'Bank card');
     await page.getByRole('button', { name: API_MESSAGES.en.sandbox.decline }).click();
     await page.waitForURL(/\/en\/payment\?order=.+&payment=declined/);
-    const alert = page.getByRole('alert').filter({ hasText: en.messages.notActivated });
+    const alert = page.getByRole('alert').filter({ hasText: en.payment.declined });
     await alert.waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    for (const part of [alert.getByText(en.messages.notActivated), alert.getByRole('button', { name: en.actions.tryAgain })]) {
+    for (const part of [alert.getByText(en.payment.declined), pay]) {
       const box = (await part.boundingBox())!;
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(640);
+    }
+    // On a 390x844 phone the first methods show above the bar at once, no Try Again first.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const barTop = (await page.locator('.payment-bar').boundingBox())!.y;
+    for (const name of ['Payme', 'Click']) {
+      const box = (await page
+        .locator('.choice--provider')
+        .filter({ has: page.getByRole('radio', { name }) })
+        .boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(barTop);
     }
     await context.close();
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { CATALOGUES } from '../locales/catalogues';
 import { localizePath, type Language } from '../shared/languages';
-import { waitForHydration, waitForPage, withSiteAndBrowser, type Site } from './support';
+import { escapeRegExp, waitForHydration, waitForPage, withSiteAndBrowser, type Site } from './support';
 
 /** Test support for purchase.test.ts and purchase-detours.test.ts: a visitor's steps from a number to its payment. */
 
@@ -75,9 +75,12 @@ export async function identify(page: Page, c: Texts, document: string, birthDate
   await page.getByRole('button', { name: c.identification.submit }).click();
 }
 
+/** The pay button's name, "Pay 104,500 UZS": the amount as the page's language writes it. */
+export const payButton = (c: Texts) => new RegExp(`^${escapeRegExp(c.payment.payAmount).replace(escapeRegExp('{{amount}}'), '.+')}$`);
+
 export async function startPayment(page: Page, c: Texts, provider: string) {
   await page.getByRole('heading', { name: c.payment.summary.title }).waitFor();
   await page.getByRole('radio', { name: provider }).check();
-  await page.getByRole('button', { name: c.payment.pay }).click();
+  await page.getByRole('button', { name: payButton(c) }).click();
   await page.waitForURL(/\/api\/v1\/sandbox\/payments\//);
 }

@@ -159,6 +159,10 @@ export const ApiErrorBody = z
       bannedUntil: z.iso.datetime().optional().meta({ description: 'auction_banned: until when the phone may not bid or buy now.' }),
       /** deposit_required: the deposit to pay before a bid on this lot. */
       depositAmount: z.int().optional().meta({ description: 'deposit_required: the deposit to pay before a bid on this lot.' }),
+      /** premium_order_unpaid when booking: the id of the phone's own unpaid premium order, to pay it. */
+      orderId: z.string().optional().meta({ description: "premium_order_unpaid when booking: the phone's own unpaid premium order." }),
+      /** premium_order_unpaid when booking: the number that order holds. */
+      number: z.string().optional().meta({ description: 'premium_order_unpaid when booking: the number that order holds.' }),
     }),
   })
   .meta({ id: 'Error' });

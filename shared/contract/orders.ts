@@ -124,6 +124,11 @@ export const OrderStatusResponse = z
     orderId: z.string(),
     status: OrderStatus,
     result: z.enum(['activated', 'not_paid', 'expired']),
+    /**
+     * The order's latest payment: none started, pending (no answer from the provider yet),
+     * declined (nothing was charged), approved, or refunded.
+     */
+    payment: z.enum(['none', 'pending', 'declined', 'approved', 'refunded']),
     number: Msisdn,
     formatted: z.string(),
     /** The spec's text for the result in the request's language. */

@@ -17,7 +17,7 @@ export const BOOKING_WRITES = {
     method: 'post',
     path: '/reservations',
     summary:
-      'Reserve a number; with a held reservation token, replace it atomically; past the share of a category anonymous bookings may hold, only with an auth token (403 phone_required)',
+      'Reserve a number; with a held reservation token, replace it atomically; past the share of a category anonymous bookings may hold, only with an auth token (403 phone_required). A number with a price, for a phone (auth token) with an unpaid premium order: 429 premium_order_unpaid naming that order (`orderId`, `number`)',
     tag: 'reservations',
     body: 'ReserveBody',
     answer: 'ReservationResponse',
@@ -28,7 +28,14 @@ export const BOOKING_WRITES = {
       403: ['phone_required'],
       404: ['number_not_found'],
       409: ['number_unavailable', 'number_on_auction', 'premium_category_held'],
-      429: ['too_many_holds', 'too_many_network_holds', 'too_many_phone_bookings', 'too_many_premium_holds', 'rebook_too_soon'],
+      429: [
+        'too_many_holds',
+        'too_many_network_holds',
+        'too_many_phone_bookings',
+        'too_many_premium_holds',
+        'rebook_too_soon',
+        'premium_order_unpaid',
+      ],
     },
   },
   getReservation: {

@@ -134,7 +134,8 @@ export const PURCHASE_WRITES = {
   getOrderStatus: {
     method: 'get',
     path: '/orders/{id}/status',
-    summary: '"I\'ve already paid": activated or not paid',
+    summary:
+      '"I\'ve already paid": activated or not paid, and where its latest payment stands (`payment`: none, pending, declined: nothing was charged, approved, refunded)',
     tag: 'orders',
     query: 'NoQuery',
     answer: 'OrderStatusResponse',

@@ -2,13 +2,28 @@ import { cancelReservation, reserveNumber } from '../../api/reservations';
 import { apiErrorCode, apiErrorOf } from '../../api/api-error';
 import { clearReservation, saveReservation } from '../../../shared/tokens';
 
+/** The visitor's own unpaid premium order that the API named when it refused the choice: its id and number. */
+export interface UnpaidOrder {
+  id: string;
+  number: string;
+}
+
 /**
  * A choice's outcome: reserved (maybe replacing the held number), taken by someone else meanwhile,
- * refused until the visitor confirms a phone by SMS (`phoneRequired`), or refused.
+ * refused until the visitor confirms a phone by SMS (`phoneRequired`), refused while the visitor's
+ * unpaid premium order waits (`unpaidOrder`, to pay it), or refused.
  */
 export type ReserveOutcome =
   | { intent: 'reserve'; ok: true; number: string; formatted: string; replaced: string | null }
-  | { intent: 'reserve'; ok: false; number: string; taken: boolean; phoneRequired: boolean; message: string | null };
+  | {
+      intent: 'reserve';
+      ok: false;
+      number: string;
+      taken: boolean;
+      phoneRequired: boolean;
+      unpaidOrder: UnpaidOrder | null;
+      message: string | null;
+    };
 
 async function reserve(form: FormData): Promise<ReserveOutcome> {
   const number = String(form.get('number') ?? '');
@@ -18,14 +33,17 @@ async function reserve(form: FormData): Promise<ReserveOutcome> {
     const { reservation, replaced } = booked;
     return { intent: 'reserve', ok: true, number, formatted: reservation.formatted, replaced };
   } catch (error) {
-    const code = apiErrorCode(error);
+    const refusal = apiErrorOf(error);
+    const code = refusal?.code ?? null;
     return {
       intent: 'reserve',
       ok: false,
       number,
       taken: code === 'number_unavailable' || code === 'number_not_found',
       phoneRequired: code === 'phone_required',
-      message: apiErrorOf(error)?.message ?? null,
+      unpaidOrder:
+        code === 'premium_order_unpaid' && refusal?.orderId && refusal.number ? { id: refusal.orderId, number: refusal.number } : null,
+      message: refusal?.message ?? null,
     };
   }
 }

@@ -14,7 +14,16 @@ import './esim.css';
  * the visitor bought on (Apple's link on iOS 17.4 and later, Google's on Android; both, named,
  * where the device is unsure), a QR code for another phone, and the codes to type, each with Copy.
  */
-export function EsimInstall({ profile, email }: { profile: EsimProfile; email: string | null }) {
+export function EsimInstall({
+  profile,
+  email,
+  installShownAbove = false,
+}: {
+  profile: EsimProfile;
+  email: string | null;
+  /** The page already shows this phone's one-tap install link as its main action (the success page): not twice. */
+  installShownAbove?: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const device = useDevice();
@@ -28,7 +37,7 @@ export function EsimInstall({ profile, email }: { profile: EsimProfile; email: s
   return (
     <section className="card esim-install" aria-labelledby="esim-install-title">
       <h2 id="esim-install-title">{t('esim.title')}</h2>
-      {route === 'ios' || route === 'android' ? (
+      {(route === 'ios' || route === 'android') && !installShownAbove ? (
         <div className="esim-install__here">
           <a className="button button--primary" href={INSTALL_LINKS[route](code)}>
             {t('esim.installHere')}

@@ -232,6 +232,12 @@ function NumberCard({
       {outcome ? (
         <p className={`number-card__outcome number-card__outcome--${outcome.tone}`} role={outcome.tone === 'error' ? 'alert' : 'status'}>
           {outcome.text}
+          {outcome.link ? (
+            <>
+              {' '}
+              <Link to={outcome.link.to}>{outcome.link.text}</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {outcome?.phoneRequired ? (

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import type { PhoneNumber } from '../../../shared/api-types';
+import { href } from '../../../shared/paths';
 import { formatUzPhone } from '../../../shared/validation';
+import { useLanguage } from '../../components/use-language';
 import { usePhoneAuth } from '../purchase/PhoneVerification';
 import type { HeldReservation } from '../../../shared/tokens';
 import type { BookingAction } from '../booking/actions';
@@ -13,6 +15,8 @@ export interface ChoiceOutcome {
   text: string;
   /** The API books this number only for a phone confirmed by SMS: the card shows the SMS step. */
   phoneRequired: boolean;
+  /** Where the visitor settles what stands in the way: the payment of their own unpaid premium order. */
+  link: { to: string; text: string } | null;
 }
 
 /**
@@ -24,6 +28,7 @@ export interface ChoiceOutcome {
  */
 export function useNumberChoice(held: HeldReservation | null, onReserved: () => void) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const fetcher = useFetcher<BookingAction>();
   const [confirming, setConfirming] = useState<string | null>(null);
   const [taken, setTaken] = useState<ReadonlySet<string>>(new Set());
@@ -54,12 +59,20 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
     const text = result.replaced
       ? t('numbers.choice.replaced', { number: result.formatted, released: formatUzPhone(result.replaced) })
       : t('numbers.choice.reserved', { number: result.formatted });
-    outcome = { number: result.number, tone: 'success', text, phoneRequired: false };
+    outcome = { number: result.number, tone: 'success', text, phoneRequired: false, link: null };
   } else if (result && !result.ok) {
     const text = result.taken
       ? t('numbers.choice.taken', { number: formatUzPhone(result.number) })
       : (result.message ?? t('numbers.choice.failed'));
-    outcome = { number: result.number, tone: 'error', text, phoneRequired: result.phoneRequired };
+    // The visitor's own unpaid premium order, named by the API: a link to pay it (the API has no way to cancel an order; it lapses by itself).
+    const unpaid = result.unpaidOrder;
+    const link = unpaid
+      ? {
+          to: href('payment', lang, {}, { order: unpaid.id }),
+          text: t('numbers.choice.payUnpaid', { number: formatUzPhone(unpaid.number) }),
+        }
+      : null;
+    outcome = { number: result.number, tone: 'error', text, phoneRequired: result.phoneRequired, link };
   }
 
   function reserve(number: string) {

@@ -18,7 +18,11 @@ export interface SummaryLines {
   total: number;
 }
 
-/** The order before paying: number, tariff with the first-months discount, SIM type, total due now. */
+/**
+ * The order before paying: number, tariff with the first-months discount, SIM type, total due now.
+ * Folded to its total (a `<details>`), so that on a phone the payment methods and the pay button
+ * fit the first screen; unfolded, it lists each line.
+ */
 export function OrderSummary({ lines, points }: { lines: SummaryLines; points: PointOfSale[] | null }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -34,39 +38,39 @@ export function OrderSummary({ lines, points }: { lines: SummaryLines; points: P
   return (
     <section className="card order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title">{t('payment.summary.title')}</h2>
-      <dl className="summary-list">
-        <div>
-          <dt>{t('payment.summary.number')}</dt>
-          <dd>
-            <strong className="phone-number">{formatUzPhone(lines.number)}</strong>
-            <span className="summary-list__price">{price(lines.numberPrice)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('payment.summary.tariff')}</dt>
-          <dd>
-            <TariffLine summary={lines.tariff} />
-            <span className="summary-list__price">{formatUzs(lines.tariff.firstMonthsPrice, lang)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('payment.summary.sim')}</dt>
-          <dd>
-            <span className="summary-list__text">
-              <strong>{lines.simName}</strong>
-              <span className="summary-list__note">{receive}</span>
-            </span>
-            <span className="summary-list__price">{price(lines.simPrice)}</span>
-          </dd>
-        </div>
-        <div className="summary-list__total">
-          <dt>{t('payment.summary.total')}</dt>
-          <dd>
-            <span className="summary-list__note">{t('payment.summary.totalNote')}</span>
-            <strong className="summary-list__price">{formatUzs(lines.total, lang)}</strong>
-          </dd>
-        </div>
-      </dl>
+      <details className="order-summary__details">
+        <summary className="order-summary__fold">
+          <span>{t('payment.summary.total')}</span>
+          <strong className="order-summary__total">{formatUzs(lines.total, lang)}</strong>
+        </summary>
+        <dl className="summary-list">
+          <div>
+            <dt>{t('payment.summary.number')}</dt>
+            <dd>
+              <strong className="phone-number">{formatUzPhone(lines.number)}</strong>
+              <span className="summary-list__price">{price(lines.numberPrice)}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('payment.summary.tariff')}</dt>
+            <dd>
+              <TariffLine summary={lines.tariff} />
+              <span className="summary-list__price">{formatUzs(lines.tariff.firstMonthsPrice, lang)}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('payment.summary.sim')}</dt>
+            <dd>
+              <span className="summary-list__text">
+                <strong>{lines.simName}</strong>
+                <span className="summary-list__note">{receive}</span>
+              </span>
+              <span className="summary-list__price">{price(lines.simPrice)}</span>
+            </dd>
+          </div>
+        </dl>
+        <p className="summary-list__note">{t('payment.summary.totalNote')}</p>
+      </details>
     </section>
   );
 }

@@ -1,16 +1,30 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen, waitFor } from '@testing-library/react';
 import type { ActionFunction } from 'react-router';
+import { CATALOGUES } from '../../../locales/catalogues';
+import { LANGUAGES, type Language } from '../../../shared/languages';
+import { formatUzs } from '../../format';
 import { draftStorage, findRegionWith, held, renderComponent } from '../../testing/render';
+import { LAST_PAYMENT_METHOD_KEY } from './last-method';
 import { PaymentForm } from './PaymentForm';
+
+/** The pay button: the amount grouped as English writes it, the currency after a no-break space. */
+const PAY = 'Pay 94,500\u00a0UZS';
 
 type Outcome = { ok: true } | { ok: false; code: string | null; message: string | null };
 
-function show(action: ActionFunction, draft: Record<string, unknown> = { provider: 'click' }, onAlreadyPaid: (() => void) | null = null) {
-  return renderComponent(<PaymentForm orderId="ord-7" onAlreadyPaid={onAlreadyPaid} />, {
+function show(
+  action: ActionFunction,
+  draft: Record<string, unknown> = { provider: 'click' },
+  onAlreadyPaid: (() => void) | null = null,
+  { lang = 'en', stored = {} }: { lang?: Language; stored?: Record<string, string> } = {},
+) {
+  return renderComponent(<PaymentForm orderId="ord-7" total={94_500} onAlreadyPaid={onAlreadyPaid} />, {
+    lang,
     path: '/payment',
     action,
     sessionStorage: draftStorage(draft),
+    localStorage: stored,
   });
 }
 
@@ -18,7 +32,7 @@ const refusing =
   (code: string | null, message: string | null): ActionFunction =>
   async () =>
     ({ ok: false, code, message }) satisfies Outcome;
-const pay = (user: ReturnType<typeof show>['user']) => user.click(screen.getByRole('button', { name: 'Go to payment' }));
+const pay = (user: ReturnType<typeof show>['user']) => user.click(screen.getByRole('button', { name: PAY }));
 
 describe('the payment form', () => {
   it('asks for a payment method when none is chosen, next to the methods, and focuses the first one', async () => {
@@ -62,7 +76,7 @@ describe('the payment form', () => {
     await pay(user);
     await findRegionWith('alert', 'First you need to register');
     expect(screen.getByRole('link', { name: 'Go to identification' })).toHaveAttribute('href', '/en/identification');
-    expect(screen.getByRole('button', { name: 'Go to payment' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: PAY })).toBeEnabled();
   });
 
   it('sends a visitor whose booking expired back to the numbers', async () => {
@@ -99,5 +113,47 @@ describe('the payment form', () => {
     const { user } = show(jest.fn(), {}, onAlreadyPaid);
     await user.click(screen.getByRole('button', { name: "I've already paid" }));
     expect(onAlreadyPaid).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the pay button, named with the amount, in the bar on the screen’s bottom edge', () => {
+    show(jest.fn());
+    const button = screen.getByRole('button', { name: PAY });
+    expect(button).toHaveAttribute('type', 'submit');
+    expect(button).toHaveAttribute('data-main-action');
+    expect(button.closest('.payment-bar')).not.toBeNull();
+  });
+
+  it('preselects the method of the visitor’s last started payment, and posts it', async () => {
+    const sent: Record<string, FormDataEntryValue>[] = [];
+    const { user } = show(
+      async ({ request }) => {
+        sent.push(Object.fromEntries(await request.formData()));
+        return { ok: false, code: null, message: null };
+      },
+      {},
+      null,
+      { stored: { [LAST_PAYMENT_METHOD_KEY]: 'uzum' } },
+    );
+    expect(screen.getByRole('radio', { name: 'Uzum' })).toBeChecked();
+    await pay(user);
+    await findRegionWith('alert', 'The payment could not be started. Please try again.');
+    expect(sent[0]).toMatchObject({ provider: 'uzum' });
+  });
+
+  it('lets a method chosen in this tab win over the remembered one', () => {
+    show(jest.fn(), { provider: 'payme' }, null, { stored: { [LAST_PAYMENT_METHOD_KEY]: 'uzum' } });
+    expect(screen.getByRole('radio', { name: 'Payme' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Uzum' })).not.toBeChecked();
+  });
+
+  it('preselects nothing on a first visit, nor from a stored value that is no method', () => {
+    show(jest.fn(), {}, null, { stored: { [LAST_PAYMENT_METHOD_KEY]: 'paypal' } });
+    for (const name of ['Payme', 'Click', 'Uzum', 'Bank card']) expect(screen.getByRole('radio', { name })).not.toBeChecked();
+  });
+
+  it.each(LANGUAGES)('names the amount on the pay button as %s writes it', (lang) => {
+    show(jest.fn(), { provider: 'click' }, null, { lang });
+    const name = CATALOGUES[lang].payment.payAmount.replace('{{amount}}', formatUzs(94_500, lang));
+    expect(screen.getByRole('button', { name })).toBeInTheDocument();
   });
 });

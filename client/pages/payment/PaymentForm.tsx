@@ -11,7 +11,9 @@ import { updateDraft, usePurchaseDraft } from '../../features/purchase/purchase-
 import { chosenFields } from '../../features/purchase/chosen-fields';
 import { focusField } from '../../features/purchase/focus-field';
 import { pushFormSubmission } from '../../platform/analytics/tag-manager';
+import { formatUzs } from '../../format';
 import { paymentForm, type action } from './actions';
+import { lastPaymentMethod } from './last-method';
 import type { ErrorCode } from '../../../shared/contract/errors';
 
 const FORM_ID = 'payment';
@@ -23,8 +25,21 @@ function stepToFix(code: ErrorCode | null): 'identification' | 'numbers' | undef
   return undefined;
 }
 
-/** The payment method, then the order (the purchase form's fields, as the summary shows them) and the provider's page through the page's action. */
-export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null; onAlreadyPaid: (() => void) | null }) {
+/**
+ * The payment method, then the order (the purchase form's fields, as the summary shows them) and
+ * the provider's page through the page's action. The method chosen in this tab wins, else the one
+ * of the visitor's last started payment is preselected (last-method.ts); the pay button names the
+ * amount and stays on the screen's bottom edge while the form is in view.
+ */
+export function PaymentForm({
+  orderId,
+  total,
+  onAlreadyPaid,
+}: {
+  orderId: string | null;
+  total: number;
+  onAlreadyPaid: (() => void) | null;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const { search } = useLocation();
@@ -32,7 +47,8 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
   const fetcher = useFetcher<typeof action>();
   const [providerError, setProviderError] = useState<string | null>(null);
   const firstOption = useRef<HTMLInputElement>(null);
-  const provider = draft.provider ?? null;
+  const [lastUsed] = useState(lastPaymentMethod);
+  const provider = draft.provider ?? lastUsed;
   // Busy from the submission until the provider's page opens (a success leaves the site).
   const busy = fetcher.state !== 'idle' || fetcher.data?.ok === true;
   const refusal = fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data : null;
@@ -101,17 +117,19 @@ export function PaymentForm({ orderId, onAlreadyPaid }: { orderId: string | null
           </p>
         ) : null}
       </FormMessage>
-      <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={busy} data-main-action>
-          {busy ? t('payment.opening') : t('payment.pay')}
-        </button>
-        {onAlreadyPaid ? (
+      <p className="payment-form__note">{t('payment.sandboxNote')}</p>
+      {onAlreadyPaid ? (
+        <p>
           <button type="button" className="button" onClick={onAlreadyPaid} disabled={busy}>
             {t('messages.alreadyPaid')}
           </button>
-        ) : null}
+        </p>
+      ) : null}
+      <div className="payment-bar">
+        <button type="submit" className="button button--primary button--wide" disabled={busy} data-main-action>
+          {busy ? t('payment.opening') : t('payment.payAmount', { amount: formatUzs(total, lang) })}
+        </button>
       </div>
-      <p className="payment-form__note">{t('payment.sandboxNote')}</p>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { createOrder, startPayment } from '../../api/orders';
 import { apiErrorCode, apiErrorOf } from '../../api/api-error';
 import { browserAction } from '../../features/purchase/browser-loader';
 import { orderOf, purchaseEntries, purchaseFieldsOf, type PurchaseFields } from '../../features/purchase/purchase-form';
+import { rememberPaymentMethod } from './last-method';
 import { paymentPageUrl } from './payment-page-url';
 
 /** The payment form's entries (intent `pay`): the purchase form's fields, the provider, and the order when it exists. */
@@ -41,7 +42,9 @@ export const action = browserAction(async ({ request }) => {
   if (orderId === null && !order) throw data(null, { status: 400 });
   try {
     const id = order ? await placeOrder(order) : String(orderId);
-    const payment = await startPayment(id, String(form.get('provider')) as PaymentProvider, href('payment', lang));
+    const provider = String(form.get('provider')) as PaymentProvider;
+    const payment = await startPayment(id, provider, href('payment', lang));
+    rememberPaymentMethod(provider);
     window.location.assign(paymentPageUrl(payment.paymentUrl, window.__APP__.config.apiBaseUrl, lang));
     return { ok: true as const };
   } catch (error) {

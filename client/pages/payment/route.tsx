@@ -56,8 +56,8 @@ export function Component() {
     <div className="container page page--payment purchase">
       <PageIntro page="payment" />
       {/* What the visitor must act on comes first: on a phone the order summary would push it off the first screen. */}
-      {flow?.mode === 'order' && flow.notActivated ? (
-        <NotActivated flow={flow} onRecheck={() => alreadyPaid(flow.order.id)} onTryAgain={tryAgain} />
+      {flow?.mode === 'order' && (flow.payment === 'pending' || flow.payment === 'declined') ? (
+        <PaymentAnswer flow={flow} onRecheck={() => alreadyPaid(flow.order.id)} onTryAgain={tryAgain} />
       ) : null}
       <PurchaseSteps current="payment" />
       {flow === null || busy ? <p className="loading">{t('purchase.loading')}</p> : null}
@@ -99,31 +99,50 @@ function PaymentStep({
       <div className="payment-layout">
         <OrderSummary lines={lines} points={catalogue.points} />
         <div className="payment-layout__side">
-          {order ? <p className="notice">{heldForPayment(order, t)}</p> : null}
-          {flow.mode === 'order' && flow.notActivated ? null : (
-            <PaymentForm orderId={order?.id ?? null} onAlreadyPaid={order ? () => onAlreadyPaid(order.id) : null} />
+          {flow.mode === 'order' && flow.payment === 'pending' ? null : (
+            <PaymentForm
+              orderId={order?.id ?? null}
+              total={lines.total}
+              // "I've already paid" only where a payment may be on its way: never after a decline, nor before any payment.
+              onAlreadyPaid={order && flow.mode === 'order' && flow.payment === 'unknown' ? () => onAlreadyPaid(order.id) : null}
+            />
           )}
+          {/* After the methods: on a phone they and the pay button come first on the screen. */}
+          {order ? <p className="notice">{heldForPayment(order, t)}</p> : null}
         </div>
       </div>
     </>
   );
 }
 
-function NotActivated({ flow, onRecheck, onTryAgain }: { flow: OrderFlow; onRecheck: () => void; onTryAgain: () => void }) {
+/**
+ * The provider's answer, when it needs the visitor: declined (nothing was charged; the methods are
+ * right below), or not arrived yet (Try Again, or "I've already paid" to ask the server again).
+ */
+function PaymentAnswer({ flow, onRecheck, onTryAgain }: { flow: OrderFlow; onRecheck: () => void; onTryAgain: () => void }) {
   const { t } = useTranslation();
+  const declined = flow.payment === 'declined';
   return (
     <div className="card not-activated" role="alert">
-      <p className="not-activated__message">{t('messages.notActivated')}</p>
-      <p className="not-activated__detail">{t('payment.notActivatedDetail', { number: flow.order.formatted })}</p>
-      <p className="button-row">
-        <button type="button" className="button button--primary" onClick={onTryAgain}>
-          {t('actions.tryAgain')}
-        </button>
-        <button type="button" className="button" onClick={onRecheck}>
-          {t('messages.alreadyPaid')}
-        </button>
-        <SupportLink />
-      </p>
+      <p className="not-activated__message">{t(declined ? 'payment.declined' : 'messages.notActivated')}</p>
+      {declined ? (
+        <p className="not-activated__detail">
+          {t('payment.declinedDetail')} <SupportLink className="not-activated__support" />
+        </p>
+      ) : (
+        <>
+          <p className="not-activated__detail">{t('payment.notActivatedDetail', { number: flow.order.formatted })}</p>
+          <p className="button-row">
+            <button type="button" className="button button--primary" onClick={onTryAgain}>
+              {t('actions.tryAgain')}
+            </button>
+            <button type="button" className="button" onClick={onRecheck}>
+              {t('messages.alreadyPaid')}
+            </button>
+            <SupportLink />
+          </p>
+        </>
+      )}
     </div>
   );
 }

@@ -29,18 +29,25 @@ export async function fetchPaymentCatalogue(context: LoaderFunctionArgs['context
   return { tariffs, simTypes, points: points.items };
 }
 
+/**
+ * Where a placed order's payment stands, as far as the page knows: nothing started (`none`) or
+ * the latest payment declined or still pending, as the server says after the provider's return
+ * or "I've already paid"; `unknown` when the page did not ask (a placed order reopened).
+ */
+export type OrderPayment = 'none' | 'declined' | 'pending' | 'unknown';
+
 /** Whose turn it is on /payment, decided in the browser from the visitor's tokens and the server. */
 export type PaymentFlow =
   | { mode: 'selectNumber' }
   | { mode: 'register' }
   | { mode: 'draft'; held: Reservation; draft: PurchaseDraft }
-  | { mode: 'order'; order: Order; notActivated: boolean }
+  | { mode: 'order'; order: Order; payment: OrderPayment }
   | { mode: 'expired'; message: string }
   | { mode: 'failed' };
 
 /**
- * The payment step's browser loader. `?order=` is the provider's return or "I've already paid":
- * the server's word decides, and an activated order goes on to /success. Without it, the booking,
+ * The payment step's browser loader. `?order=` is the provider's return, "I've already paid" or a
+ * link to an unpaid order: the server's word decides, and an activated order goes on to /success. Without it, the booking,
  * the confirmed phone and its identification, and a placed order decide, as the tokens say.
  */
 export async function decidePayment(url: URL): Promise<PaymentFlow> {
@@ -61,7 +68,9 @@ async function decide(url: URL): Promise<PaymentFlow> {
     const status = await checkOrderStatus(returnedOrder);
     if (status.result === 'activated') throw redirect(href('success', languageFromPath(url.pathname), {}, { order: returnedOrder }));
     if (status.result === 'expired') return { mode: 'expired', message: status.message };
-    return { mode: 'order', order: await fetchOrder(returnedOrder), notActivated: true };
+    // The server tells a declined payment (nothing charged) from one not answered yet.
+    const payment = status.payment === 'none' || status.payment === 'declined' ? status.payment : 'pending';
+    return { mode: 'order', order: await fetchOrder(returnedOrder), payment };
   }
   const reservation = readReservation();
   if (reservation && reservation.expiresAtMs > Date.now()) {
@@ -71,13 +80,13 @@ async function decide(url: URL): Promise<PaymentFlow> {
     const held = await currentReservation();
     const access = readOrderAccess();
     if (held.status === 'ordered' && held.orderId && access?.orderId === held.orderId)
-      return { mode: 'order', order: await fetchOrder(held.orderId), notActivated: false };
+      return { mode: 'order', order: await fetchOrder(held.orderId), payment: 'unknown' };
     return { mode: 'draft', held, draft: readDraft() };
   }
   const access = readOrderAccess();
   if (access) {
     const order = await fetchOrder(access.orderId).catch(() => null);
-    if (order?.status === 'created') return { mode: 'order', order, notActivated: false };
+    if (order?.status === 'created') return { mode: 'order', order, payment: 'unknown' };
   }
   return { mode: 'selectNumber' };
 }

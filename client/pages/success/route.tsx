@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';
-import type { Order, OrderStatusResponse } from '../../../shared/api-types';
+import type { Order, OrderStatusResponse, PointOfSale } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { checkOrderStatus, fetchOrder } from '../../api/orders';
 import { LoadError } from '../../components/LoadError';
@@ -12,11 +12,13 @@ import { PurchaseSteps } from '../../features/purchase/PurchaseSteps';
 import { SupportLink } from '../../features/purchase/SupportLink';
 import { readOrderAccess } from '../../../shared/tokens';
 import { EsimInstall } from '../../features/esim/EsimInstall';
+import { INSTALL_LINKS, installRoute } from '../../features/esim/device';
+import { useDevice } from '../../features/esim/use-device';
 import './success.css';
 
 type SuccessView =
   | { state: 'none' }
-  | { state: 'activated'; status: OrderStatusResponse; order: Order | null }
+  | { state: 'activated'; status: OrderStatusResponse; order: Order | null; point: PointOfSale | null }
   | { state: 'notActivated'; orderId: string }
   | { state: 'failed' };
 
@@ -28,11 +30,23 @@ export const loader = browserLoader(async ({ request }): Promise<SuccessView> =>
     const status = await checkOrderStatus(orderId);
     if (status.result !== 'activated') return { state: 'notActivated', orderId };
     const order = await fetchOrder(orderId).catch(() => null);
-    return { state: 'activated', status, order };
+    const pickup = order?.delivery?.method === 'pickup' ? order.delivery.pointOfSaleId : null;
+    return { state: 'activated', status, order, point: pickup ? await pickupPoint(pickup) : null };
   } catch {
     return { state: 'failed' };
   }
 });
+
+/**
+ * The point of sale a SIM card waits at, named on the page; null when it cannot be read (the text
+ * then says "the point you chose"). Its reader loads only for such an order, not with the page.
+ */
+async function pickupPoint(id: string): Promise<PointOfSale | null> {
+  const points = await import('../../api/points-of-sale')
+    .then(({ fetchPointsOfSale }) => fetchPointsOfSale(undefined, { service: 'sim' }))
+    .catch(() => null);
+  return points?.items.find((point) => point.id === id) ?? null;
+}
 
 /**
  * The end of the purchase: the number and "The number was successfully activated!", asked of
@@ -67,14 +81,17 @@ export function Component() {
           </p>
           <h2 id="success-title">{t('messages.activated')}</h2>
           <p className="success-card__number phone-number">{view.status.formatted}</p>
-          {view.order ? <p className="success-card__next">{nextStep(view.order, t)}</p> : null}
+          {view.order ? <Delivery order={view.order} point={view.point} /> : null}
           <p className="button-row">
-            <Link className="button button--primary" to={href('home', lang)} data-main-action>
+            {view.order ? <MainAction order={view.order} /> : null}
+            <Link className="button" to={href('home', lang)}>
               {t('success.home')}
             </Link>
-            <Link className="button" to={href('pointsOfSale', lang)}>
-              {t('success.points')}
-            </Link>
+            {view.order?.delivery?.method === 'pickup' ? null : (
+              <Link className="button" to={href('pointsOfSale', lang)}>
+                {t('success.points')}
+              </Link>
+            )}
           </p>
         </section>
       ) : null}
@@ -115,11 +132,50 @@ function OrderNextStep({ order, onRetry }: { order: Order | null; onRetry: () =>
   if (!order) return <LoadError message={t('success.orderFailed')} onRetry={onRetry} role="status" />;
   if (order.simType !== 'esim') return null;
   if (!order.esim) return <LoadError message={t('esim.missing')} onRetry={onRetry} role="status" />;
-  return <EsimInstall profile={order.esim} email={order.email} />;
+  return <EsimInstall profile={order.esim} email={order.email} installShownAbove />;
 }
 
-function nextStep(order: Order, t: (key: string, values?: Record<string, string>) => string): string {
-  if (order.simType === 'esim') return t('success.esim', { email: order.email ?? '' });
-  if (order.delivery?.method === 'courier') return t('success.courier', { address: order.delivery.address });
-  return t('success.pickup');
+/**
+ * The order's main action, first and primary: an eSIM installs on this phone (the install link
+ * where the phone takes one, else the install part below: the two named links, or the QR code on
+ * a computer); a SIM card picked up: where the point of sale is. A SIM card the courier brings
+ * needs no action: its delivery is the card's main content.
+ */
+function MainAction({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const device = useDevice();
+  if (order.simType === 'esim' && order.esim) {
+    const route = device ? installRoute(device) : null;
+    const link = route === 'ios' || route === 'android' ? INSTALL_LINKS[route](order.esim.activationCode) : '#esim-install-title';
+    return (
+      <a className="button button--primary" href={link} data-main-action>
+        {route === null || route === 'elsewhere' ? t('esim.title') : t('esim.installHere')}
+      </a>
+    );
+  }
+  if (order.delivery?.method !== 'pickup') return null;
+  return (
+    <Link className="button button--primary" to={href('pointsOfSale', lang)} data-main-action>
+      {t('success.points')}
+    </Link>
+  );
+}
+
+/** How the visitor gets what they bought: the eSIM below, or the SIM card's delivery or pickup point, as the card's main content. */
+function Delivery({ order, point }: { order: Order; point: PointOfSale | null }) {
+  const { t } = useTranslation();
+  if (order.simType === 'esim') return <p className="success-card__next">{t('success.esim', { email: order.email ?? '' })}</p>;
+  const text =
+    order.delivery?.method === 'courier'
+      ? t('success.courier', { address: order.delivery.address })
+      : point
+        ? t('success.pickupAt', { point: `${point.cityName}, ${point.address}` })
+        : t('success.pickup');
+  return (
+    <div className="success-card__delivery">
+      <h3>{t('success.simTitle')}</h3>
+      <p>{text}</p>
+    </div>
+  );
 }

@@ -29,7 +29,7 @@ export function createOrderWrites(
         return ({ lang }) => orders.view(row, lang);
       },
     },
-    /** "I've already paid": the server's word on whether the number is active. */
+    /** "I've already paid": the server's word on whether the number is active, and whether its payment was declined or is pending. */
     getOrderStatus: {
       before: ({ tokens, param }) => {
         const row = authorizedOrder(orders, tokens, param);
@@ -42,6 +42,7 @@ export function createOrderWrites(
             orderId: row.id,
             status: row.status,
             result,
+            payment: orders.paymentOf(row),
             number: order.number,
             formatted: order.formatted,
             message: translate(lang, messageKey),

@@ -77,6 +77,10 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
   const premiumAwaitingPayment = db.prepare(
     "SELECT COUNT(*) AS count, MIN(payment_deadline) AS firstEnds FROM orders WHERE person_key = ? AND premium = 1 AND status = 'created' AND payment_deadline > ?",
   );
+  // The order's latest payment event: the last one started or decided.
+  const lastPayment = db
+    .prepare('SELECT status FROM payments WHERE order_id = ? ORDER BY COALESCE(decided_at, created_at) DESC, created_at DESC LIMIT 1')
+    .pluck();
   const expire = db.prepare("UPDATE orders SET status = 'expired' WHERE id = ? AND status = 'created' AND payment_deadline <= ?");
 
   function storedTariff(input: OrderInput): StoredTariff {
@@ -225,7 +229,12 @@ export function createOrderService(ctx: ApiContext, reservations: ReservationSer
     if (row.sim_type === 'esim') esimProfiles.issue(row.id, now);
   }
 
-  return { create, find, view, issueEsimProfile };
+  /** Where the order's payment stands: none started, or the status of its latest one. */
+  function paymentOf(row: OrderRow): 'none' | 'pending' | 'declined' | 'approved' | 'refunded' {
+    return (lastPayment.get(row.id) as 'pending' | 'declined' | 'approved' | 'refunded' | undefined) ?? 'none';
+  }
+
+  return { create, find, view, issueEsimProfile, paymentOf };
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

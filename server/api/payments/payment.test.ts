@@ -85,6 +85,21 @@ describe('payment', () => {
     expect((await status(accessToken, order.id)).body.result).toBe('activated');
   });
 
+  it('says where the latest payment stands, so a decline is told from a payment still pending', async () => {
+    const { order, accessToken } = await placeOrder(t.app);
+    expect((await status(accessToken, order.id)).body).toMatchObject({ result: 'not_paid', payment: 'none' });
+    const first = (await startPayment(accessToken, order.id, { provider: 'card' })).body.paymentUrl;
+    expect((await status(accessToken, order.id)).body).toMatchObject({ result: 'not_paid', payment: 'pending' });
+    t.clock.advance(MINUTE);
+    await request(t.app).post(`${first}/decline`).type('form').send('').expect(303);
+    expect((await status(accessToken, order.id)).body).toMatchObject({ result: 'not_paid', payment: 'declined' });
+    t.clock.advance(MINUTE);
+    const second = (await startPayment(accessToken, order.id, { provider: 'uzum' })).body.paymentUrl;
+    expect((await status(accessToken, order.id)).body.payment).toBe('pending');
+    await request(t.app).post(`${second}/approve`).expect(303);
+    expect((await status(accessToken, order.id)).body).toMatchObject({ result: 'activated', payment: 'approved' });
+  });
+
   it('expires an unpaid order after the payment window and frees its number', async () => {
     const { order, accessToken } = await placeOrder(t.app);
     t.clock.advance(12 * HOUR);

@@ -1,3 +1,4 @@
+import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { tooManyRequests } from '../http/limits';
@@ -35,6 +36,12 @@ export function createPremiumHolds(ctx: ApiContext) {
        OR (n.hold_kind = 'order' AND n.hold_ref IN (SELECT id FROM orders WHERE phone = @phone AND status = 'created' AND payment_deadline > @now)))`,
   );
 
+  // The phone's own unpaid order of a number with a price (or won at auction) that still holds it.
+  const unpaidPremiumOrder = db.prepare(
+    `SELECT o.id, o.payment_deadline AS deadline, n.msisdn FROM orders o JOIN numbers n ON n.id = o.number_id
+     WHERE o.phone = ? AND o.premium = 1 AND o.status = 'created' AND o.payment_deadline > ? ORDER BY o.created_at LIMIT 1`,
+  );
+
   const isPremium = (number: Pick<NumberRow, 'category'>) => (PREMIUM_CATEGORIES as readonly string[]).includes(number.category);
 
   return {
@@ -68,6 +75,23 @@ export function createPremiumHolds(ctx: ApiContext) {
       const limit = ctx.limits.limits.premiumHoldsPerPhone;
       const held = heldByPhone.get({ now, phone, except }) as { count: number; firstEnds: number | null };
       if (held.count >= limit) throw tooManyRequests('too_many_premium_holds', (held.firstEnds ?? now) - now, { limit });
+    },
+
+    /**
+     * A phone with an unpaid premium order may not order a second number with a price
+     * (order-service.ts, checkPremiumOrders): choosing one is refused at once, naming that order
+     * (the phone's own: the request carries this phone's auth token) so the visitor can pay it.
+     */
+    checkUnpaidOrder(number: Pick<NumberRow, 'price'>, phone: string, now: number): void {
+      if (number.price <= 0) return;
+      const order = unpaidPremiumOrder.get(phone, now) as { id: string; deadline: number; msisdn: string } | undefined;
+      if (!order) return;
+      const { options } = tooManyRequests('premium_order_unpaid', order.deadline - now, { number: formatUzPhone(order.msisdn) });
+      throw new ApiError(429, 'premium_order_unpaid', {
+        params: options.params,
+        messageKey: 'order.unpaidPremiumOrder',
+        extra: { ...options.extra, orderId: order.id, number: order.msisdn },
+      });
     },
   };
 }

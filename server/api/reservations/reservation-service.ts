@@ -216,6 +216,7 @@ export function createReservationService(ctx: ApiContext) {
       if (!auction) {
         // The visitor's own booking being replaced comes back on sale in this same step.
         const replacing = previous ? (numberById.get(previous.number_id) as NumberRow) : null;
+        if (requester.phone) premium.checkUnpaidOrder(number, requester.phone, now);
         premium.checkShare(number, replacing, now);
         if (requester.phone) premium.checkPhone(number, requester.phone, previous?.id ?? null, now);
       }
