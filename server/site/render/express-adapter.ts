@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { decodablePath, pageUrl } from './page-url';
-import { CLIENT_ADDRESS_HEADER, type RenderDocument, type RenderedDocument } from './rendered-document';
+import { CLIENT_ADDRESS_HEADER, NUMBER_CHOICE_HEADER, type RenderDocument, type RenderedDocument } from './rendered-document';
 
 export interface PageRouteOptions {
   /** Concatenated with the page's path, never resolved against it: `//host/x` stays a path here. */
@@ -41,6 +41,8 @@ export function pageRoute(render: RenderDocument, options: PageRouteOptions): Re
         // The visitor's address as Express sees it (TRUST_PROXY), never a header they sent: the
         // number search's line counts a visitor's pages as it counts an API client's searches.
         [CLIENT_ADDRESS_HEADER]: req.ip ?? '',
+        // A number chosen without scripts (http/number-choice.ts): set by this server, never by the visitor.
+        [NUMBER_CHOICE_HEADER]: typeof res.locals.numberChoice === 'string' ? res.locals.numberChoice : '',
       },
       signal: abort.signal,
     });
