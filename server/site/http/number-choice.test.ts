@@ -134,6 +134,7 @@ describe('choosing a number without scripts', () => {
     await choose(free[7], { from }).expect(303);
     await choose(free[8], { from }).expect(303);
     const refused = await choose(free[9], { from }).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.text).toContain('class="notice notice--warning"');
     // ...whatever the visitor says of their address to the site or to the API itself...
     await choose(free[9], { from }).set('X-Oq-Visitor-Address', visitor()).expect(429);

@@ -123,6 +123,8 @@ export function numberChoice({ reserve, renderPage, publicSiteUrl, log }: Number
       return;
     }
     const taken = TAKEN.has(answer.error?.code ?? '');
+    // A limit says when to try again, as the API said it.
+    if (answer.retryAfter) res.set('Retry-After', answer.retryAfter);
     setServerChoice(res, { ok: false, number, taken, message: answer.error?.message ?? null });
     // The page itself, as a GET of the same address would render it, with the reason on it.
     req.method = 'GET';

@@ -52,7 +52,7 @@ export function visitorAddressFromSite(key: Buffer) {
 
 /** What the API answered a reservation: the booking, or its refusal (status and error body). */
 export type VisitorReservation =
-  { ok: true; booking: ReservationResponse } | { ok: false; status: number; error: ApiErrorBody['error'] | null };
+  { ok: true; booking: ReservationResponse } | { ok: false; status: number; error: ApiErrorBody['error'] | null; retryAfter?: string };
 
 export interface VisitorReservationRequest {
   number: string;
@@ -98,6 +98,12 @@ export function createVisitorReservations({ apiBaseUrl, jwtSecret }: { apiBaseUr
     if (response.status === 201 && body && typeof (body as ReservationResponse).reservationToken === 'string')
       return { ok: true, booking: body as ReservationResponse };
     const error = (body as ApiErrorBody | null)?.error;
-    return { ok: false, status: response.status, error: error && typeof error.code === 'string' ? error : null };
+    const retryAfter = response.headers.get('retry-after');
+    return {
+      ok: false,
+      status: response.status,
+      error: error && typeof error.code === 'string' ? error : null,
+      ...(retryAfter && /^\d{1,9}$/.test(retryAfter) ? { retryAfter } : {}),
+    };
   };
 }
