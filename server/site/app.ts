@@ -166,10 +166,13 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   // both rendered for this visitor alone, never through the page store.
   const pageOptions = { publicSiteUrl: config.publicSiteUrl, pageOf: renderer.pageOf, log };
   const renderPage: RenderPage = (status) =>
-    pageRoute(async (request) => {
-      const document = await renderer.renderDocument(request);
-      return document.status === 200 ? { ...document, status } : document;
-    }, pageOptions);
+    pageRoute(
+      async (request) => {
+        const document = await renderer.renderDocument(request);
+        return document.status === 200 ? { ...document, status } : document;
+      },
+      { ...pageOptions, postAsGet: true },
+    );
   app.post(
     NUMBERS_PAGE_PATHS,
     numberChoice({

@@ -96,6 +96,7 @@ describe('choosing a number without scripts', () => {
     await choose(free[4]).expect(303);
     const res = await choose(free[4]).expect(409);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.text).toContain(en.numbers.choice.taken.replace('{{number}}', formatUzPhone(free[4])));
     expect(handoffOf(res)).toBeNull();
   });

@@ -21,7 +21,7 @@ import type { ReserveForVisitor } from '../operator-api/visitor-reservation';
  * from the browser and never comes here.
  */
 
-/** How the page handler of a document is made (the express adapter of the renderer, without the page store). */
+/** The numbers page rendered for one request alone, as a GET of its address renders it, answered with `status` (the express adapter of the renderer, without the page store). */
 export type RenderPage = (status: number) => RequestHandler;
 
 export interface NumberChoiceOptions {
@@ -126,8 +126,7 @@ export function numberChoice({ reserve, renderPage, publicSiteUrl, log }: Number
     // A limit says when to try again, as the API said it.
     if (answer.retryAfter) res.set('Retry-After', answer.retryAfter);
     setServerChoice(res, { ok: false, number, taken, message: answer.error?.message ?? null });
-    // The page itself, as a GET of the same address would render it, with the reason on it.
-    req.method = 'GET';
+    // The page itself, as a GET of the same address would render it (RenderPage), with the reason on it.
     renderPage(refusalStatus(answer.status, taken))(req, res, next);
   };
   return [sameOrigin(publicSiteUrl), ...formBody(), choose];

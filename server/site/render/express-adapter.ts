@@ -9,6 +9,8 @@ export interface PageRouteOptions {
   /** The page key of a path, for the request's metrics label. */
   pageOf: (path: string) => string;
   log: (level: 'error' | 'info', message: string, error?: unknown) => void;
+  /** A POST answered with the page as a GET of the same address renders it (a refused choice: http/number-choice.ts). */
+  postAsGet?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export function pageRoute(render: RenderDocument, options: PageRouteOptions): Re
       if (!res.writableFinished) options.log('info', `Client went away: ${req.method} ${req.path}`);
     });
     const request = new Request(`${options.publicSiteUrl}${pageUrl(req.originalUrl)}`, {
-      method: req.method,
+      method: options.postAsGet && req.method === 'POST' ? 'GET' : req.method,
       headers: {
         'user-agent': req.get('user-agent') ?? '',
         'accept-language': req.get('accept-language') ?? '',
