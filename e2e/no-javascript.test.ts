@@ -3,7 +3,8 @@ import en from '../locales/en.json';
 import uz from '../locales/uz.json';
 import type { ConstructorOptions, NumberList, PointOfSaleList, TariffQuote } from '../shared/api-types';
 import { localizePath, type Language } from '../shared/languages';
-import { newContext, type Site, withSiteAndBrowser, startSite } from './support';
+import { BOOKING_HANDOFF_COOKIE } from '../shared/booking-handoff';
+import { newContext, type Site, withSiteAndBrowser, startSite, waitForHydration } from './support';
 
 /**
  * The forms that need no stored token are plain GET forms: with JavaScript off in the browser the
@@ -115,6 +116,36 @@ describe.each(LANGS)('with JavaScript off (%s)', (lang) => {
     expect(expected.items.length).toBeLessThan(all.items.length);
     expect(await page.locator('.pos-card__name').allTextContents()).toEqual(expected.items.map((point) => point.name));
     await page.close();
+  });
+});
+
+describe('choosing a number with JavaScript off', () => {
+  it('reserves it: the next page says so, and the page that hydrates later takes the booking in', async () => {
+    const page = await openWithoutScripts('/en/numbers?category=free');
+    const first = page.locator('.number-card').first();
+    const formatted = (await first.locator('.number-card__number').textContent())!;
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST' && response.status() === 303),
+      first.getByRole('button', { name: en.numbers.results.chooseNumber.replace('{{number}}', formatted) }).click(),
+    ]);
+    await page.waitForLoadState();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/en/numbers?category=free');
+    await expect(page.getByText(en.numbers.choice.reserved.replace('{{number}}', formatted)).isVisible()).resolves.toBe(true);
+    const [handoff] = (await context.cookies(`${site.origin}/en/numbers`)).filter((cookie) => cookie.name === BOOKING_HANDOFF_COOKIE);
+    expect(handoff).toMatchObject({ path: '/en/numbers', sameSite: 'Strict', httpOnly: false });
+    await page.close();
+
+    // The scripts arrive (another context, with the cookie the form left): the booking moves into storage.
+    const scripted = await newContext(browser);
+    await scripted.addCookies([handoff]);
+    const later = await scripted.newPage();
+    await later.goto(`${site.origin}/en/numbers?category=free`);
+    await waitForHydration(later);
+    await expect(later.getByRole('heading', { name: en.numbers.reservation.title }).isVisible()).resolves.toBe(true);
+    await expect(later.locator('.reservation-panel__number').textContent()).resolves.toContain(formatted);
+    await expect(later.evaluate(() => localStorage.getItem('reservation-token'))).resolves.toBe(handoff.value);
+    expect((await scripted.cookies(`${site.origin}/en/numbers`)).some((cookie) => cookie.name === BOOKING_HANDOFF_COOKIE)).toBe(false);
+    await scripted.close();
   });
 });
 

@@ -78,6 +78,7 @@ export async function startApp(): Promise<void> {
     stylesheets: boot.stylesheets,
     deferredIds,
     year: boot.year,
+    ...(boot.choice ? { choice: boot.choice } : {}),
   };
   // The server's HTML is already on screen (this module is only loaded after the first paint,
   // shared/boot-modules.ts); hydration still waits for the next frame, so that the layout the

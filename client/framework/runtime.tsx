@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '../../shared/languages';
 import type { PublicConfig } from '../../shared/public-config';
+import type { ServerChoice } from '../../shared/booking-handoff';
 
 /** What the page needs from its host: the server per request, the browser once at boot. */
 export interface Runtime {
@@ -25,6 +26,8 @@ export interface Runtime {
    * the server's, so hydration matches, and the page store keeps no page past the year's end.
    */
   year: number;
+  /** What became of a number the visitor chose before the scripts ran (server/site/http/number-choice.ts). */
+  choice?: ServerChoice;
 }
 
 /** The data the server hands to the browser entry (window.__APP__). */
@@ -35,6 +38,8 @@ export interface BootData {
   buildId: string;
   /** Runtime.year of the render. */
   year: number;
+  /** Runtime.choice of the render: the hydrated page says what the server said. */
+  choice?: ServerChoice;
 }
 
 const RuntimeContext = createContext<Runtime | null>(null);

@@ -25,6 +25,8 @@ import { createMetrics, metricsMiddleware, type SiteMetrics } from '../process/m
 import { createServerHttp } from './operator-api/http-client';
 import { createApiProbe } from './http/api-probe';
 import { createServerReader } from './operator-api/server-reader';
+import { createVisitorReservations, visitorAddressFromSite, visitorAddressKey } from './operator-api/visitor-reservation';
+import { carriesHandoff, handoffPage, numberChoice, NUMBERS_PAGE_PATHS, type RenderPage } from './http/number-choice';
 
 export interface AppOptions {
   /** Replaces the route table (tests add a route that throws). */
@@ -85,15 +87,16 @@ export function createApp(config: Config, options: AppOptions = {}): App {
 
   if (config.logRequests) app.use(requestLog(logger));
   // A stored page still true is answered before everything else (render/stored-first.ts).
-  if (pageCache.enabled)
-    app.use(
-      storedPagesFirst({
-        cache: pageCache,
-        metrics,
-        baseHeaders: baseSecurityHeaderSet(config.oqDayFrameAncestors, config.pageFrameAncestors),
-        pageOf: renderer.pageOf,
-      }),
-    );
+  if (pageCache.enabled) {
+    const stored = storedPagesFirst({
+      cache: pageCache,
+      metrics,
+      baseHeaders: baseSecurityHeaderSet(config.oqDayFrameAncestors, config.pageFrameAncestors),
+      pageOf: renderer.pageOf,
+    });
+    // The numbers page of a visitor whose choice the server just reserved is theirs alone (below).
+    app.use((req, res, next) => (carriesHandoff(req) ? next() : stored(req, res, next)));
+  }
   app.use(metricsMiddleware(metrics));
   app.use(requestId);
   app.use(createBaseSecurityHeaders(config.oqDayFrameAncestors, config.pageFrameAncestors));
@@ -131,7 +134,9 @@ export function createApp(config: Config, options: AppOptions = {}): App {
     clientFiles(req, res, next);
   });
 
-  if (api) app.use('/api/v1', api.router);
+  // The site's own reservation for a visitor without scripts names the visitor's address, signed
+  // (operator-api/visitor-reservation.ts); nobody else can name one.
+  if (api) app.use('/api/v1', visitorAddressFromSite(visitorAddressKey(config.api.jwtSecret)), api.router);
   app.locals.api = api;
   app.locals.endStreams = () => api?.endStreams();
   // Resolves when the embedded API's number search threads have ended too.
@@ -157,18 +162,34 @@ export function createApp(config: Config, options: AppOptions = {}): App {
   app.use(canonicalCase);
   app.use(languageRedirects);
 
+  // "Choose" before the scripts ran (issue 63): the choice's POST, and the page that follows it,
+  // both rendered for this visitor alone, never through the page store.
+  const pageOptions = { publicSiteUrl: config.publicSiteUrl, pageOf: renderer.pageOf, log };
+  const renderPage: RenderPage = (status) =>
+    pageRoute(
+      async (request) => {
+        const document = await renderer.renderDocument(request);
+        return document.status === 200 ? { ...document, status } : document;
+      },
+      { ...pageOptions, postAsGet: true },
+    );
+  app.post(
+    NUMBERS_PAGE_PATHS,
+    numberChoice({
+      reserve: createVisitorReservations({ apiBaseUrl: config.apiBaseUrl, jwtSecret: config.api.jwtSecret }),
+      renderPage,
+      publicSiteUrl: config.publicSiteUrl,
+      log,
+    }),
+  );
+  app.get(NUMBERS_PAGE_PATHS, handoffPage(renderPage));
+
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('405 Method Not Allowed');
   });
   // Every other path is a page: the page cache around the document's render.
-  app.use(
-    pageRoute(withPageCache(renderer.renderDocument, { cache: pageCache, metrics }), {
-      publicSiteUrl: config.publicSiteUrl,
-      pageOf: renderer.pageOf,
-      log,
-    }),
-  );
+  app.use(pageRoute(withPageCache(renderer.renderDocument, { cache: pageCache, metrics }), pageOptions));
 
   // Registered last: anything thrown above ends here, never as a crash or a stack trace.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

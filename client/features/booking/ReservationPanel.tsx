@@ -1,6 +1,8 @@
 import { forwardRef, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFetcher } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
+import { useRuntime } from '../../framework/runtime';
+import { formatUzPhone } from '../../../shared/validation';
 import { useLanguage } from '../../components/use-language';
 import { formatUzs } from '../../format';
 import { BookingCountdown } from './BookingSummary';
@@ -9,6 +11,7 @@ import type { PurchaseCatalogue } from '../purchase-options/catalogue';
 import type { BookingAction } from './actions';
 import type { loader as bookingLoader } from './booking';
 import { bookingPath } from './booking-path';
+import { adoptHandoff } from './booking-handoff';
 import { PurchaseOptionsForm } from '../purchase-options/PurchaseOptionsForm';
 import './booking.css';
 
@@ -27,6 +30,8 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
     const cancelled = cancelling.data?.intent === 'cancel-reservation' && cancelling.data.ok ? cancelling.data : null;
     const message = cancelled ? t('numbers.reservation.cancelled', { number: cancelled.number }) : null;
     const token = reservation?.token ?? null;
+    // Once hydrated: a booking the server made before the scripts ran (its handoff cookie) is taken in.
+    useEffect(() => void adoptHandoff(), []);
 
     // The token knows the number and the end; the price and whether an order exists are the
     // server's: read by the booking route's loader (booking.ts) through a fetcher, again for each
@@ -56,7 +61,9 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
             </div>
           ) : message ? (
             <p className="notice">{message}</p>
-          ) : null}
+          ) : (
+            <ServerChoiceNotice />
+          )}
         </div>
       );
     }
@@ -86,3 +93,22 @@ export const ReservationPanel = forwardRef<HTMLHeadingElement, { booking: Bookin
     );
   },
 );
+
+/**
+ * What the server said of a number chosen before the scripts ran (server/site/http/number-choice.ts):
+ * reserved (until the page's scripts take the booking in, and then the panel shows it), or why
+ * not. Said on the page the server answered with, not after the visitor has moved on.
+ */
+function ServerChoiceNotice() {
+  const { t } = useTranslation();
+  const { choice } = useRuntime();
+  const { key } = useLocation();
+  if (!choice || key !== 'default') return null;
+  const number = formatUzPhone(choice.number);
+  if (choice.ok) return <p className="notice notice--success">{t('numbers.choice.reserved', { number })}</p>;
+  return (
+    <p className="notice notice--warning">
+      {choice.taken ? t('numbers.choice.taken', { number }) : (choice.message ?? t('numbers.choice.failed'))}
+    </p>
+  );
+}

@@ -1,5 +1,9 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createI18n, providedI18n } from '../../framework/i18n';
 import { CATALOGUES } from '../../../locales/catalogues';
 import type { NumberList, PhoneNumber } from '../../../shared/api-types';
 import { LANGUAGES, type Language } from '../../../shared/languages';
@@ -31,7 +35,7 @@ function list(changes: Partial<NumberList> = {}): NumberList {
   return { items: [A, B, C], page: 1, pageSize: 20, total: 3, totalExact: true, nextCursor: null, ...changes };
 }
 
-function Results({ numbers, token }: { numbers: NumberList; token: string | null }) {
+function Results({ numbers, token, hydrated = true }: { numbers: NumberList; token: string | null; hydrated?: boolean }) {
   const held = reservationFromToken(token);
   const choice = useNumberChoice(held, () => undefined);
   return (
@@ -41,7 +45,7 @@ function Results({ numbers, token }: { numbers: NumberList; token: string | null
       categories={null}
       held={held}
       choice={choice}
-      hydrated
+      hydrated={hydrated}
     />
   );
 }
@@ -96,6 +100,46 @@ describe('a number card', () => {
     const marked = [...section.querySelectorAll('mark')].map((mark) => mark.textContent);
     expect(marked).toEqual(['9', '9']);
     expect(within(section).getByRole('button', { name: `Choose ${near.formatted}` })).toBeEnabled();
+  });
+});
+
+describe('choosing a number', () => {
+  it('is a form the server renders with Choose enabled, posting the number to the page, so it works before the scripts run', async () => {
+    const i18n = providedI18n(createI18n('en', CATALOGUES.en));
+    const handler = createStaticHandler([{ path: '/en/numbers', element: <Results numbers={list()} token={null} hydrated={false} /> }]);
+    const context = await handler.query(new Request('http://site/en/numbers?category=free'));
+    if (context instanceof Response) throw new Error('the page redirected');
+    const router = createStaticRouter(handler.dataRoutes, context);
+    // The server's HTML, as the browser shows it before hydration: no script has run on it.
+    const page = document.createElement('div');
+    page.innerHTML = renderToString(
+      <I18nextProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nextProvider>,
+    );
+    const button = within(page).getByRole('button', { name: `Choose ${A.formatted}` });
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute('type', 'submit');
+    const form = button.closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    // No action: the form posts to the page's own address, its filters included.
+    expect(form).not.toHaveAttribute('action');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ intent: 'reserve', number: A.number });
+  });
+
+  it('once hydrated, reserves through the page’s action without leaving the page', async () => {
+    const posted: Record<string, FormDataEntryValue>[] = [];
+    const { user, router } = renderComponent(<Results numbers={list()} token={null} />, {
+      path: '/numbers',
+      action: async ({ request }) => {
+        posted.push(Object.fromEntries(await request.formData()));
+        return { intent: 'reserve', ok: false, number: A.number, taken: true, phoneRequired: false, message: null };
+      },
+    });
+    await user.click(choose(A)!);
+    expect(await within(card(A)).findByText(`Someone has just taken ${A.formatted}. Please choose another number.`)).toBeInTheDocument();
+    expect(posted).toEqual([{ intent: 'reserve', number: A.number }]);
+    expect(router.state.location.pathname).toBe('/en/numbers');
   });
 });
 

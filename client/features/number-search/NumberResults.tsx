@@ -22,14 +22,14 @@ export function NumberResults({
   categories,
   held,
   choice,
-  hydrated,
 }: {
   numbers: NumberList;
   filters: NumberFilters;
   categories: NumberCategory[] | null;
   held: HeldReservation | null;
   choice: Choice;
-  hydrated: boolean;
+  /** Not read: each card's Choose is a form that works before hydration too (issue 63). */
+  hydrated?: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -75,7 +75,6 @@ export function NumberResults({
               held={held}
               choice={choice}
               live={live.get(number.number)}
-              hydrated={hydrated}
             />
           ))}
         </ul>
@@ -94,7 +93,6 @@ export function NumberResults({
                 held={held}
                 choice={choice}
                 live={live.get(number.number)}
-                hydrated={hydrated}
               />
             ))}
           </ul>
@@ -162,7 +160,6 @@ function NumberCard({
   held,
   choice,
   live,
-  hydrated,
 }: {
   number: PhoneNumber;
   /** A near match: the places of the subscriber digits that differ from the wish. */
@@ -172,7 +169,6 @@ function NumberCard({
   choice: Choice;
   /** What the live stream last said of this number, if anything. */
   live: LiveStatus | undefined;
-  hydrated: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -206,15 +202,27 @@ function NumberCard({
       ) : taken ? (
         <span className="badge badge--taken">{t('numbers.results.taken')}</span>
       ) : (
-        <button
-          type="button"
-          className="button button--small button--primary"
-          disabled={!hydrated || pending || choice.pending !== null}
-          aria-label={t('numbers.results.chooseNumber', { number: number.formatted })}
-          onClick={() => choice.choose(number)}
+        // A form the site's server answers before the scripts run (server/site/http/number-choice.ts);
+        // once hydrated, the page's fetcher reserves instead (confirming a replacement, the SMS step).
+        <form
+          method="post"
+          className="number-card__choose"
+          onSubmit={(event) => {
+            event.preventDefault();
+            choice.choose(number);
+          }}
         >
-          {pending ? t('numbers.results.reserving') : t('numbers.results.choose')}
-        </button>
+          <input type="hidden" name="intent" value="reserve" />
+          <input type="hidden" name="number" value={number.number} />
+          <button
+            type="submit"
+            className="button button--small button--primary"
+            disabled={pending || choice.pending !== null}
+            aria-label={t('numbers.results.chooseNumber', { number: number.formatted })}
+          >
+            {pending ? t('numbers.results.reserving') : t('numbers.results.choose')}
+          </button>
+        </form>
       )}
       {confirming && held ? (
         <div className="number-card__confirm" role="group" aria-label={t('numbers.choice.replaceTitle')}>

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { decodablePath, pageUrl } from './page-url';
-import { CLIENT_ADDRESS_HEADER, type RenderDocument, type RenderedDocument } from './rendered-document';
+import { CLIENT_ADDRESS_HEADER, NUMBER_CHOICE_HEADER, type RenderDocument, type RenderedDocument } from './rendered-document';
 
 export interface PageRouteOptions {
   /** Concatenated with the page's path, never resolved against it: `//host/x` stays a path here. */
@@ -9,6 +9,8 @@ export interface PageRouteOptions {
   /** The page key of a path, for the request's metrics label. */
   pageOf: (path: string) => string;
   log: (level: 'error' | 'info', message: string, error?: unknown) => void;
+  /** A POST answered with the page as a GET of the same address renders it (a refused choice: http/number-choice.ts). */
+  postAsGet?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export function pageRoute(render: RenderDocument, options: PageRouteOptions): Re
       if (!res.writableFinished) options.log('info', `Client went away: ${req.method} ${req.path}`);
     });
     const request = new Request(`${options.publicSiteUrl}${pageUrl(req.originalUrl)}`, {
-      method: req.method,
+      method: options.postAsGet && req.method === 'POST' ? 'GET' : req.method,
       headers: {
         'user-agent': req.get('user-agent') ?? '',
         'accept-language': req.get('accept-language') ?? '',
@@ -41,6 +43,8 @@ export function pageRoute(render: RenderDocument, options: PageRouteOptions): Re
         // The visitor's address as Express sees it (TRUST_PROXY), never a header they sent: the
         // number search's line counts a visitor's pages as it counts an API client's searches.
         [CLIENT_ADDRESS_HEADER]: req.ip ?? '',
+        // A number chosen without scripts (http/number-choice.ts): set by this server, never by the visitor.
+        [NUMBER_CHOICE_HEADER]: typeof res.locals.numberChoice === 'string' ? res.locals.numberChoice : '',
       },
       signal: abort.signal,
     });

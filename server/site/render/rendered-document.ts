@@ -61,6 +61,9 @@ export type RenderDocument = (request: Request) => Promise<RenderedDocument>;
 /** The header of a page's Request that names the visitor's address: written by the Express adapter from `req.ip`, never passed on from the visitor. */
 export const CLIENT_ADDRESS_HEADER = 'x-oq-client-address';
 
+/** The header of a page's Request that says what became of a number chosen without scripts (JSON ServerChoice): written by the site's own choice route, never passed on from the visitor. */
+export const NUMBER_CHOICE_HEADER = 'x-oq-number-choice';
+
 /** The headers of every HTML page; the nonce is this response's own. */
 export function htmlHeaders(config: Config, path: string, nonce: string): Record<string, string> {
   return {

@@ -14,7 +14,14 @@ import { modulePreloads, type BuildManifest } from './build-manifest';
 import { isBot } from '../http/bots';
 import { createNonce } from '../http/security-headers';
 import type { SiteMetrics } from '../../process/metrics';
-import { CLIENT_ADDRESS_HEADER, htmlHeaders, plainDocument, type RenderDocument, type RenderedDocument } from './rendered-document';
+import {
+  CLIENT_ADDRESS_HEADER,
+  NUMBER_CHOICE_HEADER,
+  htmlHeaders,
+  plainDocument,
+  type RenderDocument,
+  type RenderedDocument,
+} from './rendered-document';
 import { streamDocument } from './stream';
 import { memoizeTranslations } from './translation-memo';
 import type { ServerReader } from '../operator-api/server-reader';
@@ -23,6 +30,7 @@ import { pageReads } from './page-reads';
 import { HEAD_SCRIPT } from './head-script';
 import { requestPageKey } from './page-cache';
 import { nextTashkentYearAt, tashkentYear } from '../../../shared/tashkent';
+import { serverChoiceOf } from '../http/number-choice';
 
 export interface RendererOptions {
   config: Config;
@@ -139,9 +147,13 @@ export function createRenderer(options: RendererOptions): Renderer {
     if (bot && status >= 400) return plainDocument(status, request.method);
     const nonce = createNonce();
     const headers = htmlHeaders(config, path, nonce);
+    // A number chosen without scripts: this visitor's page alone, kept by no cache on the way.
+    const choice = serverChoiceOf(request.headers.get(NUMBER_CHOICE_HEADER));
+    if (choice) headers['Cache-Control'] = 'private, no-store';
     // Every read has begun once the loaders ran: the embedded API's data they read is known. An
     // external API's answers are known once they came: those of a part still streaming are not yet.
     const withEtag = () => {
+      if (choice) return;
       const tag = etag();
       if (tag) headers.ETag = tag;
     };
@@ -179,8 +191,16 @@ export function createRenderer(options: RendererOptions): Renderer {
       stylesheets: manifest.stylesheets,
       deferredIds: new WeakMap(),
       year,
+      ...(choice ? { choice } : {}),
     };
-    const boot: BootData = { lang, config: config.public, stylesheets: manifest.stylesheets, buildId: manifest.buildId, year };
+    const boot: BootData = {
+      lang,
+      config: config.public,
+      stylesheets: manifest.stylesheets,
+      buildId: manifest.buildId,
+      year,
+      ...(choice ? { choice } : {}),
+    };
     const streamed = await streamDocument(result, {
       routes: handler.dataRoutes,
       runtime,
