@@ -31,7 +31,14 @@ export function useAuctionLot(initial: ShownLotDetail, authToken: string | null)
     lastEnd.current = next.endsAt;
     setLot((previous) => {
       let bids = 'bids' in next ? next.bids : previous.bids;
-      if (bid && !bids.some((b) => b.createdAt === bid.createdAt && b.amount === bid.amount)) bids = [bid, ...bids].slice(0, BIDS_SHOWN);
+      if (bid) {
+        const same = (b: Bid) => b.createdAt === bid.createdAt && b.amount === bid.amount;
+        // A bid already listed (a stream read without the visitor's phone may have brought it
+        // first) keeps its place; that it is theirs is known from whichever said so.
+        bids = bids.some(same)
+          ? bids.map((b) => (same(b) && bid.mine && !b.mine ? { ...b, mine: true } : b))
+          : [bid, ...bids].slice(0, BIDS_SHOWN);
+      }
       return { ...previous, ...next, bids };
     });
     const announced = bid ? (bid.mine ? null : bid) : unseenRivalBid(next, shownAmount.current);
