@@ -173,16 +173,9 @@ export function createApp(config: Config, options: AppOptions = {}): App {
       },
       { ...pageOptions, postAsGet: true },
     );
-  app.post(
-    NUMBERS_PAGE_PATHS,
-    numberChoice({
-      reserve: createVisitorReservations({ apiBaseUrl: config.apiBaseUrl, jwtSecret: config.api.jwtSecret }),
-      renderPage,
-      publicSiteUrl: config.publicSiteUrl,
-      log,
-    }),
-  );
-  app.get(NUMBERS_PAGE_PATHS, handoffPage(renderPage));
+  const visitorBookings = createVisitorReservations({ apiBaseUrl: config.apiBaseUrl, jwtSecret: config.api.jwtSecret });
+  app.post(NUMBERS_PAGE_PATHS, numberChoice({ reserve: visitorBookings.reserve, renderPage, publicSiteUrl: config.publicSiteUrl, log }));
+  app.get(NUMBERS_PAGE_PATHS, handoffPage(renderPage, visitorBookings.current, log));
 
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();

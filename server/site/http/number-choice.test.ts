@@ -78,6 +78,16 @@ describe('choosing a number without scripts', () => {
     expect(other.text).not.toContain(formatUzPhone(number));
   });
 
+  it('says a number is reserved only as the API says it of the cookie’s token: a forged or ended one is cleared', async () => {
+    const claims = Buffer.from(JSON.stringify({ kind: 'reservation', num: free[10], exp: Math.floor(Date.now() / 1000) + 600 })).toString(
+      'base64url',
+    );
+    const forged = `${BOOKING_HANDOFF_COOKIE}=eyJhbGciOiJIUzI1NiJ9.${claims}.c2lnbmF0dXJl`;
+    const page = await request(t.app).get('/en/numbers').set('Cookie', forged).expect(200);
+    expect(page.text).not.toContain(en.numbers.choice.reserved.replace('{{number}}', formatUzPhone(free[10])));
+    expect(handoffOf(page)).toMatch(/^oq_booking_handoff=;.*Path=\/en\/numbers;.*Expires=Thu, 01 Jan 1970/);
+  });
+
   it('is Secure over HTTPS', async () => {
     const res = await choose(free[1]).set('X-Forwarded-Proto', 'https').expect(303);
     expect(handoffOf(res)).toMatch(/; Secure/);

@@ -9,7 +9,7 @@ import {
 import { LANGUAGES, languageFromPath } from '../../../shared/languages';
 import { reservationFromToken } from '../../../shared/tokens';
 import { checkUzPhone } from '../../../shared/validation';
-import type { ReserveForVisitor } from '../operator-api/visitor-reservation';
+import type { CurrentForVisitor, ReserveForVisitor } from '../operator-api/visitor-reservation';
 
 /*
  * "Choose" without JavaScript (issue 63): each number card is a form posting `intent=reserve` and
@@ -134,13 +134,26 @@ export function numberChoice({ reserve, renderPage, publicSiteUrl, log }: Number
 
 /**
  * The numbers page of a visitor holding a handoff cookie (after the redirect above): rendered for
- * them alone, never from or into the page store, saying which number is reserved for them (the
- * cookie's token names it and its end). Any other request goes on to the stored pages.
+ * them alone, never from or into the page store, saying which number is reserved for them and
+ * until when, as the API says it of the cookie's token (GET /reservations/current), never as the
+ * cookie says. A token that holds no booking (ended, replaced, or not the API's) takes its cookie
+ * with it, and the page is everyone's again.
  */
-export function handoffPage(renderPage: RenderPage): RequestHandler {
-  return (req, res, next) => {
-    const held = reservationFromToken(handoffTokenIn(req.get('cookie')));
-    if (!held || held.expiresAtMs <= Date.now() || !held.number) return next();
+export function handoffPage(renderPage: RenderPage, current: CurrentForVisitor, log: NumberChoiceOptions['log']): RequestHandler {
+  return async (req, res, next) => {
+    const token = handoffTokenIn(req.get('cookie'));
+    if (!token) return next();
+    const lang = languageFromPath(req.path);
+    let held: Awaited<ReturnType<CurrentForVisitor>> = null;
+    try {
+      held = await current({ token, lang, req, requestId: res.locals.requestId as string | undefined });
+    } catch (error) {
+      log('error', 'Reading the booking of a handoff cookie failed', error);
+    }
+    if (!held) {
+      res.clearCookie(BOOKING_HANDOFF_COOKIE, { path: numbersPagePath(lang) });
+      return next();
+    }
     setServerChoice(res, { ok: true, number: held.number, expiresAtMs: held.expiresAtMs });
     renderPage(200)(req, res, next);
   };

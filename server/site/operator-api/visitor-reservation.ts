@@ -66,18 +66,32 @@ export interface VisitorReservationRequest {
 
 export type ReserveForVisitor = (request: VisitorReservationRequest) => Promise<VisitorReservation>;
 
+/** The booking a handoff cookie's token holds now, as the API says (GET /reservations/current), or null when it holds none. */
+export type CurrentForVisitor = (request: Omit<VisitorReservationRequest, 'number' | 'token'> & { token: string }) => Promise<{
+  number: string;
+  expiresAtMs: number;
+} | null>;
+
 /** The site's own address as the visitor's connection reached it: where the embedded API answers. */
 function ownOrigin(req: Request): string {
   const host = req.socket.localAddress ?? '127.0.0.1';
   return `http://${net.isIPv6(host) ? `[${host}]` : host}:${req.socket.localPort}`;
 }
 
-export function createVisitorReservations({ apiBaseUrl, jwtSecret }: { apiBaseUrl: string | null; jwtSecret: string }): ReserveForVisitor {
+export function createVisitorReservations({ apiBaseUrl, jwtSecret }: { apiBaseUrl: string | null; jwtSecret: string }): {
+  reserve: ReserveForVisitor;
+  current: CurrentForVisitor;
+} {
   const key = visitorAddressKey(jwtSecret);
-  return async ({ number, lang, token, req, requestId }) => {
+  const call = (
+    method: 'GET' | 'POST',
+    path: string,
+    { lang, token, req, requestId }: Omit<VisitorReservationRequest, 'number'>,
+    body?: object,
+  ) => {
     const address = req.ip ?? '';
     const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
       Accept: 'application/json',
       'Accept-Language': lang,
       'X-Language': lang,
@@ -86,14 +100,18 @@ export function createVisitorReservations({ apiBaseUrl, jwtSecret }: { apiBaseUr
       ...(apiBaseUrl ? { 'X-Forwarded-For': address } : { [ADDRESS_HEADER]: address, [PROOF_HEADER]: proofOf(key, address) }),
     };
     const base = apiBaseUrl ?? `${ownOrigin(req)}/api/v1`;
-    const response = await fetch(`${base}/reservations`, {
-      method: 'POST',
+    return fetch(`${base}${path}`, {
+      method,
       headers,
-      body: JSON.stringify({ number }),
+      ...(body ? { body: JSON.stringify(body) } : {}),
       // The API answers what it is asked; a server that followed a redirect could be sent anywhere.
       redirect: 'manual',
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
+  };
+
+  const reserve: ReserveForVisitor = async ({ number, ...request }) => {
+    const response = await call('POST', '/reservations', request, { number });
     const body: unknown = await response.json().catch(() => null);
     if (response.status === 201 && body && typeof (body as ReservationResponse).reservationToken === 'string')
       return { ok: true, booking: body as ReservationResponse };
@@ -106,4 +124,14 @@ export function createVisitorReservations({ apiBaseUrl, jwtSecret }: { apiBaseUr
       ...(retryAfter && /^\d{1,9}$/.test(retryAfter) ? { retryAfter } : {}),
     };
   };
+
+  const current: CurrentForVisitor = async (request) => {
+    const response = await call('GET', '/reservations/current', request);
+    const body = (await response.json().catch(() => null)) as { number?: unknown; expiresAt?: unknown } | null;
+    const expiresAtMs = typeof body?.expiresAt === 'string' ? Date.parse(body.expiresAt) : NaN;
+    if (response.status !== 200 || typeof body?.number !== 'string' || !Number.isFinite(expiresAtMs)) return null;
+    return { number: body.number, expiresAtMs };
+  };
+
+  return { reserve, current };
 }
