@@ -141,7 +141,8 @@ describe('buying a number', () => {
     const problems = collectProblems(page);
     await open(page, 'en', '/numbers?tariff=constructor&internetGb=20&minutes=500&sms=100&nightInternet=1');
     await reserve(page, en, 14);
-    await page.locator('main').getByText('My tariff: 20 GB, 500 min, 100 SMS').waitFor();
+    // The booking's tariff line (the search's tariff chip says "Tariff: My tariff: …" above it).
+    await page.locator('main').getByText('My tariff: 20 GB, 500 min, 100 SMS', { exact: true }).waitFor();
     await page.getByRole('radio', { name: /^SIM card/ }).check();
     await page.getByRole('radio', { name: en.purchase.options.pickup }).check();
     await page.getByLabel(en.purchase.options.point, { exact: true }).selectOption('tashkent-1');

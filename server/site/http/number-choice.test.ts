@@ -2,6 +2,8 @@ import request from 'supertest';
 import { createTestApp, TEST_SITE_URL, type TestApp } from '../../testing/test-app';
 import { BOOKING_HANDOFF_COOKIE } from '../../../shared/booking-handoff';
 import en from '../../../locales/en.json';
+import ru from '../../../locales/ru.json';
+import uz from '../../../locales/uz.json';
 import { formatUzPhone } from '../../../shared/validation';
 
 /*
@@ -17,9 +19,9 @@ let free: string[];
 beforeAll(async () => {
   // TRUST_PROXY: the tests name their visitors by X-Forwarded-For, as a reverse proxy would.
   t = createTestApp({ TRUST_PROXY: 'true', LIMIT_RESERVATIONS_PER_HOUR: '2' });
-  const list = (await request(t.app).get('/api/v1/numbers?pageSize=50')).body as { items: { number: string; price: number }[] };
+  const list = (await request(t.app).get('/api/v1/numbers?pageSize=100')).body as { items: { number: string; price: number }[] };
   free = list.items.filter((item) => item.price === 0).map((item) => item.number);
-  expect(free.length).toBeGreaterThan(10);
+  expect(free.length).toBeGreaterThan(40);
 });
 afterAll(() => t.close());
 
@@ -109,6 +111,28 @@ describe('choosing a number without scripts', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.text).toContain(en.numbers.choice.taken.replace('{{number}}', formatUzPhone(free[4])));
     expect(handoffOf(res)).toBeNull();
+  });
+
+  it.each([
+    ['/numbers', ru.numbers.choice.taken, 20],
+    ['/uz/numbers', uz.numbers.choice.taken, 25],
+    ['/uz-cyrl/numbers', null, 30],
+  ] as const)('answers a refusal on %s with the page in its language, never a 500 (its words are not Latin-1)', async (path, text, at) => {
+    await choose(free[at], { path }).expect(303);
+    const taken = await choose(free[at], { path }).expect(409);
+    expect(taken.headers['content-type']).toMatch(/text\/html/);
+    if (text) expect(taken.text).toContain(text.replace('{{number}}', formatUzPhone(free[at])));
+    // An unknown number: the API's own message, in the page's language, on the page.
+    const unknown = await choose('+998209999999', { path });
+    expect(unknown.status).toBeLessThan(500);
+    expect(unknown.headers['content-type']).toMatch(/text\/html/);
+    // Over the visitor's limit (2 an hour here): the API's message in Cyrillic or with "ʻ".
+    const from = visitor();
+    await choose(free[at + 1], { from, path }).expect(303);
+    await choose(free[at + 2], { from, path }).expect(303);
+    const limited = await choose(free[at + 3], { from, path });
+    expect(limited.status).toBe(429);
+    expect(limited.headers['content-type']).toMatch(/text\/html/);
   });
 
   it('refuses a form from another site (403) and reserves nothing', async () => {

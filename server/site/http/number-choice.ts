@@ -35,7 +35,9 @@ export interface NumberChoiceOptions {
 
 /** What a render of the numbers page says of the visitor's choice (express-adapter.ts passes it to the renderer). */
 export const setServerChoice = (res: Response, choice: ServerChoice) => {
-  res.locals.numberChoice = JSON.stringify(choice);
+  // It travels to the renderer in a header of the page's Request, which takes Latin-1 alone: the
+  // API's message is Russian or Uzbek ("ʻ"), so the JSON goes percent-encoded (serverChoiceOf decodes it).
+  res.locals.numberChoice = encodeURIComponent(JSON.stringify(choice));
 };
 
 function plain(res: Response, status: number, text: string): void {
@@ -171,7 +173,7 @@ export const NUMBERS_PAGE_PATHS: string[] = LANGUAGES.map(numbersPagePath);
 export function serverChoiceOf(text: string | null | undefined): ServerChoice | null {
   if (!text) return null;
   try {
-    const value = JSON.parse(text) as Partial<Record<keyof ServerChoice | 'expiresAtMs' | 'taken' | 'message', unknown>>;
+    const value = JSON.parse(decodeURIComponent(text)) as Partial<Record<keyof ServerChoice | 'expiresAtMs' | 'taken' | 'message', unknown>>;
     if (typeof value.number !== 'string') return null;
     if (value.ok === true && typeof value.expiresAtMs === 'number')
       return { ok: true, number: value.number, expiresAtMs: value.expiresAtMs };
