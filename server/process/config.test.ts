@@ -122,6 +122,8 @@ describe('configuration', () => {
             anonymousHeldShare: 0.2,
             premiumHeldShare: 0.5,
             premiumHoldsPerPhone: 1,
+            anonymousPremiumHoldsPerClient: 1,
+            anonymousPremiumHoldsPerNetwork: 3,
             smsPhonesPerHour: 10,
             smsPerNetworkPerHour: 100,
             smsTotalPerHour: 1000,
@@ -228,6 +230,8 @@ describe('configuration', () => {
   it("reads the premium categories' held share and the premium holds of a phone", () => {
     expect(loadConfig({ LIMIT_PREMIUM_HELD_SHARE: '40%' }).api.limits.premiumHeldShare).toBe(0.4);
     expect(loadConfig({ LIMIT_PREMIUM_HOLDS_PER_PHONE: '2' }).api.limits.premiumHoldsPerPhone).toBe(2);
+    expect(loadConfig({ LIMIT_ANONYMOUS_PREMIUM_HOLDS_PER_ADDRESS: '4' }).api.limits.anonymousPremiumHoldsPerClient).toBe(4);
+    expect(loadConfig({ LIMIT_ANONYMOUS_PREMIUM_HOLDS_PER_NETWORK: '9' }).api.limits.anonymousPremiumHoldsPerNetwork).toBe(9);
     expect(() => loadConfig({ LIMIT_PREMIUM_HELD_SHARE: '150' })).toThrow('LIMIT_PREMIUM_HELD_SHARE must be a percentage from 0 to 100');
     expect(() => loadConfig({ LIMIT_PREMIUM_HOLDS_PER_PHONE: '0' })).toThrow(/^Invalid configuration: LIMIT_PREMIUM_HOLDS_PER_PHONE must/);
   });

@@ -174,6 +174,8 @@ export function loadConfig(env: Env = process.env): Config {
         anonymousHeldShare: e.LIMIT_ANONYMOUS_HELD_SHARE,
         premiumHeldShare: e.LIMIT_PREMIUM_HELD_SHARE,
         premiumHoldsPerPhone: e.LIMIT_PREMIUM_HOLDS_PER_PHONE,
+        anonymousPremiumHoldsPerClient: e.LIMIT_ANONYMOUS_PREMIUM_HOLDS_PER_ADDRESS,
+        anonymousPremiumHoldsPerNetwork: e.LIMIT_ANONYMOUS_PREMIUM_HOLDS_PER_NETWORK,
         smsPhonesPerHour: e.LIMIT_SMS_PHONES_PER_HOUR,
         smsPerNetworkPerHour: e.LIMIT_SMS_PER_NETWORK_PER_HOUR,
         smsTotalPerHour: e.LIMIT_SMS_TOTAL_PER_HOUR,

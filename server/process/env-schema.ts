@@ -183,6 +183,8 @@ export const envSchema = z
     LIMIT_ANONYMOUS_HELD_SHARE: percentage(DEFAULT_LIMITS.anonymousHeldShare),
     LIMIT_PREMIUM_HELD_SHARE: percentage(DEFAULT_LIMITS.premiumHeldShare),
     LIMIT_PREMIUM_HOLDS_PER_PHONE: integer(DEFAULT_LIMITS.premiumHoldsPerPhone, 1, 1000),
+    LIMIT_ANONYMOUS_PREMIUM_HOLDS_PER_ADDRESS: integer(DEFAULT_LIMITS.anonymousPremiumHoldsPerClient, 0, 1000),
+    LIMIT_ANONYMOUS_PREMIUM_HOLDS_PER_NETWORK: integer(DEFAULT_LIMITS.anonymousPremiumHoldsPerNetwork, 0, 100000),
     LIMIT_SMS_PHONES_PER_HOUR: integer(DEFAULT_LIMITS.smsPhonesPerHour, 1, 100000),
     LIMIT_SMS_PER_NETWORK_PER_HOUR: integer(DEFAULT_LIMITS.smsPerNetworkPerHour, 1, 1000000),
     LIMIT_SMS_TOTAL_PER_HOUR: integer(DEFAULT_LIMITS.smsTotalPerHour, 1, 10000000),

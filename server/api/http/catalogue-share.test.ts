@@ -187,7 +187,9 @@ describe('the catalogue cannot be cornered', () => {
   });
 
   it('stops 200 addresses of one /24 at the network’s hold limit, far sooner than 200 separate clients', async () => {
-    await start({ limits: { anonymousHeldShare: 1 } });
+    // The premium numbers' own limit without a phone (one per address, three per network) is
+    // anonymous-premium-holds.test.ts's: here the general hold limits are at work.
+    await start({ limits: { anonymousHeldShare: 1, anonymousPremiumHoldsPerClient: 1000, anonymousPremiumHoldsPerNetwork: 1000 } });
     const neighbours = Array.from({ length: 200 }, (_, n) => `127.0.77.${n + 2}`);
     const { booked, refusals } = await attack(neighbours, await stockOfEveryCategory());
     expect(booked).toBe(60);

@@ -32,6 +32,13 @@ export interface ClientLimits {
   premiumHeldShare: number;
   /** Premium numbers one confirmed phone may hold at once (its bookings and orders awaiting payment). */
   premiumHoldsPerPhone: number;
+  /**
+   * Premium numbers held at once by bookings without a confirmed phone, per client and per network:
+   * past it, a premium booking from there needs the SMS step first (403 phone_required), as past
+   * the anonymous share.
+   */
+  anonymousPremiumHoldsPerClient: number;
+  anonymousPremiumHoldsPerNetwork: number;
   /** Different phones one client may have SMS codes sent to within an hour. */
   smsPhonesPerHour: number;
   /** SMS codes sent per hour to the clients of one network, all together. */
@@ -112,6 +119,12 @@ export const DEFAULT_LIMITS: ClientLimits = {
   // a visitor buys one beautiful number at a time (a second one waits until the first is paid).
   premiumHeldShare: 0.5,
   premiumHoldsPerPhone: 1,
+  // As a confirmed phone: one premium number per address without SMS. One address once held 20 gold
+  // numbers without a phone, the whole anonymous share of gold, and a second of its /24 all 9 such
+  // platinum ones (attack of 2026-11-28, F2). A carrier's NAT pool behind one /24 keeps three; a
+  // visitor past either confirms a phone, which is what the share asks of everyone past it anyway.
+  anonymousPremiumHoldsPerClient: 1,
+  anonymousPremiumHoldsPerNetwork: 3,
   smsPhonesPerHour: 10,
   // Codes cost money and reach strangers' phones: 200 addresses of one /24 with 10 phones each once
   // had 2,000 codes sent in 2 s (each address may send up to 50 an hour within its own limits).

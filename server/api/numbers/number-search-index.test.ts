@@ -12,7 +12,14 @@ let db: Database.Database;
 beforeEach(() => {
   // The bookings here stand for many visitors at once; the per-client limits have tests of their own.
   t = createTestApi({
-    limits: { reservationsPerHour: 10_000, reservationsPerNetworkPerHour: 10_000, holdsPerClient: 10_000, holdsPerNetwork: 10_000 },
+    limits: {
+      reservationsPerHour: 10_000,
+      reservationsPerNetworkPerHour: 10_000,
+      holdsPerClient: 10_000,
+      holdsPerNetwork: 10_000,
+      anonymousPremiumHoldsPerClient: 10_000,
+      anonymousPremiumHoldsPerNetwork: 10_000,
+    },
   });
   db = new Database(path.join(t.dataDir, DATABASE_FILE), { readonly: true });
 });

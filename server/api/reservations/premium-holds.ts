@@ -1,5 +1,6 @@
 import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
+import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 import { ApiError } from '../http/api-error';
 import { tooManyRequests } from '../http/limits';
 import { PREMIUM_CATEGORIES } from '../numbers/categories';
@@ -15,6 +16,9 @@ import type { NumberRow } from '../numbers/number-store';
  *   (bookings and orders awaiting payment, anonymous or not): the rest stays on sale.
  * - One confirmed phone holds at most `premiumHoldsPerPhone` premium numbers at once, through its
  *   bookings and its orders awaiting payment.
+ * - Without a confirmed phone, one client holds at most `anonymousPremiumHoldsPerClient` premium
+ *   numbers at once through its bookings, and its network `anonymousPremiumHoldsPerNetwork`: past
+ *   either, the SMS step first (403 phone_required), and then the phone's limit.
  *
  * An auction's winner is outside both: the number was won, not taken off open sale.
  */
@@ -42,6 +46,18 @@ export function createPremiumHolds(ctx: ApiContext) {
      WHERE o.phone = ? AND o.premium = 1 AND o.status = 'created' AND o.payment_deadline > ? ORDER BY o.created_at LIMIT 1`,
   );
 
+  // Premium numbers held right now by one client's (or network's) bookings without a verified phone.
+  const heldAnonymouslyBy = (column: 'client_key' | 'network_key') =>
+    db
+      .prepare(
+        `SELECT COUNT(*) FROM numbers n JOIN reservations r ON r.id = n.hold_ref
+         WHERE n.held_until > @now AND n.hold_kind = 'reservation' AND n.status = 'free' AND ${premium}
+           AND r.phone IS NULL AND r.${column} = @key AND r.created_at > @since`,
+      )
+      .pluck();
+  const heldAnonymouslyByClient = heldAnonymouslyBy('client_key');
+  const heldAnonymouslyByNetwork = heldAnonymouslyBy('network_key');
+
   const isPremium = (number: Pick<NumberRow, 'category'>) => (PREMIUM_CATEGORIES as readonly string[]).includes(number.category);
 
   return {
@@ -63,6 +79,29 @@ export function createPremiumHolds(ctx: ApiContext) {
           params: { share: Math.round(ctx.limits.limits.premiumHeldShare * 100) },
           extra: { retryAfterSeconds: seconds },
         });
+      }
+    },
+
+    /**
+     * Refuses a booking without a verified phone a premium hold past its client's or network's
+     * limit (403 phone_required: the SMS step first). `replacing`: the requester's own anonymous
+     * premium booking this one replaces, released in the same step. `since`: the oldest booking
+     * that may still hold (HOLD_HORIZON_MS), the start of the index range read.
+     */
+    checkAnonymous(
+      requester: { client: string; network: string },
+      replacing: { client_key: string; network_key: string } | null,
+      since: number,
+      now: number,
+    ): void {
+      const { anonymousPremiumHoldsPerClient, anonymousPremiumHoldsPerNetwork } = ctx.limits.limits;
+      const checks = [
+        { held: heldAnonymouslyByClient, key: requester.client, theirs: replacing?.client_key, limit: anonymousPremiumHoldsPerClient },
+        { held: heldAnonymouslyByNetwork, key: requester.network, theirs: replacing?.network_key, limit: anonymousPremiumHoldsPerNetwork },
+      ];
+      for (const { held, key, theirs, limit } of checks) {
+        const count = (held.get({ key, since, now }) as number) - (theirs === key ? 1 : 0);
+        if (count >= limit) throw new ApiError(403, 'phone_required', { field: CREDENTIAL_HEADERS.auth });
       }
     },
 

@@ -5,7 +5,7 @@ import type { ApiContext } from '../context';
 import { ApiError, conflict, notFound, unauthorized, type ErrorCode } from '../http/api-error';
 import { tooManyRequests } from '../http/limits';
 import type { TokenClaims, TokenGrant } from '../http/tokens';
-import { HOLD_IS_FREE, RELEASE_HOLD, type NumberRow } from '../numbers/number-store';
+import { HOLD_IS_FREE, isHeld, RELEASE_HOLD, type NumberRow } from '../numbers/number-store';
 import { writeTransaction } from '../store/database';
 import { createPremiumHolds } from './premium-holds';
 import { bookingIdOf } from './booking-id';
@@ -179,13 +179,19 @@ export function createReservationService(ctx: ApiContext) {
    * The catalogue's own limit: bookings without a verified phone may hold at most
    * `anonymousHeldShare` of a category's numbers on sale. Whatever number of addresses ask, the
    * rest of the category stays bookable; past the share, the visitor confirms a phone by SMS first.
-   * The visitor's own booking being replaced frees its number, so it does not count.
+   * The visitor's own booking being replaced frees its number, so it does not count. In gold and
+   * platinum, the requester's own anonymous premium holds have a limit too (premium-holds.ts).
    */
-  function checkAnonymousShare(number: NumberRow, previous: ReservationRow | null, now: number): void {
+  function checkAnonymousShare(number: NumberRow, previous: ReservationRow | null, now: number, requester: Requester): void {
     const budget = Math.floor(ctx.limits.limits.anonymousHeldShare * (onSale.get(number.category) as number));
     let held = heldAnonymously.get({ now, category: number.category }) as number;
     if (previous && previous.phone === null && (numberById.get(previous.number_id) as NumberRow).category === number.category) held -= 1;
     if (held >= budget) throw new ApiError(403, 'phone_required', { field: CREDENTIAL_HEADERS.auth });
+    if (premium.isPremium(number)) {
+      const replacing = previous?.phone === null ? previous : null;
+      const replacingPremium = replacing !== null && premium.isPremium(numberById.get(replacing.number_id) as NumberRow);
+      premium.checkAnonymous(requester, replacingPremium ? replacing : null, now - HOLD_HORIZON_MS, now);
+    }
   }
 
   /**
@@ -207,12 +213,15 @@ export function createReservationService(ctx: ApiContext) {
       if (previous && previous.number_id === number.id) return reserved(previous, null, true);
       if (number.status === 'sold') throw conflict('number_unavailable');
       if (number.status === 'auction' && !auction) throw conflict('number_on_auction');
+      // Held by someone else: said before the requester's own limits, which would only send them to
+      // the SMS step for a number they cannot have (the claim below checks it again, in the write).
+      if (!auction && isHeld(number, now)) throw conflict('number_unavailable');
       if (!auction) rebookWait.check(number.id, requester, now);
       // The new booking is the requester's, a replacement too: their limits apply, the replaced
       // booking counted as released (replacing one's own booking holds no more than before).
       if (!auction) checkHolds(requester, previous, now);
       // An auction's winner buys the lot they won; the share is about numbers on open sale.
-      if (!auction && requester.phone === null) checkAnonymousShare(number, previous, now);
+      if (!auction && requester.phone === null) checkAnonymousShare(number, previous, now, requester);
       if (!auction) {
         // The visitor's own booking being replaced comes back on sale in this same step.
         const replacing = previous ? (numberById.get(previous.number_id) as NumberRow) : null;
