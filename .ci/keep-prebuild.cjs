@@ -3,7 +3,7 @@
 // (`_prebuilds`) before it downloads one from GitHub, which this machine cannot reach, and then
 // compiles from source: about a minute of one core on every clean clone (bench/README.md, issue 62).
 // Once compiled, the binary is kept there, under the very name prebuild-install looks for (its own
-// rc and util make it), as a tarball of `build/Release/better_sqlite3.node` as a prebuilt one is:
+// rc and util make it), as a tarball of the package's build/Release/better_sqlite3.node, as a prebuilt one is:
 // the next `npm rebuild` on this machine unpacks it. Hand-written: no kept library keeps a compiled
 // addon for prebuild-install's cache. Run by .ci/run after a successful `npm rebuild`; a failure here
 // only means the next clone compiles again.
