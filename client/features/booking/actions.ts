@@ -11,7 +11,7 @@ export interface UnpaidOrder {
 /**
  * A choice's outcome: reserved (maybe replacing the held number), taken by someone else meanwhile,
  * refused until the visitor confirms a phone by SMS (`phoneRequired`), refused while the visitor's
- * unpaid premium order waits (`unpaidOrder`, to pay it), or refused.
+ * unpaid premium order waits (`unpaidOrder`, to pay or cancel it), or refused.
  */
 export type ReserveOutcome =
   | { intent: 'reserve'; ok: true; number: string; formatted: string; replaced: string | null }
@@ -65,8 +65,29 @@ async function cancel(form: FormData): Promise<CancelOutcome> {
   }
 }
 
-/** The booking's intents: choosing a number (from the search's results) and cancelling the booking. */
-export const bookingIntents = { reserve, 'cancel-reservation': cancel };
+/**
+ * Cancelling the visitor's unpaid order that the API named at a choice (`number` is the number
+ * chosen, whose card says the outcome): done, with the order's number as the API answered it, or
+ * refused in the API's words (a payment under way, already paid or lapsed).
+ */
+export type CancelOrderOutcome =
+  | { intent: 'cancel-order'; ok: true; number: string; orderNumber: string }
+  | { intent: 'cancel-order'; ok: false; number: string; message: string | null };
+
+async function cancelOrder(form: FormData): Promise<CancelOrderOutcome> {
+  const number = String(form.get('number') ?? '');
+  try {
+    // Loaded when asked for, as the booking's release is (booking-handoff.ts): the page's first load carries no order writes.
+    const { cancelOrder: cancelOnServer } = await import('../../api/orders');
+    const order = await cancelOnServer(String(form.get('orderId') ?? ''));
+    return { intent: 'cancel-order', ok: true, number, orderNumber: order.formatted };
+  } catch (error) {
+    return { intent: 'cancel-order', ok: false, number, message: apiErrorOf(error)?.message ?? null };
+  }
+}
+
+/** The booking's intents: choosing a number (from the search's results), cancelling the booking, and cancelling an unpaid order that stands in the way of a choice. */
+export const bookingIntents = { reserve, 'cancel-reservation': cancel, 'cancel-order': cancelOrder };
 
 /** What the page action answers for these intents: the type of their fetchers (`useFetcher<BookingAction>()`). */
 export type BookingAction = (typeof bookingIntents)[keyof typeof bookingIntents];
