@@ -25,8 +25,3 @@ export function startPayment(orderId: string, provider: PaymentProvider, returnP
 export function checkOrderStatus(orderId: string): Promise<OrderStatusResponse> {
   return send('getOrderStatus', { param: orderId });
 }
-
-/** Cancels one's own order awaiting payment: its number is free at once; the answer is the order, ended. */
-export function cancelOrder(orderId: string): Promise<Order> {
-  return send('cancelOrder', { param: orderId });
-}

@@ -146,16 +146,12 @@ export const PURCHASE_WRITES = {
   cancelOrder: {
     method: 'post',
     path: '/orders/{id}/cancel',
-    summary:
-      "Cancel one's own order awaiting payment: its number is free at once (the canceller's phone and site wait LIMIT_REBOOK_WAIT_MINUTES to book it again, as after a lapse) and the order is answered with status expired. Cancelling a cancelled order answers it again. Another's order is 404 order_not_found",
+    summary: "Cancel one's own order awaiting payment, as if it lapsed now: its number is free at once; again: the same answer",
     tag: 'orders',
     answer: 'Order',
     status: 200,
     auth: 'orderOrAuth',
     errors: { 404: ['order_not_found'], 409: ['order_already_paid', 'order_expired', 'order_payment_pending', 'order_from_auction'] },
-    errorText: {
-      409: "Not awaiting payment: order_already_paid, order_expired (its window lapsed), order_payment_pending (a payment started and not declined: wait for its result), order_from_auction (a won lot's order ends with its turn to buy)",
-    },
   },
   startPayment: {
     method: 'post',

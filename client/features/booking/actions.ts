@@ -2,6 +2,8 @@ import { cancelReservation, reserveNumber } from '../../api/reservations';
 import { apiErrorCode, apiErrorOf } from '../../api/api-error';
 import { clearReservation, saveReservation } from '../../../shared/tokens';
 
+export type { CancelOrderOutcome } from './cancel-order';
+
 /** The visitor's own unpaid premium order that the API named when it refused the choice: its id and number. */
 export interface UnpaidOrder {
   id: string;
@@ -65,29 +67,13 @@ async function cancel(form: FormData): Promise<CancelOutcome> {
   }
 }
 
-/**
- * Cancelling the visitor's unpaid order that the API named at a choice (`number` is the number
- * chosen, whose card says the outcome): done, with the order's number as the API answered it, or
- * refused in the API's words (a payment under way, already paid or lapsed).
- */
-export type CancelOrderOutcome =
-  | { intent: 'cancel-order'; ok: true; number: string; orderNumber: string }
-  | { intent: 'cancel-order'; ok: false; number: string; message: string | null };
-
-async function cancelOrder(form: FormData): Promise<CancelOrderOutcome> {
-  const number = String(form.get('number') ?? '');
-  try {
-    // Loaded when asked for, as the booking's release is (booking-handoff.ts): the page's first load carries no order writes.
-    const { cancelOrder: cancelOnServer } = await import('../../api/orders');
-    const order = await cancelOnServer(String(form.get('orderId') ?? ''));
-    return { intent: 'cancel-order', ok: true, number, orderNumber: order.formatted };
-  } catch (error) {
-    return { intent: 'cancel-order', ok: false, number, message: apiErrorOf(error)?.message ?? null };
-  }
-}
-
 /** The booking's intents: choosing a number (from the search's results), cancelling the booking, and cancelling an unpaid order that stands in the way of a choice. */
-export const bookingIntents = { reserve, 'cancel-reservation': cancel, 'cancel-order': cancelOrder };
+export const bookingIntents = {
+  reserve,
+  'cancel-reservation': cancel,
+  // Loaded when asked for, as the booking's release is (booking-handoff.ts): the page's first load carries no order writes.
+  'cancel-order': (form: FormData) => import('./cancel-order').then((module) => module.cancelOrder(form)),
+};
 
 /** What the page action answers for these intents: the type of their fetchers (`useFetcher<BookingAction>()`). */
 export type BookingAction = (typeof bookingIntents)[keyof typeof bookingIntents];

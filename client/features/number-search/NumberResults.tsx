@@ -250,7 +250,7 @@ function NumberCard({
             <>
               {' '}
               <button type="button" className="button button--small" disabled={outcome.cancel.busy} onClick={outcome.cancel.run}>
-                {outcome.cancel.text}
+                {t('numbers.choice.cancelUnpaid')}
               </button>
             </>
           ) : null}

@@ -17,8 +17,8 @@ export interface ChoiceOutcome {
   phoneRequired: boolean;
   /** Where the visitor settles what stands in the way: the payment of their own unpaid premium order. */
   link: { to: string; text: string } | null;
-  /** Or cancelling that order at once (the page's `cancel-order` action), while it may be. */
-  cancel: { text: string; busy: boolean; run: () => void } | null;
+  /** Or cancelling that order at once (the page's `cancel-order` action): busy while it is asked. */
+  cancel: { busy: boolean; run: () => void } | null;
 }
 
 /**
@@ -66,35 +66,29 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
       ? t('numbers.choice.replaced', { number: result.formatted, released: formatUzPhone(result.replaced) })
       : t('numbers.choice.reserved', { number: result.formatted });
     outcome = { number: result.number, tone: 'success', text, phoneRequired: false, link: null, cancel: null };
-  } else if (cancelled?.ok && cancelled.number === result?.number) {
+  } else if (result && !result.ok && cancelled?.ok) {
+    // The order that stood in the way is cancelled (the next choice resets this): choosing is open again.
     const text = t('numbers.choice.orderCancelled', { number: cancelled.orderNumber });
-    outcome = { number: cancelled.number, tone: 'success', text, phoneRequired: false, link: null, cancel: null };
+    outcome = { number: result.number, tone: 'success', text, phoneRequired: false, link: null, cancel: null };
   } else if (result && !result.ok) {
-    const refusedCancel = cancelled && !cancelled.ok && cancelled.number === result.number ? cancelled : null;
-    const text = refusedCancel
-      ? (refusedCancel.message ?? t('numbers.choice.cancelUnpaidFailed'))
-      : result.taken
-        ? t('numbers.choice.taken', { number: formatUzPhone(result.number) })
-        : (result.message ?? t('numbers.choice.failed'));
+    const text = result.taken
+      ? t('numbers.choice.taken', { number: formatUzPhone(result.number) })
+      : ((cancelled && !cancelled.ok ? cancelled : result).message ?? t('numbers.choice.failed'));
     // The visitor's own unpaid premium order, named by the API: a link to pay it, and a button to cancel it.
     const unpaid = result.unpaidOrder;
-    const formatted = unpaid ? formatUzPhone(unpaid.number) : '';
     const link = unpaid
-      ? { to: href('payment', lang, {}, { order: unpaid.id }), text: t('numbers.choice.payUnpaid', { number: formatted }) }
+      ? {
+          to: href('payment', lang, {}, { order: unpaid.id }),
+          text: t('numbers.choice.payUnpaid', { number: formatUzPhone(unpaid.number) }),
+        }
       : null;
-    const busy = cancelling.state !== 'idle';
-    const cancel =
-      unpaid && !refusedCancel
-        ? {
-            text: busy ? t('numbers.choice.cancellingUnpaid') : t('numbers.choice.cancelUnpaid'),
-            busy,
-            run: () =>
-              void cancelling.submit(
-                { intent: 'cancel-order', orderId: unpaid.id, number: result.number },
-                { method: 'post', defaultShouldRevalidate: false },
-              ),
-          }
-        : null;
+    const cancel = unpaid
+      ? {
+          busy: cancelling.state !== 'idle',
+          run: () =>
+            void cancelling.submit({ intent: 'cancel-order', orderId: unpaid.id }, { method: 'post', defaultShouldRevalidate: false }),
+        }
+      : null;
     outcome = { number: result.number, tone: 'error', text, phoneRequired: result.phoneRequired, link, cancel };
   }
 
