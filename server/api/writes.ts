@@ -59,7 +59,7 @@ export function createWrites(ctx: ApiContext, s: WriteServices): WriteHandlers<W
     ...createSmsWrites(ctx, s.smsChallenges),
     ...createTelegramWrites(ctx),
     ...createIdentificationWrites(ctx, s.identifications),
-    ...createOrderWrites(s.orders, s.identifications),
+    ...createOrderWrites(ctx, s.orders, s.identifications),
     ...createPaymentWrites(s.orders, s.payments),
   };
 }

@@ -58,6 +58,8 @@ export const ErrorCode = z.enum([
   'order_not_found',
   'order_expired',
   'order_already_paid',
+  'order_payment_pending',
+  'order_from_auction',
   'lot_not_found',
   'auction_not_started',
   'auction_ended',

@@ -143,6 +143,16 @@ export const PURCHASE_WRITES = {
     auth: 'orderOrAuth',
     errors: { 403: ['order_forbidden'], 404: ['order_not_found'] },
   },
+  cancelOrder: {
+    method: 'post',
+    path: '/orders/{id}/cancel',
+    summary: "Cancel one's own order awaiting payment, as if it lapsed now: its number is free at once; again: the same answer",
+    tag: 'orders',
+    answer: 'Order',
+    status: 200,
+    auth: 'orderOrAuth',
+    errors: { 404: ['order_not_found'], 409: ['order_already_paid', 'order_expired', 'order_payment_pending', 'order_from_auction'] },
+  },
   startPayment: {
     method: 'post',
     path: '/orders/{id}/payments',

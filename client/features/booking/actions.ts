@@ -2,6 +2,8 @@ import { cancelReservation, reserveNumber } from '../../api/reservations';
 import { apiErrorCode, apiErrorOf } from '../../api/api-error';
 import { clearReservation, saveReservation } from '../../../shared/tokens';
 
+export type { CancelOrderOutcome } from './cancel-order';
+
 /** The visitor's own unpaid premium order that the API named when it refused the choice: its id and number. */
 export interface UnpaidOrder {
   id: string;
@@ -11,7 +13,7 @@ export interface UnpaidOrder {
 /**
  * A choice's outcome: reserved (maybe replacing the held number), taken by someone else meanwhile,
  * refused until the visitor confirms a phone by SMS (`phoneRequired`), refused while the visitor's
- * unpaid premium order waits (`unpaidOrder`, to pay it), or refused.
+ * unpaid premium order waits (`unpaidOrder`, to pay or cancel it), or refused.
  */
 export type ReserveOutcome =
   | { intent: 'reserve'; ok: true; number: string; formatted: string; replaced: string | null }
@@ -65,8 +67,13 @@ async function cancel(form: FormData): Promise<CancelOutcome> {
   }
 }
 
-/** The booking's intents: choosing a number (from the search's results) and cancelling the booking. */
-export const bookingIntents = { reserve, 'cancel-reservation': cancel };
+/** The booking's intents: choosing a number (from the search's results), cancelling the booking, and cancelling an unpaid order that stands in the way of a choice. */
+export const bookingIntents = {
+  reserve,
+  'cancel-reservation': cancel,
+  // Loaded when asked for, as the booking's release is (booking-handoff.ts): the page's first load carries no order writes.
+  'cancel-order': (form: FormData) => import('./cancel-order').then((module) => module.cancelOrder(form)),
+};
 
 /** What the page action answers for these intents: the type of their fetchers (`useFetcher<BookingAction>()`). */
 export type BookingAction = (typeof bookingIntents)[keyof typeof bookingIntents];

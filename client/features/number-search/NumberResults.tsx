@@ -246,6 +246,14 @@ function NumberCard({
               <Link to={outcome.link.to}>{outcome.link.text}</Link>
             </>
           ) : null}
+          {outcome.cancel ? (
+            <>
+              {' '}
+              <button type="button" className="button button--small" disabled={outcome.cancel.busy} onClick={outcome.cancel.run}>
+                {t('numbers.choice.cancelUnpaid')}
+              </button>
+            </>
+          ) : null}
         </p>
       ) : null}
       {outcome?.phoneRequired ? (

@@ -17,6 +17,8 @@ export interface ChoiceOutcome {
   phoneRequired: boolean;
   /** Where the visitor settles what stands in the way: the payment of their own unpaid premium order. */
   link: { to: string; text: string } | null;
+  /** Or cancelling that order at once (the page's `cancel-order` action): busy while it is asked. */
+  cancel: { busy: boolean; run: () => void } | null;
 }
 
 /**
@@ -24,12 +26,16 @@ export interface ChoiceOutcome {
  * held, ask first (replacing releases the held one). A number someone else took meanwhile is
  * marked as taken, and the visitor stays where they are with a message saying so. A number the
  * API books only for a confirmed phone shows why and the SMS step; once the phone is confirmed,
- * the number is booked without a second click.
+ * the number is booked without a second click. A choice refused for the visitor's unpaid premium
+ * order offers to pay or cancel that order; once cancelled, the card says so and the number can be
+ * chosen again.
  */
 export function useNumberChoice(held: HeldReservation | null, onReserved: () => void) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const fetcher = useFetcher<BookingAction>();
+  const cancelling = useFetcher<BookingAction>();
+  const cancelled = cancelling.state === 'idle' && cancelling.data?.intent === 'cancel-order' ? cancelling.data : undefined;
   const [confirming, setConfirming] = useState<string | null>(null);
   const [taken, setTaken] = useState<ReadonlySet<string>>(new Set());
   const auth = usePhoneAuth();
@@ -59,12 +65,16 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
     const text = result.replaced
       ? t('numbers.choice.replaced', { number: result.formatted, released: formatUzPhone(result.replaced) })
       : t('numbers.choice.reserved', { number: result.formatted });
-    outcome = { number: result.number, tone: 'success', text, phoneRequired: false, link: null };
+    outcome = { number: result.number, tone: 'success', text, phoneRequired: false, link: null, cancel: null };
+  } else if (result && !result.ok && cancelled?.ok) {
+    // The order that stood in the way is cancelled (the next choice resets this): choosing is open again.
+    const text = t('numbers.choice.orderCancelled', { number: cancelled.orderNumber });
+    outcome = { number: result.number, tone: 'success', text, phoneRequired: false, link: null, cancel: null };
   } else if (result && !result.ok) {
     const text = result.taken
       ? t('numbers.choice.taken', { number: formatUzPhone(result.number) })
-      : (result.message ?? t('numbers.choice.failed'));
-    // The visitor's own unpaid premium order, named by the API: a link to pay it (the API has no way to cancel an order; it lapses by itself).
+      : ((cancelled && !cancelled.ok ? cancelled : result).message ?? t('numbers.choice.failed'));
+    // The visitor's own unpaid premium order, named by the API: a link to pay it, and a button to cancel it.
     const unpaid = result.unpaidOrder;
     const link = unpaid
       ? {
@@ -72,11 +82,20 @@ export function useNumberChoice(held: HeldReservation | null, onReserved: () => 
           text: t('numbers.choice.payUnpaid', { number: formatUzPhone(unpaid.number) }),
         }
       : null;
-    outcome = { number: result.number, tone: 'error', text, phoneRequired: result.phoneRequired, link };
+    const cancel = unpaid
+      ? {
+          busy: cancelling.state !== 'idle',
+          run: () =>
+            void cancelling.submit({ intent: 'cancel-order', orderId: unpaid.id }, { method: 'post', defaultShouldRevalidate: false }),
+        }
+      : null;
+    outcome = { number: result.number, tone: 'error', text, phoneRequired: result.phoneRequired, link, cancel };
   }
 
   function reserve(number: string) {
     setConfirming(null);
+    // A new choice answers for itself: an order cancelled before says nothing more.
+    if (cancelling.data) cancelling.reset();
     // The list stays as it is: the chosen (or taken) number keeps its message next to it.
     void fetcher.submit({ intent: 'reserve', number }, { method: 'post', defaultShouldRevalidate: false });
   }

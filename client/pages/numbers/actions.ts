@@ -6,7 +6,7 @@ import { bookingIntents } from '../../features/booking/actions';
 import { watchIntents } from '../../features/watches/actions';
 
 export type { AmountOutcome, BidOutcome, BuyLotOutcome, MaxBidOutcome } from '../../features/auction/actions';
-export type { CancelOutcome, ReserveOutcome } from '../../features/booking/actions';
+export type { CancelOrderOutcome, CancelOutcome, ReserveOutcome } from '../../features/booking/actions';
 export type { WatchOutcome } from '../../features/watches/actions';
 
 /** Each intent's feature: the page's forms post an `intent`, and its feature's actions.ts answers it. */

@@ -202,6 +202,9 @@ describe('the OpenAPI document', () => {
       { id },
       { headers: access, body: { provider: 'click', returnPath: '/en/success' } },
     );
+    await call('post', '/orders/{id}/cancel', { id });
+    await call('post', '/orders/{id}/cancel', { id }, { headers: { Authorization: `Bearer ${await otherAuth()}` } });
+    await call('post', '/orders/{id}/cancel', { id }, { headers: access });
     await request(t.app).post(`${payment.body.paymentUrl}/approve`).type('form').send('').expect(303);
     await call('post', '/orders/{id}/payments', { id }, { headers: access, body: { provider: 'payme' } });
     const status = await call('get', '/orders/{id}/status', { id }, { headers: access });

@@ -1,17 +1,21 @@
 import type { OrderStatusResponse } from '../../../shared/api-types';
+import type { ApiContext } from '../context';
 import { forbidden } from '../http/api-error';
 import { translate } from '../http/language';
 import type { IdentificationService } from '../identification/identification-service';
 import type { WriteHandlers } from '../write-handler';
 import { authorizedOrder } from './order-access';
+import { createOrderCancel } from './order-cancel';
 import { orderInputOf } from './order-input';
 import type { OrderService } from './order-service';
 
 /** Orders and their status (shared/writes/purchase.ts); their payment is payments/payment-routes.ts. */
 export function createOrderWrites(
+  ctx: ApiContext,
   orders: OrderService,
   identifications: IdentificationService,
-): WriteHandlers<'createOrder' | 'getOrder' | 'getOrderStatus'> {
+): WriteHandlers<'createOrder' | 'getOrder' | 'getOrderStatus' | 'cancelOrder'> {
+  const cancels = createOrderCancel(ctx, orders);
   return {
     // The order needs a held number first, then a registered phone (the auth's order): the site says which is missing.
     createOrder: {
@@ -51,5 +55,7 @@ export function createOrderWrites(
         };
       },
     },
+    /** The phone ends its own order awaiting payment: the number is free at once (order-cancel.ts). */
+    cancelOrder: ({ tokens, param, lang }) => cancels.cancel(tokens, param, lang),
   };
 }

@@ -50,6 +50,8 @@ export interface OrderRow {
   person_key: string | null;
   /** 1 for a number with a price or won at auction: the short payment window, one unpaid per person. */
   premium: number;
+  /** When its phone cancelled it awaiting payment (its status is then `expired`, order-cancel.ts). */
+  cancelled_at: number | null;
 }
 
 type StoredTariff = Omit<OrderTariff, 'name'>;

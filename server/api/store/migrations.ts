@@ -6,6 +6,7 @@ import { SMS_CHALLENGES_MIGRATION } from './sms-challenges-migration';
 import { SMS_SIGN_IN_MIGRATION } from './sms-sign-in-migration';
 import { AUCTION_PAYMENTS_MIGRATION } from './auction-payments-migration';
 import { AUCTION_BANS_MIGRATION } from './auction-bans-migration';
+import { ORDER_CANCEL_MIGRATION } from './order-cancel-migration';
 
 /**
  * Numbered schema migrations. Each runs once, in order, inside one transaction together with
@@ -433,4 +434,5 @@ export const MIGRATIONS: Migration[] = [
   AUCTION_PAYMENTS_MIGRATION,
   AUCTION_BANS_MIGRATION,
   SMS_SIGN_IN_MIGRATION,
+  ORDER_CANCEL_MIGRATION,
 ];
