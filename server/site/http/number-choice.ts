@@ -173,7 +173,9 @@ export const NUMBERS_PAGE_PATHS: string[] = LANGUAGES.map(numbersPagePath);
 export function serverChoiceOf(text: string | null | undefined): ServerChoice | null {
   if (!text) return null;
   try {
-    const value = JSON.parse(decodeURIComponent(text)) as Partial<Record<keyof ServerChoice | 'expiresAtMs' | 'taken' | 'message', unknown>>;
+    const value = JSON.parse(decodeURIComponent(text)) as Partial<
+      Record<keyof ServerChoice | 'expiresAtMs' | 'taken' | 'message', unknown>
+    >;
     if (typeof value.number !== 'string') return null;
     if (value.ok === true && typeof value.expiresAtMs === 'number')
       return { ok: true, number: value.number, expiresAtMs: value.expiresAtMs };
