@@ -55,6 +55,8 @@ export interface ApiOptions extends AuctionPaymentOptions {
   demoNumbers?: number;
   /** Threads of the number search in this process (numbers/search-pool.ts); default 1. */
   searchThreads?: number;
+  /** The number search's threads started by the searches that need them (SearchPoolOptions.onDemand): test APIs only. */
+  searchThreadsOnDemand?: boolean;
   jwtSecret: string;
   reservationMinutes: number;
   auctionExtendMinutes: number;
@@ -192,7 +194,7 @@ export function createApi(options: ApiOptions): Api {
   const orders = createOrderService(ctx, reservations);
   const payments = createPaymentService(ctx, orders);
   const auctionPayments = createAuctionPayments(ctx, auctions);
-  const numberSearch = createNumberSearchReads(ctx, options.searchThreads ?? DEFAULT_SEARCH_THREADS);
+  const numberSearch = createNumberSearchReads(ctx, options.searchThreads ?? DEFAULT_SEARCH_THREADS, options.searchThreadsOnDemand ?? false);
   const reads = createReads(ctx, auctions, numberSearch);
   const versions = createDataVersions(db);
 

@@ -34,6 +34,12 @@ export interface SearchPoolOptions {
   /** The API's clock at the start. */
   now: number;
   logError(message: string, error: unknown): void;
+  /**
+   * Threads started by the first searches that need them, not at once, and the pool ready at once.
+   * For test APIs (test-support/test-api.ts): most never search, and a thread costs about 100 ms of
+   * CPU to start; a server starts its threads before it listens, so no visitor waits for one.
+   */
+  onDemand?: boolean;
 }
 
 /**
@@ -52,11 +58,11 @@ export const isPlain = ({ filters: f, date, cursor, page }: SearchInput): boolea
 /** How much less CPU priority the threads have than the event loop (nice(2), through piscina's @napi-rs/nice). */
 const NICE_INCREMENT = 10;
 
-export function createSearchPool({ file, threads, now, logError, queue: limits }: SearchPoolOptions): SearchPool {
+export function createSearchPool({ file, threads, now, logError, queue: limits, onDemand = false }: SearchPoolOptions): SearchPool {
   const line = createSearchQueue(limits ?? DEFAULT_SEARCH_QUEUE(threads));
   const pool = new Piscina<SearchTask | null, SearchDone | null>({
     filename: searchWorkerFile(),
-    minThreads: line.threads,
+    minThreads: onDemand ? 0 : line.threads,
     maxThreads: line.threads,
     // Each thread keeps a copy of the numbers for sale: it lives as long as the pool.
     idleTimeout: Number.POSITIVE_INFINITY,
@@ -69,7 +75,7 @@ export function createSearchPool({ file, threads, now, logError, queue: limits }
   pool.on('error', (error: unknown) => logError('A number search thread failed', error));
   let closed: Promise<void> | null = null;
   // A thread answers `null` once it is ready: piscina hands no task to a thread before.
-  const ready = pool.run(null).then(
+  const ready = (onDemand ? Promise.resolve(null) : pool.run(null)).then(
     () => undefined,
     (error: unknown) => {
       if (!closed) logError('The number search threads did not start', error);

@@ -16,7 +16,7 @@ export const DEFAULT_SEARCH_THREADS = 1;
  * The numbers' data state a reader reports is taken before the read, on this thread
  * (store/data-versions.ts), so a change while a thread searches leaves its answer already stale.
  */
-export function createNumberSearchReads(ctx: ApiContext, threads: number = DEFAULT_SEARCH_THREADS) {
+export function createNumberSearchReads(ctx: ApiContext, threads: number = DEFAULT_SEARCH_THREADS, onDemand = false) {
   // The categories' counts: one small read of number_totals, on this thread.
   const search = createNumberSearch(ctx.db);
   const pool: SearchPool = createSearchPool({
@@ -24,6 +24,7 @@ export function createNumberSearchReads(ctx: ApiContext, threads: number = DEFAU
     threads,
     now: ctx.now(),
     logError: (message, error) => ctx.logError(message, error),
+    onDemand,
   });
   // A thread has read its copy of the numbers for sale before the API is ready (sale-copy.ts).
   ctx.warmUp(pool.ready);

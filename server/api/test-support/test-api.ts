@@ -59,6 +59,8 @@ export function createTestApi(overrides: Partial<ApiOptions> = {}, existing?: { 
     smsChallenge: { work: 1 },
     corsOrigins: [],
     production: false,
+    // Most route tests never search: their threads start with their first search (search-pool.ts).
+    searchThreadsOnDemand: true,
     now: clock.now,
     log: (m) => logs.push(m),
     ...overrides,
