@@ -33,6 +33,8 @@ describe('premium numbers without a confirmed phone', () => {
     await book('198.51.100.7', gold1).expect(201);
     const second = await book('198.51.100.7', gold2).expect(403);
     expect(second.body.error.code).toBe('phone_required');
+    // Its own reason, not the anonymous share's ("many numbers ... without a confirmed phone").
+    expect(second.body.error.message).toMatch(/^Without a confirmed phone, one connection may hold only 1 gold or platinum number/);
     expect((await book('198.51.100.7', platinum).expect(403)).body.error.code).toBe('phone_required');
     // Numbers without a price are not limited by it.
     const [free] = await numbersOf('free', 1);
@@ -51,6 +53,14 @@ describe('premium numbers without a confirmed phone', () => {
     for (let i = 0; i < 3; i += 1) await book(`198.51.100.${20 + i}`, golds[i]).expect(201);
     expect((await book('198.51.100.23', golds[3]).expect(403)).body.error.code).toBe('phone_required');
     await book('203.0.113.5', golds[3]).expect(201);
+  });
+
+  it('one IPv6 /48 holds three at a time, whatever /64s of it ask; another /48 still books', async () => {
+    const golds = await numbersOf('gold', 5);
+    for (let i = 0; i < 3; i += 1) await book(`2001:db8:77:${i + 1}::5`, golds[i]).expect(201);
+    // Another /64 of the same /48 (a home line has 256 of them).
+    expect((await book('2001:db8:77:ff::9', golds[3]).expect(403)).body.error.code).toBe('phone_required');
+    await book('2001:db8:78:1::5', golds[3]).expect(201);
   });
 
   it('books once the phone is confirmed, under the phone’s own limit', async () => {

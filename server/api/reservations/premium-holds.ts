@@ -17,7 +17,7 @@ import type { NumberRow } from '../numbers/number-store';
  * - One confirmed phone holds at most `premiumHoldsPerPhone` premium numbers at once, through its
  *   bookings and its orders awaiting payment.
  * - Without a confirmed phone, one client holds at most `anonymousPremiumHoldsPerClient` premium
- *   numbers at once through its bookings, and its network `anonymousPremiumHoldsPerNetwork`: past
+ *   numbers at once through its bookings, and its network (IPv4 /24, IPv6 /48) `anonymousPremiumHoldsPerNetwork`: past
  *   either, the SMS step first (403 phone_required), and then the phone's limit.
  *
  * An auction's winner is outside both: the number was won, not taken off open sale.
@@ -47,16 +47,20 @@ export function createPremiumHolds(ctx: ApiContext) {
   );
 
   // Premium numbers held right now by one client's (or network's) bookings without a verified phone.
-  const heldAnonymouslyBy = (column: 'client_key' | 'network_key') =>
+  // A client's by its key; a network's by its IPv4 /24 (its key) or, for IPv6, by the /48 its /64
+  // keys start with (`@site`, never matching an IPv4 key): a home line has 256 /64s, an office 65,536.
+  const heldAnonymouslyBy = (where: string) =>
     db
       .prepare(
         `SELECT COUNT(*) FROM numbers n JOIN reservations r ON r.id = n.hold_ref
          WHERE n.held_until > @now AND n.hold_kind = 'reservation' AND n.status = 'free' AND ${premium}
-           AND r.phone IS NULL AND r.${column} = @key AND r.created_at > @since`,
+           AND r.phone IS NULL AND r.created_at > @since AND ${where}`,
       )
       .pluck();
-  const heldAnonymouslyByClient = heldAnonymouslyBy('client_key');
-  const heldAnonymouslyByNetwork = heldAnonymouslyBy('network_key');
+  const heldAnonymouslyByClient = heldAnonymouslyBy('r.client_key = @key');
+  const heldAnonymouslyByNetwork = heldAnonymouslyBy('(r.network_key = @key OR r.network_key LIKE @site)');
+  /** The LIKE pattern of an IPv6 /64 key's /48 ("2001:db8:1:2::/64" -> "2001:db8:1:%"); for IPv4, none. */
+  const siteOf = (network: string) => (network.endsWith('/64') ? `${network.split(':').slice(0, 3).join(':')}:%` : '');
 
   const isPremium = (number: Pick<NumberRow, 'category'>) => (PREMIUM_CATEGORIES as readonly string[]).includes(number.category);
 
@@ -96,12 +100,33 @@ export function createPremiumHolds(ctx: ApiContext) {
     ): void {
       const { anonymousPremiumHoldsPerClient, anonymousPremiumHoldsPerNetwork } = ctx.limits.limits;
       const checks = [
-        { held: heldAnonymouslyByClient, key: requester.client, theirs: replacing?.client_key, limit: anonymousPremiumHoldsPerClient },
-        { held: heldAnonymouslyByNetwork, key: requester.network, theirs: replacing?.network_key, limit: anonymousPremiumHoldsPerNetwork },
+        {
+          held: heldAnonymouslyByClient,
+          key: requester.client,
+          site: '',
+          theirs: replacing?.client_key === requester.client,
+          limit: anonymousPremiumHoldsPerClient,
+        },
+        {
+          held: heldAnonymouslyByNetwork,
+          key: requester.network,
+          site: siteOf(requester.network),
+          theirs:
+            replacing !== null &&
+            (replacing.network_key === requester.network ||
+              (siteOf(replacing.network_key) === siteOf(requester.network) && siteOf(requester.network) !== '')),
+          limit: anonymousPremiumHoldsPerNetwork,
+        },
       ];
-      for (const { held, key, theirs, limit } of checks) {
-        const count = (held.get({ key, since, now }) as number) - (theirs === key ? 1 : 0);
-        if (count >= limit) throw new ApiError(403, 'phone_required', { field: CREDENTIAL_HEADERS.auth });
+      for (const { held, key, site, theirs, limit } of checks) {
+        const count = (held.get({ key, site, since, now }) as number) - (theirs ? 1 : 0);
+        // Its own words: the share's message ("many numbers ... without a phone") would be false here.
+        if (count >= limit)
+          throw new ApiError(403, 'phone_required', {
+            field: CREDENTIAL_HEADERS.auth,
+            messageKey: 'reservation.premiumWithoutPhone',
+            params: { limit },
+          });
       }
     },
 
