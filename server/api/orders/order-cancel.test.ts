@@ -108,6 +108,30 @@ describe('cancelling an order awaiting payment', () => {
 });
 
 describe('the unpaid premium order at the choice of another premium number', () => {
+  it('brings a gold number back on sale at a moment nobody chose: not at once, and within ten minutes', async () => {
+    const [gold] = (await request(t.app).get('/api/v1/numbers').query({ category: 'gold', pageSize: 1 })).body.items.map(
+      (item: { number: string }) => item.number,
+    );
+    const auth = await registeredAuth(t.app, '+998937200021');
+    const booked = await bookFrom(t.app, gold, visitorAddress(21), { 'X-Auth-Token': auth }).expect(201);
+    const ordered = await request(t.app)
+      .post('/api/v1/orders')
+      .set('X-Forwarded-For', visitorAddress(21))
+      .set('Authorization', `Bearer ${auth}`)
+      .set('X-Reservation-Token', booked.body.reservationToken)
+      .send(ESIM_ORDER)
+      .expect(201);
+    await cancel(ordered.body.order.id, auth).expect(200);
+    // The crew's other phone, a moment after the cancel: still held.
+    const partner = await registeredAuth(t.app, '+998937200022');
+    const early = await bookFrom(t.app, gold, visitorAddress(22), { 'X-Auth-Token': partner });
+    expectConflict(early, 'number_unavailable');
+    t.clock.advance(59 * 1000);
+    expectConflict(await bookFrom(t.app, gold, visitorAddress(22), { 'X-Auth-Token': partner }), 'number_unavailable');
+    t.clock.advance(10 * MINUTE);
+    await bookFrom(t.app, gold, visitorAddress(23), { 'X-Auth-Token': partner }).expect(201);
+  });
+
   it('no longer refuses the choice once that order is cancelled', async () => {
     const priced = (await request(t.app).get('/api/v1/numbers').query({ category: 'silver', pageSize: 2 })).body.items.map(
       (item: { number: string }) => item.number,
