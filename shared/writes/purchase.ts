@@ -146,7 +146,8 @@ export const PURCHASE_WRITES = {
   cancelOrder: {
     method: 'post',
     path: '/orders/{id}/cancel',
-    summary: "Cancel one's own order awaiting payment, as if it lapsed now: its number is free at once (a gold or platinum one at a random moment 1 to 10 minutes later); again: the same answer",
+    summary:
+      "Cancel one's own order awaiting payment, as if it lapsed now: its number is free at once (a gold or platinum one at a random moment 1 to 10 minutes later); again: the same answer",
     tag: 'orders',
     answer: 'Order',
     status: 200,
