@@ -194,7 +194,11 @@ export function createApi(options: ApiOptions): Api {
   const orders = createOrderService(ctx, reservations);
   const payments = createPaymentService(ctx, orders);
   const auctionPayments = createAuctionPayments(ctx, auctions);
-  const numberSearch = createNumberSearchReads(ctx, options.searchThreads ?? DEFAULT_SEARCH_THREADS, options.searchThreadsOnDemand ?? false);
+  const numberSearch = createNumberSearchReads(
+    ctx,
+    options.searchThreads ?? DEFAULT_SEARCH_THREADS,
+    options.searchThreadsOnDemand ?? false,
+  );
   const reads = createReads(ctx, auctions, numberSearch);
   const versions = createDataVersions(db);
 
