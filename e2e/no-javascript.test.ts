@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import en from '../locales/en.json';
+import ru from '../locales/ru.json';
 import uz from '../locales/uz.json';
 import type { ConstructorOptions, NumberList, PointOfSaleList, TariffQuote } from '../shared/api-types';
 import { localizePath, type Language } from '../shared/languages';
@@ -119,34 +120,46 @@ describe.each(LANGS)('with JavaScript off (%s)', (lang) => {
   });
 });
 
-describe('choosing a number with JavaScript off', () => {
-  it('reserves it: the next page says so, and the page that hydrates later takes the booking in', async () => {
-    const page = await openWithoutScripts('/en/numbers?category=free');
-    const first = page.locator('.number-card').first();
-    const formatted = (await first.locator('.number-card__number').textContent())!;
-    await Promise.all([
-      page.waitForResponse((response) => response.request().method() === 'POST' && response.status() === 303),
-      first.getByRole('button', { name: en.numbers.results.chooseNumber.replace('{{number}}', formatted) }).click(),
-    ]);
-    await page.waitForLoadState();
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/en/numbers?category=free');
-    await expect(page.getByText(en.numbers.choice.reserved.replace('{{number}}', formatted)).isVisible()).resolves.toBe(true);
-    const [handoff] = (await context.cookies(`${site.origin}/en/numbers`)).filter((cookie) => cookie.name === BOOKING_HANDOFF_COOKIE);
-    expect(handoff).toMatchObject({ path: '/en/numbers', sameSite: 'Strict', httpOnly: false });
-    await page.close();
+describe('choosing a number with JavaScript off, on a phone (390x844)', () => {
+  it.each([
+    ['en', en],
+    ['ru', ru],
+  ] as const)(
+    'reserves it in %s and the next page says so (and, once in en, the page that hydrates later takes the booking in)',
+    async (lang, c) => {
+      const phone = await newContext(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+      const numbersPath = localizePath('/numbers', lang);
+      const page = await phone.newPage();
+      const response = await page.goto(`${site.origin}${numbersPath}?category=free`);
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+      const first = page.locator('.number-card').first();
+      const formatted = (await first.locator('.number-card__number').textContent())!;
+      await Promise.all([
+        page.waitForResponse((answer) => answer.request().method() === 'POST' && answer.status() === 303),
+        first.getByRole('button', { name: c.numbers.results.chooseNumber.replace('{{number}}', formatted) }).click(),
+      ]);
+      await page.waitForLoadState();
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`${numbersPath}?category=free`);
+      await expect(page.getByText(c.numbers.choice.reserved.replace('{{number}}', formatted)).isVisible()).resolves.toBe(true);
+      const [handoff] = (await phone.cookies(`${site.origin}${numbersPath}`)).filter((cookie) => cookie.name === BOOKING_HANDOFF_COOKIE);
+      expect(handoff).toMatchObject({ path: numbersPath, sameSite: 'Strict', httpOnly: false });
+      await phone.close();
+      if (lang !== 'en') return;
 
-    // The scripts arrive (another context, with the cookie the form left): the booking moves into storage.
-    const scripted = await newContext(browser);
-    await scripted.addCookies([handoff]);
-    const later = await scripted.newPage();
-    await later.goto(`${site.origin}/en/numbers?category=free`);
-    await waitForHydration(later);
-    await expect(later.getByRole('heading', { name: en.numbers.reservation.title }).isVisible()).resolves.toBe(true);
-    await expect(later.locator('.reservation-panel__number').textContent()).resolves.toContain(formatted);
-    await expect(later.evaluate(() => localStorage.getItem('reservation-token'))).resolves.toBe(handoff.value);
-    expect((await scripted.cookies(`${site.origin}/en/numbers`)).some((cookie) => cookie.name === BOOKING_HANDOFF_COOKIE)).toBe(false);
-    await scripted.close();
-  });
+      // The scripts arrive (another context, with the cookie the form left): the booking moves into storage.
+      const scripted = await newContext(browser);
+      await scripted.addCookies([handoff]);
+      const later = await scripted.newPage();
+      await later.goto(`${site.origin}/en/numbers?category=free`);
+      await waitForHydration(later);
+      await expect(later.getByRole('heading', { name: en.numbers.reservation.title }).isVisible()).resolves.toBe(true);
+      await expect(later.locator('.reservation-panel__number').textContent()).resolves.toContain(formatted);
+      await expect(later.evaluate(() => localStorage.getItem('reservation-token'))).resolves.toBe(handoff.value);
+      expect((await scripted.cookies(`${site.origin}/en/numbers`)).some((cookie) => cookie.name === BOOKING_HANDOFF_COOKIE)).toBe(false);
+      await scripted.close();
+    },
+  );
 });
 
 describe('with JavaScript off and the API unreachable', () => {
