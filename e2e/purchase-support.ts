@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { CATALOGUES } from '../locales/catalogues';
 import { localizePath, type Language } from '../shared/languages';
 import { escapeRegExp, waitForHydration, waitForPage, withSiteAndBrowser, type Site } from './support';
@@ -31,18 +31,37 @@ export const fill = (text: string, values: Record<string, string | number>) =>
 export const siteProblems = (problems: string[]) =>
   problems.filter((p) => p !== 'console.error: Failed to load resource: the server responded with a status of 404 (Not Found)');
 
+/**
+ * How the visitor acts: a pointer clicks and ticks; the keyboard focuses each control and presses
+ * Enter on a button or a link, Space on a radio or a checkbox (the purchase works by keyboard alone).
+ */
+export type Hands = 'pointer' | 'keyboard';
+
+export async function press(control: Locator, hands: Hands = 'pointer'): Promise<void> {
+  if (hands === 'pointer') return control.click();
+  await control.focus();
+  await control.press('Enter');
+}
+
+export async function tick(control: Locator, hands: Hands = 'pointer'): Promise<void> {
+  if (hands === 'pointer') return control.check();
+  await control.focus();
+  if (!(await control.isChecked())) await control.press('Space');
+  if (!(await control.isChecked())) throw new Error(`Space did not tick ${await control.getAttribute('id')}`);
+}
+
 export async function open(page: Page, lang: Language, path: string) {
   await page.goto(`${site.origin}${localizePath(path.split('?')[0], lang)}${path.includes('?') ? `?${path.split('?')[1]}` : ''}`);
   await waitForHydration(page);
 }
 
 /** Reserves the n-th number of the list and waits for the booking panel; returns the number as shown. */
-export async function reserve(page: Page, c: Texts, index = 0): Promise<string> {
+export async function reserve(page: Page, c: Texts, index = 0, hands: Hands = 'pointer'): Promise<string> {
   const button = page
     .getByRole('button', { name: new RegExp(`^${fill(c.numbers.results.chooseNumber, { number: '\\+998[\\d ]+' })}$`) })
     .nth(index);
   const label = (await button.getAttribute('aria-label'))!;
-  await button.click();
+  await press(button, hands);
   await page.getByRole('heading', { name: c.numbers.reservation.title }).waitFor();
   return /\+998[\d ]+\d/.exec(label)![0];
 }
@@ -60,27 +79,27 @@ export async function chooseEsimAndTariff(page: Page, c: Texts, tariffName: RegE
   await waitForPage(page, /\/identification\?/, c.pages.identification.title);
 }
 
-export async function confirmPhone(page: Page, c: Texts) {
+export async function confirmPhone(page: Page, c: Texts, hands: Hands = 'pointer') {
   await page.getByRole('textbox', { name: c.purchase.phone.label }).fill(nextPhone());
-  await page.getByRole('button', { name: c.purchase.phone.send }).click();
+  await press(page.getByRole('button', { name: c.purchase.phone.send }), hands);
   // The sixth digit confirms the code by itself.
   await page.getByRole('textbox', { name: c.purchase.phone.codeLabel }).fill('123456');
   await page.locator('main').getByText(c.purchase.phone.confirmed).waitFor();
 }
 
-export async function identify(page: Page, c: Texts, document: string, birthDate: string) {
+export async function identify(page: Page, c: Texts, document: string, birthDate: string, hands: Hands = 'pointer') {
   await page.getByRole('textbox', { name: c.identification.document }).fill(document);
   await page.getByRole('textbox', { name: c.identification.birthDate }).fill(birthDate);
-  await page.getByRole('checkbox', { name: c.identification.contract }).check();
-  await page.getByRole('button', { name: c.identification.submit }).click();
+  await tick(page.getByRole('checkbox', { name: c.identification.contract }), hands);
+  await press(page.getByRole('button', { name: c.identification.submit }), hands);
 }
 
 /** The pay button's name, "Pay 104,500 UZS": the amount as the page's language writes it. */
 export const payButton = (c: Texts) => new RegExp(`^${escapeRegExp(c.payment.payAmount).replace(escapeRegExp('{{amount}}'), '.+')}$`);
 
-export async function startPayment(page: Page, c: Texts, provider: string) {
+export async function startPayment(page: Page, c: Texts, provider: string, hands: Hands = 'pointer') {
   await page.getByRole('heading', { name: c.payment.summary.title }).waitFor();
-  await page.getByRole('radio', { name: provider }).check();
-  await page.getByRole('button', { name: payButton(c) }).click();
+  await tick(page.getByRole('radio', { name: provider }), hands);
+  await press(page.getByRole('button', { name: payButton(c) }), hands);
   await page.waitForURL(/\/api\/v1\/sandbox\/payments\//);
 }

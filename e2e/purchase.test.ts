@@ -9,10 +9,12 @@ import {
   fill,
   identify,
   open,
+  press,
   reserve,
   siteProblems,
   startPayment,
   TEXTS,
+  tick,
   withPurchaseSite,
 } from './purchase-support';
 
@@ -98,35 +100,39 @@ describe('buying a number', () => {
     await context.close();
   });
 
-  it.each(['ru', 'uz', 'uz-cyrl'] as const)(
-    'takes the key steps in %s: reserve, countdown, identity by PINFL, sandbox approval, activated',
-    async (lang) => {
+  it.each([
+    ['ru', 'pointer'],
+    ['uz', 'keyboard'],
+    ['uz-cyrl', 'pointer'],
+  ] as const)(
+    'takes the key steps in %s, by %s: reserve, countdown, identity by PINFL, sandbox approval, activated',
+    async (lang, hands) => {
       const c = TEXTS[lang];
       const context = await newContext(browser, { locale: BROWSER_LOCALES[lang] });
       const page = await context.newPage();
       const problems = collectProblems(page);
       await open(page, lang, '/numbers?tariff=oq-start');
-      const number = await reserve(page, c, { ru: 5, uz: 6, 'uz-cyrl': 7 }[lang]);
+      const number = await reserve(page, c, { ru: 5, uz: 6, 'uz-cyrl': 7 }[lang], hands);
       await page.getByRole('timer').first().waitFor();
       await page
         .locator('main')
         .getByText(/Oq (Старт|Start)/)
         .first()
         .waitFor(); // the carried tariff is shown, not asked for
-      await page.getByRole('radio', { name: /^eSIM/ }).check();
+      await tick(page.getByRole('radio', { name: /^eSIM/ }), hands);
       await page.getByRole('textbox', { name: c.purchase.options.email }).fill('visitor@example.uz');
-      await page.getByRole('button', { name: c.purchase.options.continue }).click();
+      await press(page.getByRole('button', { name: c.purchase.options.continue }), hands);
       await waitForPage(
         page,
         new RegExp(`${escapeRegExp(localizePath('/identification', lang))}\\?tariff=oq-start&sim=esim$`),
         c.pages.identification.title,
       );
-      await confirmPhone(page, c);
-      await identify(page, c, '31205962600129', '12.05.1996');
+      await confirmPhone(page, c, hands);
+      await identify(page, c, '31205962600129', '12.05.1996', hands);
       await page.waitForURL(/payment\?tariff=oq-start/);
-      await startPayment(page, c, 'Click');
+      await startPayment(page, c, 'Click', hands);
       expect(page.url()).toContain(`lang=${lang}`);
-      await page.getByRole('button', { name: API_MESSAGES[lang].sandbox.approve }).click();
+      await press(page.getByRole('button', { name: API_MESSAGES[lang].sandbox.approve }), hands);
       await page.waitForURL(/success\?order=/);
       await page.getByRole('heading', { name: c.messages.activated }).waitFor();
       expect(await page.locator('.success-card__number').textContent()).toBe(number);
