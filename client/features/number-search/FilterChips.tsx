@@ -10,6 +10,7 @@ import { chosenTariff } from '../purchase/chosen-fields';
 import { carriedQuery, updateDraft, usePurchaseDraft } from '../purchase/purchase-draft';
 import { summarizeTariff } from '../purchase/tariff-summary';
 import { activeFilters, withoutFilter, type FilterKey, type NumberFilters } from './search-query';
+import './filters.css';
 
 interface Chip {
   key: string;

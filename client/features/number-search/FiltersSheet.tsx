@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import './filters.css';
 
 // The dialog is for phones once hydrated only: its own chunk, out of the page's first load.
 const SheetDialog = lazy(() => import('./SheetDialog').then((module) => ({ default: module.SheetDialog })));
