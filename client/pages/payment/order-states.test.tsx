@@ -1,50 +1,20 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen, within } from '@testing-library/react';
-import type { Order, ReadyTariff, SimType } from '../../../shared/api-types';
+import type { SimType } from '../../../shared/api-types';
 import { CATALOGUES } from '../../../locales/catalogues';
 import { LANGUAGES, type Language } from '../../../shared/languages';
+import { OQ_SMART, placedOrder } from '../../testing/purchase-fixtures';
 import { findRegionWith, renderComponent } from '../../testing/render';
 import { LAST_PAYMENT_METHOD_KEY } from './last-method';
 import { Component } from './route';
 import type { OrderPayment } from './use-payment-flow';
 
-const tariff: ReadyTariff = {
-  id: 'oq-smart',
-  name: 'Oq Smart',
-  description: '',
-  monthlyPrice: 49000,
-  firstMonthsPrice: 24500,
-  discountPercent: 50,
-  firstMonthsCount: 2,
-  internetGb: 15,
-  minutes: 500,
-  sms: 500,
-  nightInternetGb: 0,
-  dedicated: { gb: 0, label: '' },
-};
 const simTypes: SimType[] = [{ id: 'esim', name: 'eSIM', description: '', price: 0, requires: ['email'] }];
-const order: Order = {
-  id: 'ord-1',
-  status: 'created',
-  number: '+998771234567',
-  formatted: '+998 77 123 45 67',
-  numberPrice: 70000,
-  tariff: { type: 'ready', id: 'oq-smart', name: 'Oq Smart', monthlyPrice: 49000, firstMonthsPrice: 24500, selection: null },
-  simType: 'esim',
-  simPrice: 0,
-  email: 'a@b.uz',
-  delivery: null,
-  total: 94500,
-  createdAt: '2026-11-28T10:00:00.000Z',
-  paymentDeadline: '2026-11-28T10:30:00.000Z',
-  paidAt: null,
-  activatedAt: null,
-  esim: null,
-};
+const order = placedOrder();
 
 function show(payment: OrderPayment, { lang = 'en', stored = {} }: { lang?: Language; stored?: Record<string, string> } = {}) {
   const loader = () => ({
-    catalogue: Promise.resolve({ tariffs: [tariff], simTypes, points: [] }),
+    catalogue: Promise.resolve({ tariffs: [OQ_SMART], simTypes, points: [] }),
     flow: { mode: 'order', order, payment },
   });
   return renderComponent(<Component />, { lang, path: '/payment', url: '/payment?order=ord-1', loader, localStorage: stored });

@@ -1,22 +1,9 @@
-import type { Order, ReadyTariff, Reservation, SimType } from '../../../shared/api-types';
+import type { Reservation, SimType } from '../../../shared/api-types';
 import { chosenFields } from '../../features/purchase/chosen-fields';
 import { orderOf } from '../../features/purchase/purchase-form';
+import { OQ_SMART, placedOrder } from '../../testing/purchase-fixtures';
 import { linesBeforeOrder, linesOfOrder } from './summary-lines';
 
-const tariff: ReadyTariff = {
-  id: 'oq-smart',
-  name: 'Oq Smart',
-  description: '',
-  monthlyPrice: 49000,
-  firstMonthsPrice: 24500,
-  discountPercent: 50,
-  firstMonthsCount: 2,
-  internetGb: 15,
-  minutes: 500,
-  sms: 500,
-  nightInternetGb: 0,
-  dedicated: { gb: 0, label: '' },
-};
 const simTypes: SimType[] = [
   { id: 'esim', name: 'eSIM', description: '', price: 0, requires: ['email'] },
   { id: 'physical', name: 'SIM card', description: '', price: 10000, requires: ['delivery'] },
@@ -31,7 +18,7 @@ const reservation: Reservation = {
   expiresAt: '',
   orderId: null,
 };
-const catalogue = { tariffs: [tariff], simTypes };
+const catalogue = { tariffs: [OQ_SMART], simTypes };
 
 describe('the payment summary', () => {
   it('adds the number, the SIM and the first discounted month before the order exists', () => {
@@ -73,13 +60,8 @@ describe('the payment summary', () => {
   });
 
   it('shows a placed order as the server priced it', () => {
-    const order = {
-      number: '+998771234567',
+    const order = placedOrder({
       numberPrice: 0,
-      simType: 'esim',
-      simPrice: 0,
-      email: 'a@b.uz',
-      delivery: null,
       total: 23000,
       tariff: {
         type: 'constructor',
@@ -89,7 +71,7 @@ describe('the payment summary', () => {
         firstMonthsPrice: 23000,
         selection: { internetGb: 10, minutes: 300, sms: 100, nightInternet: false, dedicated: false },
       },
-    } as unknown as Order;
+    });
     const lines = linesOfOrder(order, catalogue);
     expect(lines).toMatchObject({ total: 23000, simName: 'eSIM' });
     expect(lines.tariff).toMatchObject({

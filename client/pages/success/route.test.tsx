@@ -4,6 +4,7 @@ import type { Order, OrderStatusResponse, PointOfSale } from '../../../shared/ap
 import { CATALOGUES } from '../../../locales/catalogues';
 import { LANGUAGES, type Language } from '../../../shared/languages';
 import { DEVICE_UAS } from '../../../shared/testing/user-agents';
+import { placedOrder } from '../../testing/purchase-fixtures';
 import { renderComponent } from '../../testing/render';
 import { onDevice, withDevices } from '../../features/esim/device-test-support';
 import { Component } from './route';
@@ -20,24 +21,15 @@ const STATUS: OrderStatusResponse = {
   message: 'The number was successfully activated!',
   activatedAt: '2026-11-28T10:05:00.000Z',
 };
-const BASE: Order = {
-  id: 'ord-1',
+const BASE = placedOrder({
   status: 'activated',
-  number: '+998771234567',
-  formatted: '+998 77 123 45 67',
   numberPrice: 0,
-  tariff: { type: 'ready', id: 'oq-smart', name: 'Oq Smart', monthlyPrice: 49000, firstMonthsPrice: 24500, selection: null },
-  simType: 'esim',
-  simPrice: 0,
-  email: 'a@b.uz',
-  delivery: null,
   total: 24500,
-  createdAt: '2026-11-28T10:00:00.000Z',
   paymentDeadline: '2026-11-28T22:00:00.000Z',
   paidAt: '2026-11-28T10:05:00.000Z',
   activatedAt: '2026-11-28T10:05:00.000Z',
   esim: { smdpAddress: 'smdp-demo.oq.uz', matchingId: 'ABC123', confirmationCode: null, activationCode: 'LPA:1$smdp-demo.oq.uz$ABC123' },
-};
+});
 const PICKUP_POINT: PointOfSale = {
   id: 'tashkent-chilonzor',
   city: 'tashkent',
