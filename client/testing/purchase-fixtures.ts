@@ -2,24 +2,39 @@ import type { Order, ReadyTariff } from '../../shared/api-types';
 
 /*
  * The purchase's catalogue and order as the component tests of its pages (payment, success) read
- * them: one ready tariff, and an eSIM order of it awaiting payment, changed by each test as it needs.
+ * them: ready tariffs, and an eSIM order of Oq Smart awaiting payment, changed by each test as it needs.
  */
 
+/** A ready tariff without a discount, at 49,000 UZS a month; `changes` make it another. */
+export function readyTariff(changes: Partial<ReadyTariff> = {}): ReadyTariff {
+  return {
+    id: 'oq-plus',
+    name: 'Oq Plus',
+    description: '',
+    monthlyPrice: 49000,
+    firstMonthsPrice: changes.monthlyPrice ?? 49000,
+    discountPercent: 0,
+    firstMonthsCount: 0,
+    internetGb: 10,
+    minutes: 300,
+    sms: 100,
+    nightInternetGb: 0,
+    dedicated: { gb: 0, label: '' },
+    ...changes,
+  };
+}
+
 /** Oq Smart as the demo catalogue sells it: 49,000 UZS a month, the first two at half price. */
-export const OQ_SMART: ReadyTariff = {
+export const OQ_SMART = readyTariff({
   id: 'oq-smart',
   name: 'Oq Smart',
-  description: '',
-  monthlyPrice: 49000,
   firstMonthsPrice: 24500,
   discountPercent: 50,
   firstMonthsCount: 2,
   internetGb: 15,
-  minutes: 500,
   sms: 500,
-  nightInternetGb: 0,
-  dedicated: { gb: 0, label: '' },
-};
+  minutes: 500,
+});
 
 /** An eSIM order of a 70,000 UZS number on Oq Smart, awaiting payment; `changes` make it another. */
 export function placedOrder(changes: Partial<Order> = {}): Order {

@@ -1,26 +1,14 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen, waitFor } from '@testing-library/react';
-import type { NumberCategory, ReadyTariff } from '../../../shared/api-types';
+import type { NumberCategory } from '../../../shared/api-types';
+import { readyTariff } from '../../testing/purchase-fixtures';
 import { draftStorage, renderComponent } from '../../testing/render';
 import type { Language } from '../../../shared/languages';
 import { FilterChips } from './FilterChips';
 import { filtersFromQuery } from './search-query';
 
 const CATEGORIES: NumberCategory[] = [{ id: 'gold', name: 'Gold', price: 500_000, pattern: '___-xx-xx', available: 8 }];
-const OQ_PLUS: ReadyTariff = {
-  id: 'oq-plus',
-  name: 'Oq Plus',
-  description: '',
-  monthlyPrice: 49_000,
-  firstMonthsPrice: 49_000,
-  discountPercent: 0,
-  firstMonthsCount: 0,
-  internetGb: 10,
-  minutes: 300,
-  sms: 100,
-  nightInternetGb: 0,
-  dedicated: { gb: 0, label: '' },
-};
+const OQ_PLUS = readyTariff();
 
 function show(query: string, { lang = 'en', draft }: { lang?: Language; draft?: Record<string, unknown> } = {}) {
   const filters = filtersFromQuery(new URLSearchParams(query));

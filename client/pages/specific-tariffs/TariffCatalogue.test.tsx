@@ -1,25 +1,12 @@
 /** @jest-environment @happy-dom/jest-environment */
 import { screen } from '@testing-library/react';
 import { CATALOGUES } from '../../../locales/catalogues';
-import type { ReadyTariff } from '../../../shared/api-types';
 import { LANGUAGES } from '../../../shared/languages';
+import { readyTariff } from '../../testing/purchase-fixtures';
 import { renderComponent } from '../../testing/render';
 import { TariffCatalogue } from './TariffCatalogue';
 
-const tariff = (id: string, name: string, monthlyPrice: number): ReadyTariff => ({
-  id,
-  name,
-  description: '',
-  monthlyPrice,
-  firstMonthsPrice: monthlyPrice,
-  discountPercent: 0,
-  firstMonthsCount: 0,
-  internetGb: 10,
-  minutes: 300,
-  sms: 100,
-  nightInternetGb: 0,
-  dedicated: { gb: 0, label: '' },
-});
+const tariff = (id: string, name: string, monthlyPrice: number) => readyTariff({ id, name, monthlyPrice });
 
 const TARIFFS = [tariff('oq-start', 'Oq Start', 29000), tariff('oq-plus', 'Oq Plus', 49000), tariff('oq-max', 'Oq Max', 79000)];
 const en = CATALOGUES.en;
