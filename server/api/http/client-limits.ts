@@ -200,6 +200,19 @@ export function siteKey(ip: string | undefined): string {
 }
 
 /**
+ * The client keys (`clientKey`) of a client's site, as a range of the key column (which its
+ * indexes read): an IPv4 address alone (`exact`), or every /64 of an IPv6 client's /48, as
+ * `siteKey` counts it. The rebook wait counts a site's bookings by it, and the premium holds
+ * without a phone an IPv6 network's.
+ */
+export function siteRange(client: string): { from: string; to: string; exact: boolean } {
+  if (!client.endsWith('/64')) return { from: client, to: client, exact: true };
+  // `clientKey` writes a /64 as its first four groups: the /48's keys all start with its first three and a colon.
+  const prefix = client.split(':').slice(0, 3).join(':');
+  return { from: `${prefix}:`, to: `${prefix};`, exact: false };
+}
+
+/**
  * The network a client belongs to: an IPv4 address by its /24 (a botnet spread over one network,
  * an office, a carrier's NAT pool), an IPv6 client by its /64 as in `clientKey`.
  */

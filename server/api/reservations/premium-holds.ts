@@ -2,6 +2,7 @@ import { formatUzPhone } from '../../../shared/validation';
 import type { ApiContext } from '../context';
 import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 import { ApiError } from '../http/api-error';
+import { siteRange } from '../http/client-limits';
 import { tooManyRequests } from '../http/limits';
 import { PREMIUM_CATEGORIES } from '../numbers/categories';
 import type { NumberRow } from '../numbers/number-store';
@@ -47,8 +48,8 @@ export function createPremiumHolds(ctx: ApiContext) {
   );
 
   // Premium numbers held right now by one client's (or network's) bookings without a verified phone.
-  // A client's by its key; a network's by its IPv4 /24 (its key) or, for IPv6, by the /48 its /64
-  // keys start with (`@site`, never matching an IPv4 key): a home line has 256 /64s, an office 65,536.
+  // A client's by its key; a network's by its IPv4 /24 (its key) or, for IPv6, by its /48: the range
+  // of the client keys of every /64 in it (`siteRange`), as a home line has 256 /64s, an office 65,536.
   const heldAnonymouslyBy = (where: string) =>
     db
       .prepare(
@@ -58,9 +59,8 @@ export function createPremiumHolds(ctx: ApiContext) {
       )
       .pluck();
   const heldAnonymouslyByClient = heldAnonymouslyBy('r.client_key = @key');
-  const heldAnonymouslyByNetwork = heldAnonymouslyBy('(r.network_key = @key OR r.network_key LIKE @site)');
-  /** The LIKE pattern of an IPv6 /64 key's /48 ("2001:db8:1:2::/64" -> "2001:db8:1:%"); for IPv4, none. */
-  const siteOf = (network: string) => (network.endsWith('/64') ? `${network.split(':').slice(0, 3).join(':')}:%` : '');
+  const heldAnonymouslyByNetwork = heldAnonymouslyBy('r.network_key = @key');
+  const heldAnonymouslyBySite = heldAnonymouslyBy('r.client_key >= @from AND r.client_key < @to');
 
   const isPremium = (number: Pick<NumberRow, 'category'>) => (PREMIUM_CATEGORIES as readonly string[]).includes(number.category);
 
@@ -99,27 +99,26 @@ export function createPremiumHolds(ctx: ApiContext) {
       now: number,
     ): void {
       const { anonymousPremiumHoldsPerClient, anonymousPremiumHoldsPerNetwork } = ctx.limits.limits;
+      const site = siteRange(requester.client);
+      // The requester's network: an IPv4 client's /24 by its key, an IPv6 client's /48 by its range of client keys.
+      const inNetwork = (held: { client_key: string; network_key: string }) =>
+        site.exact ? held.network_key === requester.network : held.client_key >= site.from && held.client_key < site.to;
       const checks = [
         {
-          held: heldAnonymouslyByClient,
-          key: requester.client,
-          site: '',
+          held: heldAnonymouslyByClient.get({ key: requester.client, since, now }) as number,
           theirs: replacing?.client_key === requester.client,
           limit: anonymousPremiumHoldsPerClient,
         },
         {
-          held: heldAnonymouslyByNetwork,
-          key: requester.network,
-          site: siteOf(requester.network),
-          theirs:
-            replacing !== null &&
-            (replacing.network_key === requester.network ||
-              (siteOf(replacing.network_key) === siteOf(requester.network) && siteOf(requester.network) !== '')),
+          held: (site.exact
+            ? heldAnonymouslyByNetwork.get({ key: requester.network, since, now })
+            : heldAnonymouslyBySite.get({ ...site, since, now })) as number,
+          theirs: replacing !== null && inNetwork(replacing),
           limit: anonymousPremiumHoldsPerNetwork,
         },
       ];
-      for (const { held, key, site, theirs, limit } of checks) {
-        const count = (held.get({ key, site, since, now }) as number) - (theirs ? 1 : 0);
+      for (const { held, theirs, limit } of checks) {
+        const count = held - (theirs ? 1 : 0);
         // Its own words: the share's message ("many numbers ... without a phone") would be false here.
         if (count >= limit)
           throw new ApiError(403, 'phone_required', {

@@ -1,5 +1,6 @@
 import type { ApiContext } from '../context';
 import { tooManyRequests } from '../http/limits';
+import { siteRange } from '../http/client-limits';
 
 /**
  * The wait before a client books again a number it let go: cancelling a booking and booking the
@@ -10,7 +11,7 @@ import { tooManyRequests } from '../http/limits';
  *
  * - its phone confirmed by SMS, from any address: a booking made with the phone's auth token, or
  *   an order of the phone whose payment window lapsed;
- * - its site (`waitSite`: an IPv4 address, an IPv6 /48 as `siteKey` groups them), whatever phone
+ * - its site (`siteRange`: an IPv4 address, an IPv6 /48 as `siteKey` groups them), whatever phone
  *   token it carries now: a booking made from there, with a phone or without, or the booking of
  *   an order that lapsed. Another /64 of one home line's /56, or another phone on the same address,
  *   no longer books the number back at once.
@@ -22,17 +23,6 @@ import { tooManyRequests } from '../http/limits';
 
 /** Orders outlive their booking by at most the longest payment window; older bookings are not looked at. */
 const ORDER_HORIZON_MS = 8 * 24 * 60 * 60 * 1000;
-
-/**
- * The site a client key (`clientKey`) waits under: an IPv4 address as is, an IPv6 /64 by its /48,
- * as `siteKey` counts it; as a range of client keys, the bookings' own column.
- */
-export function waitSite(client: string): { from: string; to: string; exact: boolean } {
-  if (!client.endsWith('/64')) return { from: client, to: client, exact: true };
-  // `clientKey` writes a /64 as its first four groups: the /48's keys all start with its first three and a colon.
-  const prefix = client.split(':').slice(0, 3).join(':');
-  return { from: `${prefix}:`, to: `${prefix};`, exact: false };
-}
 
 export function createRebookWait(ctx: ApiContext) {
   const db = ctx.db;
@@ -65,7 +55,7 @@ export function createRebookWait(ctx: ApiContext) {
       if (waitMs === 0) return;
       const waitSince = now - waitMs;
       const params = { number: numberId, now, waitSince, since: waitSince - ctx.reservationMs, orderSince: now - ORDER_HORIZON_MS };
-      const site = { ...params, ...waitSite(requester.client) };
+      const site = { ...params, ...siteRange(requester.client) };
       const ends = [
         (site.exact ? endedByClient : endedBySite).get(site),
         (site.exact ? lapsedByClient : lapsedBySite).get(site),
