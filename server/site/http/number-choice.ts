@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import {
   BOOKING_HANDOFF_COOKIE,
@@ -169,19 +170,18 @@ export function carriesHandoff(req: Request): boolean {
 /** The numbers page of every language: where a choice is posted. */
 export const NUMBERS_PAGE_PATHS: string[] = LANGUAGES.map(numbersPagePath);
 
-/** A ServerChoice as the site's own header carries it (JSON), or null when it is not one. */
+/** What the site's own header carries (ServerChoice, in JSON). */
+const ServerChoiceSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), number: z.string(), expiresAtMs: z.number() }),
+  z.object({ ok: z.literal(false), number: z.string(), taken: z.boolean(), message: z.string().nullable() }),
+]) satisfies z.ZodType<ServerChoice>;
+
+/** A ServerChoice as the site's own header carries it (percent-encoded JSON), or null when it is not one. */
 export function serverChoiceOf(text: string | null | undefined): ServerChoice | null {
   if (!text) return null;
   try {
-    const value = JSON.parse(decodeURIComponent(text)) as Partial<
-      Record<keyof ServerChoice | 'expiresAtMs' | 'taken' | 'message', unknown>
-    >;
-    if (typeof value.number !== 'string') return null;
-    if (value.ok === true && typeof value.expiresAtMs === 'number')
-      return { ok: true, number: value.number, expiresAtMs: value.expiresAtMs };
-    if (value.ok === false && typeof value.taken === 'boolean')
-      return { ok: false, number: value.number, taken: value.taken, message: typeof value.message === 'string' ? value.message : null };
-    return null;
+    const parsed = ServerChoiceSchema.safeParse(JSON.parse(decodeURIComponent(text)));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
