@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import ipaddr from 'ipaddr.js';
-import type { ApiErrorBody, ReservationResponse } from '../../../shared/api-types';
+import type { ApiErrorBody as ErrorBody, ReservationResponse as Booking } from '../../../shared/api-types';
+import { ApiErrorBody } from '../../../shared/contract/errors';
+import { Reservation, ReservationResponse } from '../../../shared/contract/reservations';
 import { CREDENTIAL_HEADERS } from '../../../shared/contract/credentials';
 import { HTTP_TIMEOUT_MS } from '../../../shared/http';
 import type { Language } from '../../../shared/languages';
@@ -52,7 +54,7 @@ export function visitorAddressFromSite(key: Buffer) {
 
 /** What the API answered a reservation: the booking, or its refusal (status and error body). */
 export type VisitorReservation =
-  { ok: true; booking: ReservationResponse } | { ok: false; status: number; error: ApiErrorBody['error'] | null; retryAfter?: string };
+  { ok: true; booking: Booking } | { ok: false; status: number; error: ErrorBody['error'] | null; retryAfter?: string };
 
 export interface VisitorReservationRequest {
   number: string;
@@ -113,24 +115,24 @@ export function createVisitorReservations({ apiBaseUrl, jwtSecret }: { apiBaseUr
   const reserve: ReserveForVisitor = async ({ number, ...request }) => {
     const response = await call('POST', '/reservations', request, { number });
     const body: unknown = await response.json().catch(() => null);
-    if (response.status === 201 && body && typeof (body as ReservationResponse).reservationToken === 'string')
-      return { ok: true, booking: body as ReservationResponse };
-    const error = (body as ApiErrorBody | null)?.error;
+    // The answers as the contract declares them (shared/contract): anything else is no booking and no reason.
+    const booking = ReservationResponse.safeParse(body);
+    if (response.status === 201 && booking.success) return { ok: true, booking: booking.data };
+    const refusal = ApiErrorBody.safeParse(body);
     const retryAfter = response.headers.get('retry-after');
     return {
       ok: false,
       status: response.status,
-      error: error && typeof error.code === 'string' ? error : null,
+      error: refusal.success ? refusal.data.error : null,
       ...(retryAfter && /^\d{1,9}$/.test(retryAfter) ? { retryAfter } : {}),
     };
   };
 
   const current: CurrentForVisitor = async (request) => {
     const response = await call('GET', '/reservations/current', request);
-    const body = (await response.json().catch(() => null)) as { number?: unknown; expiresAt?: unknown } | null;
-    const expiresAtMs = typeof body?.expiresAt === 'string' ? Date.parse(body.expiresAt) : NaN;
-    if (response.status !== 200 || typeof body?.number !== 'string' || !Number.isFinite(expiresAtMs)) return null;
-    return { number: body.number, expiresAtMs };
+    const held = Reservation.safeParse(await response.json().catch(() => null));
+    if (response.status !== 200 || !held.success) return null;
+    return { number: held.data.number, expiresAtMs: Date.parse(held.data.expiresAt) };
   };
 
   return { reserve, current };
