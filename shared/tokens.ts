@@ -194,7 +194,8 @@ export function readReservation(): HeldReservation | null {
   return reservationCache.value;
 }
 
-export function saveReservation(response: ReservationResponse): void {
+/** Keeps a booking's token and its public id as the visitor's own: from the API's answer, or the token and id a booking came with. */
+export function saveReservation(response: Pick<ReservationResponse, 'reservationToken'> & { reservation: { bookingId: string } }): void {
   storeToken(RESERVATION_TOKEN_KEY, response.reservationToken);
   rememberOwnBooking(response.reservation.bookingId);
   notifyTokensChanged();

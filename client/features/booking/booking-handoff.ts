@@ -1,7 +1,6 @@
 import { BOOKING_HANDOFF_COOKIE, handoffTokenIn, numbersPagePath } from '../../../shared/booking-handoff';
 import { languageFromPath } from '../../../shared/languages';
-import { rememberOwnBooking } from '../../../shared/own-bookings';
-import { notifyTokensChanged, readReservation, RESERVATION_TOKEN_KEY, reservationFromToken, storeToken } from '../../../shared/tokens';
+import { readReservation, reservationFromToken, saveReservation } from '../../../shared/tokens';
 
 /**
  * A number reserved before the page's scripts ran (server/site/http/number-choice.ts): its token
@@ -26,11 +25,7 @@ export function adoptHandoff(
   doc.cookie = `${BOOKING_HANDOFF_COOKIE}=; Max-Age=0; Path=${path}; SameSite=Strict`;
   const held = reservationFromToken(token);
   if (!token || !held || held.expiresAtMs <= Date.now()) return false;
-  const adopt = () => {
-    storeToken(RESERVATION_TOKEN_KEY, token);
-    rememberOwnBooking(held.bookingId);
-    notifyTokensChanged();
-  };
+  const adopt = () => saveReservation({ reservationToken: token, reservation: { bookingId: held.bookingId } });
   const earlier = readReservation();
   if (earlier && earlier.bookingId !== held.bookingId && earlier.expiresAtMs > Date.now()) {
     // Adopted whether or not the cancel went through: the shared client tells the visitor of a failure.
