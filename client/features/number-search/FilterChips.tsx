@@ -1,14 +1,13 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { NumberCategory, ReadyTariff, TariffChoice } from '../../../shared/api-types';
+import type { NumberCategory, ReadyTariff } from '../../../shared/api-types';
 import { href } from '../../../shared/paths';
 import { TARIFF_QUERY_KEYS } from '../../../shared/tariff-choice';
 import { Link } from '../../components/Link';
 import { useLanguage } from '../../components/use-language';
 import { chosenTariff } from '../purchase/chosen-fields';
 import { carriedQuery, updateDraft, usePurchaseDraft } from '../purchase/purchase-draft';
-import { summarizeTariff } from '../purchase/tariff-summary';
+import { summarizeTariff, tariffName } from '../purchase/tariff-summary';
 import { activeFilters, withoutFilter, type FilterKey, type NumberFilters } from './search-query';
 import './filters.css';
 
@@ -66,7 +65,7 @@ export function FilterChips({
     };
   });
   if (tariff) {
-    const name = tariffName(tariff, tariffs, t);
+    const name = tariffName(tariff, summarizeTariff(tariff, tariffs)?.name ?? null, t);
     const rest = new URLSearchParams(search);
     for (const key of TARIFF_QUERY_KEYS) rest.delete(key);
     const qs = rest.toString();
@@ -95,9 +94,4 @@ export function FilterChips({
       </ul>
     </div>
   );
-}
-
-function tariffName(choice: TariffChoice, tariffs: ReadyTariff[] | null, t: TFunction) {
-  if (choice.type === 'ready') return summarizeTariff(choice, tariffs)?.name ?? choice.id;
-  return t('purchase.tariff.constructorName', { internet: choice.internetGb, minutes: choice.minutes, sms: choice.sms });
 }

@@ -1,21 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { formatUzs } from '../../format';
 import { useLanguage } from '../../components/use-language';
-import type { TariffSummary } from './tariff-summary';
+import { tariffName, type TariffSummary } from './tariff-summary';
 
 /** A tariff's name and prices: the discounted first months, then the regular monthly fee. */
 export function TariffLine({ summary }: { summary: TariffSummary }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const name =
-    summary.name ??
-    (summary.choice.type === 'constructor'
-      ? t('purchase.tariff.constructorName', {
-          internet: summary.choice.internetGb,
-          minutes: summary.choice.minutes,
-          sms: summary.choice.sms,
-        })
-      : '');
+  const name = tariffName(summary.choice, summary.name, t);
   return (
     <span className="tariff-line">
       <strong className="tariff-line__name">{name}</strong>

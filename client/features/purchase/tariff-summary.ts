@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ReadyTariff, TariffChoice } from '../../../shared/api-types';
 import { quoteTariff } from '../../../shared/tariff-pricing';
 
@@ -34,4 +35,13 @@ export function summarizeTariff(choice: TariffChoice | null, tariffs: ReadyTarif
   const quote = quoteTariff(selection);
   if (!quote.ok) return null;
   return { choice, name: null, ...quote.quote };
+}
+
+/**
+ * What a tariff is called on the page: a ready one by its name (its id while the catalogue is not
+ * read), the constructor's by what was chosen ("My tariff: 20 GB, 500 min, 100 SMS").
+ */
+export function tariffName(choice: TariffChoice, name: string | null, t: TFunction): string {
+  if (choice.type === 'ready') return name ?? choice.id;
+  return t('purchase.tariff.constructorName', { internet: choice.internetGb, minutes: choice.minutes, sms: choice.sms });
 }
